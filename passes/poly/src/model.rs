@@ -1,0 +1,49 @@
+//! The polyhedral model of one SCoP, written in isl notation.
+//!
+//! `extract` (MLIR side) fills this in; unit tests write it by hand. Everything is a
+//! string in isl syntax so that the core never depends on MLIR and tests read like
+//! the papers.
+
+/// One static control part: a maximal run of affine loops and conditionals.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scop {
+    /// Parameter (symbol) names, in order. Never of the form `c<digits>`, which the
+    /// AST generator uses for loop iterators.
+    pub params: Vec<String>,
+    /// Known constraints on the parameters, e.g. `[N, M] -> { : N >= 0 and M >= 0 }`.
+    pub context: String,
+    pub statements: Vec<Statement>,
+}
+
+/// A statement: one op that writes memory, plus the pure ops it needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// isl tuple name, `S0`, `S1`, ... Unique inside the SCoP.
+    pub name: String,
+    /// Iteration domain, e.g. `[N] -> { S0[i, j] : 0 <= i < N and 0 <= j <= i }`.
+    /// The tuple dimensions are the values of the enclosing loops' IVs (outermost first),
+    /// so a loop with step 2 gives an existential stride constraint.
+    pub domain: String,
+    /// Original execution order in 2d+1 form, e.g. `[N] -> { S0[i, j] -> [1, i, 0, j, 2] }`:
+    /// even positions are the textual positions among siblings, odd positions the loop
+    /// IVs. Length is `2 * depth + 1`; different statements may have different lengths.
+    pub schedule: String,
+    pub accesses: Vec<Access>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKind {
+    Read,
+    /// Writes every element of the relation's image (e.g. `affine.store`).
+    MustWrite,
+    /// May write (e.g. under a condition the model does not capture).
+    MayWrite,
+}
+
+/// One memory reference. `relation` maps statement instances to array elements,
+/// e.g. `[N] -> { S0[i, j] -> A[i, j + 1] }`; a scalar (0-d memref) is `{ S0[i] -> s[] }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub kind: AccessKind,
+    pub relation: String,
+}
