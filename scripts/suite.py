@@ -1,0 +1,290 @@
+"""Tessel kernel suite: the 30 PolyBench/C 4.2 kernels as affine MLIR.
+
+Importable helper for test and bench drivers (Python 3.11, standard library
+only). Typical use::
+
+    import suite
+    for name in suite.kernels():
+        exe = ...
+        suite.lower_and_build(suite.kernel_path(name), exe)
+        t, h = suite.run(exe, suite.sizes(name, "SMALL"), threads=2)
+
+Each kernel file ``kernels/<name>.mlir`` carries a header with one line per
+PolyBench dataset, ``// SIZES <DATASET>: a b c``, listing the size parameters in
+the order ``tessel_run`` takes them. ``kernels/harness.c`` provides ``main``,
+the timer and the hash functions; the executable prints ``time: <s>`` and
+``hash: <16 hex digits>``.
+
+Command line (handy for quick checks)::
+
+    python3 scripts/suite.py list
+    python3 scripts/suite.py run NAME [DATASET] [--threads N] [--pre-pipeline P]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Iterable, Sequence
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+KERNELS_DIR = REPO_ROOT / "kernels"
+HARNESS_C = KERNELS_DIR / "harness.c"
+
+LLVM_BIN = Path(os.environ.get("TESSEL_LLVM_BIN", "/usr/lib/llvm-22/bin"))
+LLVM_LIB = Path(os.environ.get("TESSEL_LLVM_LIB", "/usr/lib/llvm-22/lib"))
+MLIR_OPT = LLVM_BIN / "mlir-opt"
+MLIR_TRANSLATE = LLVM_BIN / "mlir-translate"
+CLANG = LLVM_BIN / "clang"  # clang-22
+
+DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
+
+# The lowering from affine (+ affine.parallel / scf.parallel) to LLVM dialect,
+# as verified with mlir-opt 22.1.8.
+#
+# Order matters in one place: convert-scf-to-openmp wraps each parallel loop
+# body in a `memref.alloca_scope`, which must hold a single block. If
+# convert-scf-to-cf ran first, the scf.for loops nested in that body would be
+# turned into a multi-block CFG inside the alloca_scope and the verifier
+# rejects it ("'memref.alloca_scope' op expects region #0 to have 0 or 1
+# blocks"). finalize-memref-to-llvm lowers alloca_scope (to
+# llvm.intr.stacksave/stackrestore around an inlined region) while the body is
+# still structured, so it goes before convert-scf-to-cf. convert-to-llvm then
+# handles func, arith, math, cf, index and the omp region types; it subsumes
+# convert-openmp-to-llvm. Input without any parallel loop is unaffected by
+# convert-scf-to-openmp.
+LOWERING_PASSES = (
+    "lower-affine",
+    "convert-scf-to-openmp",
+    "finalize-memref-to-llvm",
+    "convert-scf-to-cf",
+    "convert-to-llvm",
+    "reconcile-unrealized-casts",
+)
+LOWERING_PIPELINE = "builtin.module(" + ",".join(LOWERING_PASSES) + ")"
+
+CLANG_FLAGS = ("-O3", "-march=native", "-fopenmp")
+
+_SIZES_RE = re.compile(r"^//\s*SIZES\s+([A-Z]+)\s*:\s*(.*?)\s*$")
+
+
+class SuiteError(RuntimeError):
+    """A tool of the build/run chain failed. Carries the command and stderr."""
+
+    def __init__(self, what: str, cmd: Sequence[str] | None = None,
+                 stderr: str = "", stdout: str = "", returncode: int | None = None):
+        self.what = what
+        self.cmd = list(cmd) if cmd is not None else None
+        self.stderr = stderr
+        self.stdout = stdout
+        self.returncode = returncode
+        msg = what
+        if cmd is not None:
+            msg += f"\n  command: {' '.join(str(c) for c in cmd)}"
+        if returncode is not None:
+            msg += f"\n  exit status: {returncode}"
+        if stderr:
+            msg += "\n  stderr:\n" + _indent(stderr.rstrip())
+        super().__init__(msg)
+
+
+def _indent(text: str, prefix: str = "    ", limit: int = 20000) -> str:
+    if len(text) > limit:
+        text = text[:limit] + "\n... (truncated)"
+    return "\n".join(prefix + line for line in text.splitlines())
+
+
+# ----------------------------------------------------------------------------
+# Kernel metadata
+# ----------------------------------------------------------------------------
+
+def kernels() -> list[str]:
+    """Sorted names of all kernels (file stems of kernels/*.mlir)."""
+    return sorted(p.stem for p in KERNELS_DIR.glob("*.mlir"))
+
+
+def kernel_path(name: str) -> Path:
+    """Path of kernels/<name>.mlir; raises KeyError for an unknown kernel."""
+    p = KERNELS_DIR / f"{name}.mlir"
+    if not p.is_file():
+        raise KeyError(f"unknown kernel {name!r} (no {p})")
+    return p
+
+
+def all_sizes(name: str) -> dict[str, tuple[int, ...]]:
+    """All datasets of a kernel: {"MINI": (..), "SMALL": (..), ...}."""
+    out: dict[str, tuple[int, ...]] = {}
+    with open(kernel_path(name), encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("//"):
+                if line.strip():
+                    break  # header ends at the first non-comment line
+                continue
+            m = _SIZES_RE.match(line)
+            if m:
+                out[m.group(1)] = tuple(int(x) for x in m.group(2).split())
+    return out
+
+
+def sizes(name: str, dataset: str) -> tuple[int, ...]:
+    """Size parameters of `name` for a PolyBench dataset (MINI .. EXTRALARGE),
+    in tessel_run's parameter order."""
+    ds = dataset.upper()
+    table = all_sizes(name)
+    if ds not in table:
+        raise KeyError(f"kernel {name!r} has no SIZES line for dataset {dataset!r}")
+    return table[ds]
+
+
+# ----------------------------------------------------------------------------
+# Build
+# ----------------------------------------------------------------------------
+
+def _run_tool(cmd: Sequence[str | os.PathLike], what: str,
+              timeout: float | None = 600) -> subprocess.CompletedProcess:
+    cmd = [str(c) for c in cmd]
+    try:
+        cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except FileNotFoundError as e:
+        raise SuiteError(f"{what}: tool not found ({e})", cmd) from e
+    except subprocess.TimeoutExpired as e:
+        raise SuiteError(f"{what}: timed out after {timeout} s", cmd,
+                         stderr=(e.stderr or b"").decode(errors="replace")
+                         if isinstance(e.stderr, bytes) else (e.stderr or "")) from e
+    if cp.returncode != 0:
+        raise SuiteError(f"{what} failed", cmd, stderr=cp.stderr, stdout=cp.stdout,
+                         returncode=cp.returncode)
+    return cp
+
+
+def lower_to_llvm_dialect(mlir_path: str | os.PathLike, out_path: str | os.PathLike) -> None:
+    """mlir-opt with LOWERING_PIPELINE: affine/scf/memref/... -> LLVM dialect."""
+    _run_tool([MLIR_OPT, mlir_path, f"--pass-pipeline={LOWERING_PIPELINE}",
+               "-o", out_path], "mlir-opt lowering")
+
+
+def lower_and_build(mlir_path: str | os.PathLike, exe_path: str | os.PathLike,
+                    extra_clang_flags: Iterable[str] = (),
+                    keep_dir: str | os.PathLike | None = None) -> Path:
+    """Lower an affine-MLIR kernel module and link it with harness.c.
+
+    Steps: mlir-opt (LOWERING_PIPELINE) -> mlir-translate --mlir-to-llvmir ->
+    clang -O3 -march=native -fopenmp <extra flags> harness.c kernel.ll, with
+    libomp from LLVM_LIB (and an rpath to it). Intermediate files go to a
+    temporary directory (or to `keep_dir` if given, for debugging).
+    Raises SuiteError, carrying the failing tool's stderr, on failure.
+    Returns the executable's path.
+    """
+    mlir_path = Path(mlir_path)
+    exe_path = Path(exe_path)
+    if not mlir_path.is_file():
+        raise SuiteError(f"no such MLIR file: {mlir_path}")
+    exe_path.parent.mkdir(parents=True, exist_ok=True)
+
+    def build(work: Path) -> None:
+        llvm_mlir = work / "kernel.llvm.mlir"
+        ll = work / "kernel.ll"
+        lower_to_llvm_dialect(mlir_path, llvm_mlir)
+        _run_tool([MLIR_TRANSLATE, "--mlir-to-llvmir", llvm_mlir, "-o", ll],
+                  "mlir-translate --mlir-to-llvmir")
+        _run_tool([CLANG, *CLANG_FLAGS, *extra_clang_flags,
+                   "-Wno-override-module",
+                   HARNESS_C, ll, "-o", exe_path,
+                   f"-L{LLVM_LIB}", f"-Wl,-rpath,{LLVM_LIB}", "-lomp", "-lm"],
+                  "clang build")
+
+    if keep_dir is not None:
+        kd = Path(keep_dir)
+        kd.mkdir(parents=True, exist_ok=True)
+        build(kd)
+    else:
+        with tempfile.TemporaryDirectory(prefix="tessel-suite-") as td:
+            build(Path(td))
+    return exe_path
+
+
+# ----------------------------------------------------------------------------
+# Run
+# ----------------------------------------------------------------------------
+
+_TIME_RE = re.compile(r"^time:\s*(\S+)\s*$", re.M)
+_HASH_RE = re.compile(r"^hash:\s*([0-9a-f]{16})\s*$", re.M)
+
+
+def run(exe: str | os.PathLike, sizes: Sequence[int], threads: int = 2,
+        timeout: float | None = 600) -> tuple[float, str]:
+    """Run a built kernel executable with the given size parameters and
+    OMP_NUM_THREADS=threads. Returns (kernel time in seconds, hash hex string).
+    Raises SuiteError on a non-zero exit, a timeout or unparsable output."""
+    if len(sizes) > 5:
+        raise ValueError("at most 5 size parameters")
+    cmd = [str(exe), *(str(int(s)) for s in sizes)]
+    env = dict(os.environ)
+    env["OMP_NUM_THREADS"] = str(int(threads))
+    try:
+        cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired as e:
+        raise SuiteError(f"kernel run timed out after {timeout} s", cmd) from e
+    if cp.returncode != 0:
+        raise SuiteError("kernel run failed", cmd, stderr=cp.stderr, stdout=cp.stdout,
+                         returncode=cp.returncode)
+    mt, mh = _TIME_RE.search(cp.stdout), _HASH_RE.search(cp.stdout)
+    if not (mt and mh):
+        raise SuiteError("kernel run printed no time/hash lines", cmd,
+                         stderr=cp.stderr + "\nstdout:\n" + cp.stdout)
+    return float(mt.group(1)), mh.group(1)
+
+
+def apply_pipeline(mlir_path: str | os.PathLike, out_path: str | os.PathLike,
+                   pipeline: str, extra_args: Iterable[str] = ()) -> Path:
+    """Run `mlir-opt --pass-pipeline=<pipeline>` on a file (e.g. an optimizer
+    pipeline before lower_and_build). `extra_args` may carry
+    --load-pass-plugin=... and the like. Raises SuiteError on failure."""
+    _run_tool([MLIR_OPT, *extra_args, mlir_path, f"--pass-pipeline={pipeline}",
+               "-o", out_path], f"mlir-opt {pipeline}")
+    return Path(out_path)
+
+
+# ----------------------------------------------------------------------------
+# CLI
+# ----------------------------------------------------------------------------
+
+def _main(argv: list[str]) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list")
+    rp = sub.add_parser("run")
+    rp.add_argument("names", nargs="+")
+    rp.add_argument("--dataset", default="SMALL")
+    rp.add_argument("--threads", type=int, default=2)
+    rp.add_argument("--pre-pipeline", default=None,
+                    help="mlir-opt pass pipeline applied before the lowering")
+    args = ap.parse_args(argv)
+    if args.cmd == "list":
+        print("\n".join(kernels()))
+        return 0
+    names = kernels() if args.names == ["all"] else args.names
+    rc = 0
+    with tempfile.TemporaryDirectory(prefix="tessel-suite-") as td:
+        for name in names:
+            src = kernel_path(name)
+            try:
+                if args.pre_pipeline:
+                    src = apply_pipeline(src, Path(td) / f"{name}.pre.mlir", args.pre_pipeline)
+                exe = lower_and_build(src, Path(td) / name)
+                t, h = run(exe, sizes(name, args.dataset), threads=args.threads)
+                print(f"{name:16s} {args.dataset:10s} time {t:10.6f} hash {h}", flush=True)
+            except SuiteError as e:
+                print(f"{name:16s} FAILED: {e}", flush=True)
+                rc = 1
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
