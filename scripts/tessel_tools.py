@@ -1,0 +1,368 @@
+"""Shared helpers for Tessel's driver scripts (scripts/demo, scripts/bench and
+lit-tests/execution/run.py). Python 3.11, standard library only.
+
+Builds on scripts/suite.py (the kernel suite's own helper: kernel list, sizes,
+lowering + build, run) and adds what the drivers have in common: running
+mlir-opt with the Tessel plugin, reading Tessel's remarks, attributing them to
+functions, and small table/statistics utilities.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+SCRIPTS_DIR = Path(__file__).resolve().parent
+REPO_ROOT = SCRIPTS_DIR.parent
+KERNELS_DIR = REPO_ROOT / "kernels"
+LLVM_BIN = Path(os.environ.get("TESSEL_LLVM_BIN", "/usr/lib/llvm-22/bin"))
+MLIR_OPT = LLVM_BIN / "mlir-opt"
+PLUGIN = Path(os.environ.get("TESSEL_PLUGIN",
+                             REPO_ROOT / "target" / "release" / "libtessel.so"))
+
+# The 30 PolyBench/C 4.2 kernels of the suite (issue 2, item 7). Drivers use this
+# list, not just the files that happen to exist, so that a missing kernel file is
+# reported as a failure rather than silently skipped.
+SUITE_KERNELS = (
+    "correlation", "covariance",
+    "2mm", "3mm", "atax", "bicg", "doitgen", "mvt",
+    "gemm", "gemver", "gesummv", "symm", "syr2k", "syrk", "trmm",
+    "cholesky", "durbin", "gramschmidt", "lu", "ludcmp", "trisolv",
+    "deriche", "floyd-warshall", "nussinov",
+    "adi", "fdtd-2d", "heat-3d", "jacobi-1d", "jacobi-2d", "seidel-2d",
+)
+
+
+class ToolsError(RuntimeError):
+    pass
+
+
+def die(msg: str, code: int = 2) -> None:
+    print(f"{Path(sys.argv[0]).name}: error: {msg}", file=sys.stderr, flush=True)
+    sys.exit(code)
+
+
+def import_suite():
+    """Import scripts/suite.py (written by the kernel-suite owner); fail loudly."""
+    if str(SCRIPTS_DIR) not in sys.path:
+        sys.path.insert(0, str(SCRIPTS_DIR))
+    try:
+        import suite  # noqa: F401
+    except ImportError as e:
+        die(f"cannot import scripts/suite.py ({e}): the kernel suite helper is missing")
+    for attr in ("kernels", "kernel_path", "sizes", "lower_and_build", "run"):
+        if not hasattr(suite, attr):
+            die(f"scripts/suite.py has no `{attr}`: it does not implement the suite contract")
+    return suite
+
+
+def require_plugin() -> Path:
+    if not MLIR_OPT.is_file():
+        die(f"{MLIR_OPT} not found: run scripts/setup")
+    if not PLUGIN.is_file():
+        die(f"the Tessel plugin {PLUGIN} does not exist: run scripts/setup "
+            "(cargo build --release)")
+    return PLUGIN
+
+
+def all_kernels(suite, only: str | None = None) -> list[str]:
+    """The suite's 30 kernels plus any extra kernels/<name>.mlir, or the
+    comma-separated subset `only`."""
+    if only:
+        names = [k.strip() for k in only.split(",") if k.strip()]
+        if not names:
+            die("--kernels: empty list")
+        return names
+    names = list(SUITE_KERNELS)
+    try:
+        extra = [k for k in suite.kernels() if k not in SUITE_KERNELS]
+    except Exception:  # noqa: BLE001 - a broken suite shows up per kernel later
+        extra = []
+    return names + sorted(extra)
+
+
+def kernel_file(suite, name: str) -> Path | None:
+    try:
+        p = Path(suite.kernel_path(name))
+    except (KeyError, FileNotFoundError):
+        return None
+    return p if p.is_file() else None
+
+
+# ---------------------------------------------------------------------------
+# mlir-opt
+# ---------------------------------------------------------------------------
+
+def func_pipeline(passes: str) -> str:
+    """Wrap func.func-anchored passes into a full --pass-pipeline string."""
+    return f"builtin.module(func.func({passes}))"
+
+
+def tessel_pass(opts: str = "") -> str:
+    opts = opts.strip()
+    return f"tessel-optimize{{{opts}}}" if opts else "tessel-optimize"
+
+
+UPSTREAM_PASSES = "affine-loop-tile{tile-size=32},affine-parallelize"
+
+
+@dataclass
+class OptResult:
+    cmd: list[str]
+    returncode: int
+    stderr: str
+    wall_s: float
+    out_path: Path
+    timed_out: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0 and not self.timed_out
+
+    def command_line(self) -> str:
+        return " ".join(_shell_quote(c) for c in self.cmd)
+
+
+def _shell_quote(s: str) -> str:
+    if re.fullmatch(r"[A-Za-z0-9_./=,:+@%-]+", s):
+        return s
+    return "'" + s.replace("'", "'\\''") + "'"
+
+
+def mlir_opt(src: Path, out: Path, pipeline: str, plugin: bool = True,
+             timeout: float = 600, extra: Sequence[str] = ()) -> OptResult:
+    """Run mlir-opt (with the Tessel plugin loaded when `plugin`) and time it."""
+    cmd = [str(MLIR_OPT)]
+    if plugin:
+        cmd.append(f"--load-pass-plugin={PLUGIN}")
+    cmd += [*extra, str(src), f"--pass-pipeline={pipeline}", "-o", str(out)]
+    env = dict(os.environ, TERM="dumb")
+    t0 = time.perf_counter()
+    try:
+        cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+        rc, err, to = cp.returncode, cp.stderr, False
+    except subprocess.TimeoutExpired as e:
+        err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
+        rc, to = -1, True
+        err += f"\n(mlir-opt timed out after {timeout} s)"
+    wall = time.perf_counter() - t0
+    if plugin and "Failed to load passes" in err:
+        # mlir-opt ignores a plugin it cannot load and goes on; never let that pass.
+        rc = rc or 1
+        err += f"\n(the plugin {PLUGIN} could not be loaded)"
+    return OptResult(cmd, rc, err, wall, out, to)
+
+
+# ---------------------------------------------------------------------------
+# Diagnostics and remarks
+# ---------------------------------------------------------------------------
+
+_DIAG_RE = re.compile(
+    r"^(?P<loc>.*?):(?:(?P<line>\d+):(?P<col>\d+):)?\s*(?P<kind>remark|warning|error|note):\s*(?P<msg>.*)$")
+
+
+@dataclass
+class Diag:
+    file: str
+    line: int | None
+    kind: str
+    msg: str
+    func: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        fn = f" [in @{self.func}]" if self.func else ""
+        return f"{where}: {self.kind}: {self.msg}{fn}"
+
+
+def parse_diagnostics(stderr: str) -> list[Diag]:
+    out = []
+    for raw in stderr.splitlines():
+        m = _DIAG_RE.match(raw.strip())
+        if not m:
+            continue
+        line = int(m.group("line")) if m.group("line") else None
+        out.append(Diag(m.group("loc"), line, m.group("kind"), m.group("msg").strip()))
+    return out
+
+
+_FUNC_RE = re.compile(r"^\s*func\.func\s+(?:(?:private|public|nested)\s+)?@([\w$.-]+|\"[^\"]+\")")
+
+
+def function_ranges(mlir_path: Path) -> list[tuple[str, int, int]]:
+    """(name, first line, last line) of every func.func in a file, 1-based. A
+    function runs to the line before the next one (good enough to attribute a
+    diagnostic's line to the function that holds it)."""
+    starts = []
+    with open(mlir_path, encoding="utf-8", errors="replace") as f:
+        lines = f.readlines()
+    for i, text in enumerate(lines, start=1):
+        m = _FUNC_RE.match(text)
+        if m:
+            starts.append((m.group(1).strip('"'), i))
+    out = []
+    for j, (name, start) in enumerate(starts):
+        end = starts[j + 1][1] - 1 if j + 1 < len(starts) else len(lines)
+        out.append((name, start, end))
+    return out
+
+
+def attribute(diags: Iterable[Diag], mlir_path: Path) -> list[Diag]:
+    ranges = function_ranges(mlir_path)
+    base = Path(mlir_path).name
+    out = []
+    for d in diags:
+        if d.line is not None and Path(d.file.strip('"')).name == base:
+            for name, a, b in ranges:
+                if a <= d.line <= b:
+                    d.func = name
+                    break
+        out.append(d)
+    return out
+
+
+@dataclass
+class RemarkSummary:
+    optimized: list[Diag] = field(default_factory=list)
+    kept: list[Diag] = field(default_factory=list)
+    skipped: list[Diag] = field(default_factory=list)
+    errors: list[Diag] = field(default_factory=list)
+    other: list[Diag] = field(default_factory=list)
+
+    def optimized_in(self, func: str) -> list[Diag]:
+        return [d for d in self.optimized if d.func == func]
+
+
+def summarize_remarks(stderr: str, mlir_path: Path) -> RemarkSummary:
+    s = RemarkSummary()
+    for d in attribute(parse_diagnostics(stderr), mlir_path):
+        if d.kind == "error":
+            s.errors.append(d)
+        elif d.kind == "remark" and d.msg.startswith("tessel: optimized SCoP"):
+            s.optimized.append(d)
+        elif d.kind == "remark" and d.msg.startswith("tessel: kept the original code"):
+            s.kept.append(d)
+        elif d.kind == "remark" and d.msg.startswith("tessel: skipped"):
+            s.skipped.append(d)
+        else:
+            s.other.append(d)
+    return s
+
+
+# ---------------------------------------------------------------------------
+# Statistics, tables, machine
+# ---------------------------------------------------------------------------
+
+def median(xs: Sequence[float]) -> float:
+    return statistics.median(xs)
+
+
+def geomean(xs: Iterable[float]) -> float | None:
+    xs = [x for x in xs if x is not None and x > 0 and math.isfinite(x)]
+    if not xs:
+        return None
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def fmt_time(t: float | None) -> str:
+    if t is None:
+        return "-"
+    if t >= 100:
+        return f"{t:.1f}"
+    if t >= 1:
+        return f"{t:.3f}"
+    return f"{t:.6f}"
+
+
+def fmt_speedup(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}x"
+
+
+def speedup(base: float | None, t: float | None) -> float | None:
+    if base is None or t is None or t <= 0:
+        return None
+    return base / t
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]],
+               right: Iterable[int] = ()) -> str:
+    """A markdown pipe table, padded so it also reads well in a terminal."""
+    right = set(right)
+    widths = [len(h) for h in headers]
+    for r in rows:
+        for i, c in enumerate(r):
+            widths[i] = max(widths[i], len(c))
+
+    def line(cells):
+        out = []
+        for i, c in enumerate(cells):
+            out.append(c.rjust(widths[i]) if i in right else c.ljust(widths[i]))
+        return "| " + " | ".join(out) + " |"
+
+    sep = "|" + "|".join(("-" * (w + 1) + ":") if i in right else ("-" * (w + 2))
+                         for i, w in enumerate(widths)) + "|"
+    return "\n".join([line(headers), sep] + [line(r) for r in rows])
+
+
+def machine_info() -> dict[str, str]:
+    info = {"model": platform.processor() or platform.machine(), "cpus": str(os.cpu_count())}
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, timeout=10).stdout
+        kv = {}
+        for ln in out.splitlines():
+            if ":" in ln:
+                k, v = ln.split(":", 1)
+                kv[k.strip()] = v.strip()
+        info["model"] = kv.get("Model name", info["model"])
+        info["cpus"] = kv.get("CPU(s)", info["cpus"])
+        info["threads_per_core"] = kv.get("Thread(s) per core", "?")
+        info["cores_per_socket"] = kv.get("Core(s) per socket", "?")
+        info["sockets"] = kv.get("Socket(s)", "?")
+    except (OSError, subprocess.SubprocessError):
+        pass
+    try:
+        info["online_cpus_for_us"] = str(len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        pass
+    info["kernel"] = platform.release()
+    return info
+
+
+def git_commit() -> str:
+    try:
+        h = subprocess.run(["git", "-C", str(REPO_ROOT), "rev-parse", "HEAD"],
+                           capture_output=True, text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain",
+                                "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+        return (h or "unknown") + (" (with uncommitted changes)" if dirty else "")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def tool_version() -> str:
+    try:
+        out = subprocess.run([str(MLIR_OPT), "--version"], capture_output=True,
+                             text=True, timeout=30).stdout
+        m = re.search(r"LLVM version (\S+)", out)
+        return m.group(1) if m else "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def run_setup() -> None:
+    """Run scripts/setup (idempotent), unless TESSEL_SKIP_SETUP=1."""
+    if os.environ.get("TESSEL_SKIP_SETUP") == "1":
+        return
+    rc = subprocess.run([str(SCRIPTS_DIR / "setup")]).returncode
+    if rc != 0:
+        die("scripts/setup failed (see above)", rc)
