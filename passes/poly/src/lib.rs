@@ -2,12 +2,39 @@
 //! (see [`model`]) and the output is a plain loop AST (see [`ast`]).
 //!
 //! Pipeline: model → dependences → schedule → tree transforms → verify → AST.
+//!
+//! | module | step |
+//! |---|---|
+//! | [`model`], `load` | the SCoP in isl text, parsed and checked |
+//! | [`deps`] | exact flow/anti/output dependences (seed 001 §2) |
+//! | `schedule` | the initial tree: original order, or isl's scheduler as a baseline |
+//! | `transform` | tiling of permutable bands, parallel marks |
+//! | `verify` | exact legality check of the final tree |
+//! | `astgen` | isl AST generation, converted to [`ast`] |
+//! | [`isl`] | one isl context per call; error and budget handling |
+//!
+//! Every public function creates its own isl context with the operations budget of
+//! [`Options::max_operations`], and returns an error instead of panicking.
 
 pub mod ast;
+mod astgen;
+pub mod deps;
+pub mod isl;
+mod load;
 pub mod model;
+mod schedule;
+mod text;
+mod transform;
+mod tree;
+mod verify;
 
 pub use ast::{AstNode, CmpOp, Cond, Expr};
+pub use deps::Dependences;
 pub use model::{Access, AccessKind, Scop, Statement};
+pub use transform::PARALLEL_MARK;
+
+use isl::{Ctx, IslResult};
+use load::ScopIsl;
 
 /// Which schedule the optimizer starts from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +55,8 @@ pub struct Options {
     pub tile_sizes: Vec<i64>,
     /// Mark the outermost coincident loop of each band path parallel.
     pub parallel: bool,
-    /// isl operations budget per isl context (`isl_ctx_set_max_operations`).
+    /// isl operations budget per isl context (`isl_ctx_set_max_operations`); each
+    /// public function uses one context. 0 means no limit.
     pub max_operations: u64,
 }
 
@@ -55,4 +83,192 @@ pub enum PolyError {
     InvalidSchedule(String),
     #[error("unsupported: {0}")]
     Unsupported(String),
+}
+
+/// The result of [`optimize`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Optimized {
+    /// The loop AST to emit.
+    pub ast: Vec<AstNode>,
+    /// The final schedule tree in isl's block YAML text (isl can read it back; see
+    /// [`codegen_schedule`]).
+    pub schedule_tree: String,
+    /// Number of bands tiled.
+    pub tiled_bands: usize,
+    /// Number of `For` nodes of `ast` marked parallel.
+    pub parallel_loops: usize,
+}
+
+/// Schedules, transforms, verifies and generates the loop AST of a SCoP.
+///
+/// Errors: `Budget` when the isl operations budget runs out, `InvalidSchedule` when
+/// the final schedule fails verification, `Unsupported` for a malformed SCoP or an
+/// AST construct `ast.rs` cannot express, `Isl` for any other isl failure.
+pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
+    let cx = Ctx::new(opts.max_operations)?;
+    let model = ScopIsl::load(&cx, scop)?;
+    let deps = Dependences::compute(&cx, &model)?;
+    let (tree, tiled_bands) = final_schedule(&cx, &model, &deps, opts)?;
+    finish(&cx, &model, &deps, tree, tiled_bands)
+}
+
+/// Verifies a schedule tree given in isl text (e.g. an edited [`Optimized::schedule_tree`])
+/// and generates its AST. `opts` gives the budget; the scheduler and transform
+/// options are ignored. The tree may carry `parallel` marks ([`PARALLEL_MARK`]).
+pub fn codegen_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Result<Optimized, PolyError> {
+    let cx = Ctx::new(opts.max_operations)?;
+    let model = ScopIsl::load(&cx, scop)?;
+    let deps = Dependences::compute(&cx, &model)?;
+    let tree = cx.parse("schedule tree", schedule_tree, isl_rs::Schedule::read_from_str)?;
+    finish(&cx, &model, &deps, tree, 0)
+}
+
+/// Checks a schedule tree given in isl text against the exact dependences of `scop`:
+/// `Ok(())` or [`PolyError::InvalidSchedule`] saying what is violated.
+pub fn verify_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Result<(), PolyError> {
+    let cx = Ctx::new(opts.max_operations)?;
+    let model = ScopIsl::load(&cx, scop)?;
+    let deps = Dependences::compute(&cx, &model)?;
+    let tree = cx.parse("schedule tree", schedule_tree, isl_rs::Schedule::read_from_str)?;
+    verify::verify(&cx, &tree, &model, &deps)
+}
+
+/// The SCoP as isl reads it back (each relation normalized by isl):
+///
+/// ```text
+/// context: [N] -> { : N > 0 }
+/// S0:
+///   domain: [N] -> { S0[i] : 0 <= i < N }
+///   schedule: [N] -> { S0[i] -> [0, i, 0] }
+///   read: [N] -> { S0[i] -> A[i] }
+///   must-write: [N] -> { S0[i] -> B[i] }
+///   may-write: ...
+/// S1:
+///   ...
+/// ```
+///
+/// Statements and accesses keep the order of `scop`. Domains and accesses are shown
+/// as given (not intersected with the context).
+pub fn describe_scop(scop: &Scop) -> Result<String, PolyError> {
+    let opts = Options::default();
+    let cx = Ctx::new(opts.max_operations)?;
+    // Load first: it validates the SCoP.
+    let model = ScopIsl::load(&cx, scop)?;
+    let mut out = format!("context: {}\n", cx.text(&model.context)?);
+    for st in &scop.statements {
+        out.push_str(&format!("{}:\n", st.name));
+        let domain = cx.parse("domain", &st.domain, isl_rs::Set::read_from_str)?;
+        out.push_str(&format!("  domain: {}\n", cx.text(&domain)?));
+        let sched = cx.parse("schedule", &st.schedule, isl_rs::Map::read_from_str)?;
+        out.push_str(&format!("  schedule: {}\n", cx.text(&sched)?));
+        for acc in &st.accesses {
+            let rel = cx.parse("access", &acc.relation, isl_rs::Map::read_from_str)?;
+            let kind = match acc.kind {
+                AccessKind::Read => "read",
+                AccessKind::MustWrite => "must-write",
+                AccessKind::MayWrite => "may-write",
+            };
+            out.push_str(&format!("  {kind}: {}\n", cx.text(&rel)?));
+        }
+    }
+    Ok(out)
+}
+
+/// The exact dependences, one line per kind (see [`Dependences::to_text`]):
+///
+/// ```text
+/// flow: [N] -> { S0[i] -> S1[i' = i] : 0 <= i < N }
+/// anti: {  }
+/// output: {  }
+/// ```
+pub fn describe_dependences(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
+    let cx = Ctx::new(opts.max_operations)?;
+    let model = ScopIsl::load(&cx, scop)?;
+    let deps = Dependences::compute(&cx, &model)?;
+    deps.to_text(&cx)
+}
+
+/// The final (verified) schedule tree after the transforms `opts` asks for, in isl's
+/// block YAML text, followed by one line per statement with its flattened schedule
+/// in Pluto's notation, in terms of the statement's own iterators:
+///
+/// ```text
+/// domain: "[N] -> { S0[i] : 0 <= i < N }"
+/// child:
+///   schedule: "[N] -> [{ S0[i] -> [(i)] }]"
+///   permutable: 1
+///   coincident: [ 1 ]
+/// T(S0): (i)
+/// ```
+///
+/// The `T(..)` lines come from `isl_schedule_get_map`: sequence nodes appear as
+/// constant dimensions, and statements are padded with zeros to one length.
+pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
+    let cx = Ctx::new(opts.max_operations)?;
+    let model = ScopIsl::load(&cx, scop)?;
+    let deps = Dependences::compute(&cx, &model)?;
+    let (tree, _) = final_schedule(&cx, &model, &deps, opts)?;
+    verify::verify(&cx, &tree, &model, &deps)?;
+    let mut out = cx.schedule_text(&tree)?;
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let flat = verify::flat_schedule(&cx, &tree)?;
+    for (k, st) in model.statements.iter().enumerate() {
+        let map = flat.copy().isl(&cx)?.intersect_domain(model.stmt_domain(&cx, k)?).isl(&cx)?;
+        out.push_str(&text::pluto_line(&st.name, &schedule_exprs(&cx, map)?));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// One expression per output dimension of a statement's schedule map.
+fn schedule_exprs(cx: &Ctx, map: isl_rs::UnionMap) -> Result<Vec<String>, PolyError> {
+    if map.is_empty().isl(cx)? {
+        return Ok(Vec::new());
+    }
+    let map = map.as_map().isl(cx)?;
+    let pma = isl_rs::PwMultiAff::from_map(map).isl(cx)?;
+    let n = pma.dim(isl_rs::DimType::Out).isl(cx)?;
+    let mut exprs = Vec::new();
+    for i in 0..n {
+        let pa = pma.get_at(i).isl(cx)?.coalesce().isl(cx)?;
+        exprs.push(text::aff_expression(&cx.text(&pa)?));
+    }
+    Ok(exprs)
+}
+
+/// The initial schedule with the transforms of `opts` applied (not yet verified).
+fn final_schedule(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    opts: &Options,
+) -> Result<(isl_rs::Schedule, usize), PolyError> {
+    let mut tree = schedule::initial_schedule(cx, model, deps, opts.scheduler)?;
+    let mut tiled = 0;
+    if opts.tile {
+        (tree, tiled) = transform::tile(cx, tree, &opts.tile_sizes)?;
+    }
+    if opts.parallel {
+        (tree, _) = transform::mark_parallel(cx, tree)?;
+    }
+    tracing::debug!(tiled, "schedule tree built");
+    Ok((tree, tiled))
+}
+
+/// Verification, AST generation and the result record.
+fn finish(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    tree: isl_rs::Schedule,
+    tiled_bands: usize,
+) -> Result<Optimized, PolyError> {
+    verify::verify(cx, &tree, model, deps)?;
+    let schedule_tree = cx.schedule_text(&tree)?;
+    let ast = astgen::generate(cx, tree, model.context.copy().isl(cx)?)?;
+    let parallel_loops = astgen::count_parallel(&ast);
+    tracing::debug!(tiled_bands, parallel_loops, "AST generated");
+    Ok(Optimized { ast, schedule_tree, tiled_bands, parallel_loops })
 }

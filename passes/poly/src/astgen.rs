@@ -1,0 +1,297 @@
+//! isl AST generation, and conversion of isl's AST into [`crate::ast`] data.
+//!
+//! Loops are normalized as `ast.rs` documents: inclusive lower and upper bounds
+//! (`c < e` becomes `c <= e - 1`; several upper bounds become a `Min`) and a positive
+//! constant step. The `for` directly under a `parallel` mark gets `parallel = true`.
+
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, Schedule, Set};
+
+use crate::ast::{AstNode, CmpOp, Cond, Expr};
+use crate::isl::{ast_from_schedule, id_name, Ctx, IslResult};
+use crate::transform::PARALLEL_MARK;
+use crate::PolyError;
+
+/// Generates the loop AST of `schedule` under the parameter `context`.
+pub(crate) fn generate(cx: &Ctx, schedule: Schedule, context: Set) -> Result<Vec<AstNode>, PolyError> {
+    let root = ast_from_schedule(cx, schedule, context)?;
+    let mut out = Vec::new();
+    convert_node(cx, &root, &mut out)?;
+    Ok(out)
+}
+
+fn unsupported(what: impl Into<String>) -> PolyError {
+    PolyError::Unsupported(format!("isl AST: {}", what.into()))
+}
+
+/// Appends the conversion of `node` to `out` (blocks are flattened into `out`).
+fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), PolyError> {
+    match node.get_type().isl(cx)? {
+        ASTNodeType::Block => {
+            let children = node.block_get_children().isl(cx)?;
+            for i in 0..children.size().isl(cx)? {
+                convert_node(cx, &children.get_at(i).isl(cx)?, out)?;
+            }
+        }
+        ASTNodeType::For => out.push(convert_for(cx, node)?),
+        ASTNodeType::If => {
+            let cond = convert_cond(cx, &node.if_get_cond().isl(cx)?)?;
+            let mut then_branch = Vec::new();
+            convert_node(cx, &node.if_get_then_node().isl(cx)?, &mut then_branch)?;
+            let mut else_branch = Vec::new();
+            if node.if_has_else_node().isl(cx)? {
+                convert_node(cx, &node.if_get_else_node().isl(cx)?, &mut else_branch)?;
+            }
+            out.push(AstNode::If { cond, then_branch, else_branch });
+        }
+        ASTNodeType::Mark => {
+            let id = node.mark_get_id().isl(cx)?;
+            let mut inner = Vec::new();
+            convert_node(cx, &node.mark_get_node().isl(cx)?, &mut inner)?;
+            // Only a mark wrapping exactly one loop makes that loop parallel.
+            if id_name(&id).as_deref() == Some(PARALLEL_MARK) {
+                if let [AstNode::For { parallel, .. }] = inner.as_mut_slice() {
+                    *parallel = true;
+                }
+            }
+            out.append(&mut inner);
+        }
+        ASTNodeType::User => out.push(convert_user(cx, &node.user_get_expr().isl(cx)?)?),
+        ASTNodeType::Error => return Err(PolyError::Isl("isl AST node of type error".into())),
+    }
+    Ok(())
+}
+
+fn convert_for(cx: &Ctx, node: &ASTNode) -> Result<AstNode, PolyError> {
+    let iterator = expr_id(cx, &node.for_get_iterator().isl(cx)?)?;
+    let lower = convert_expr(cx, &node.for_get_init().isl(cx)?)?;
+    let (upper, step) = if node.for_is_degenerate().isl(cx)? {
+        // A loop that runs once: isl stores only the initial value.
+        (lower.clone(), 1)
+    } else {
+        let upper = upper_bound(cx, &node.for_get_cond().isl(cx)?, &iterator)?;
+        let step = match convert_expr(cx, &node.for_get_inc().isl(cx)?)? {
+            Expr::Int(s) if s > 0 => s,
+            other => return Err(unsupported(format!("loop step {other:?}"))),
+        };
+        (upper, step)
+    };
+    let mut body = Vec::new();
+    convert_node(cx, &node.for_get_body().isl(cx)?, &mut body)?;
+    Ok(AstNode::For { iterator, lower, upper, step, parallel: false, body })
+}
+
+/// The inclusive upper bound of `iterator` in a loop condition: `it <= e` gives `e`,
+/// `it < e` gives `e - 1` (also written `e >= it`, `e > it`), and a conjunction gives
+/// the `Min` of its parts.
+fn upper_bound(cx: &Ctx, cond: &ASTExpr, iterator: &str) -> Result<Expr, PolyError> {
+    if cond.get_type().isl(cx)? != ASTExprType::Op {
+        return Err(unsupported("loop condition is not a comparison"));
+    }
+    let op = cond.op_get_type().isl(cx)?;
+    let args = op_args(cx, cond)?;
+    match (op, args.as_slice()) {
+        (ASTExprOpType::And | ASTExprOpType::AndThen, _) => {
+            let mut bounds = Vec::new();
+            for a in &args {
+                bounds.push(upper_bound(cx, a, iterator)?);
+            }
+            Ok(flatten_min_max(bounds, true))
+        }
+        (ASTExprOpType::Le | ASTExprOpType::Lt, [lhs, rhs]) | (ASTExprOpType::Ge | ASTExprOpType::Gt, [rhs, lhs])
+            if is_var(cx, lhs, iterator)? =>
+        {
+            let bound = convert_expr(cx, rhs)?;
+            let strict = matches!(op, ASTExprOpType::Lt | ASTExprOpType::Gt);
+            Ok(if strict { minus_one(bound) } else { bound })
+        }
+        _ => Err(unsupported(format!("loop condition of {iterator} has no upper bound form"))),
+    }
+}
+
+fn is_var(cx: &Ctx, e: &ASTExpr, name: &str) -> Result<bool, PolyError> {
+    Ok(e.get_type().isl(cx)? == ASTExprType::Id && expr_id(cx, e)? == name)
+}
+
+/// `e - 1`, folded into a constant or an added constant where possible.
+fn minus_one(e: Expr) -> Expr {
+    match e {
+        Expr::Int(k) => Expr::Int(k - 1),
+        Expr::Add(a, b) if *b == Expr::Int(1) => *a,
+        Expr::Add(a, b) => match *b {
+            Expr::Int(k) => Expr::Add(a, Box::new(Expr::Int(k - 1))),
+            other => Expr::Sub(Box::new(Expr::Add(a, Box::new(other))), Box::new(Expr::Int(1))),
+        },
+        Expr::Min(v) => Expr::Min(v.into_iter().map(minus_one).collect()),
+        other => Expr::Sub(Box::new(other), Box::new(Expr::Int(1))),
+    }
+}
+
+/// `Min`/`Max` with nested ones of the same kind spliced in; one operand stays bare.
+fn flatten_min_max(items: Vec<Expr>, is_min: bool) -> Expr {
+    let mut flat = Vec::new();
+    for e in items {
+        match e {
+            Expr::Min(v) if is_min => flat.extend(v),
+            Expr::Max(v) if !is_min => flat.extend(v),
+            other => flat.push(other),
+        }
+    }
+    if flat.len() == 1 {
+        return flat.remove(0);
+    }
+    if is_min {
+        Expr::Min(flat)
+    } else {
+        Expr::Max(flat)
+    }
+}
+
+/// A statement instance: isl's user node is a call `S0(e1, e2, ...)`.
+fn convert_user(cx: &Ctx, call: &ASTExpr) -> Result<AstNode, PolyError> {
+    if call.get_type().isl(cx)? != ASTExprType::Op || call.op_get_type().isl(cx)? != ASTExprOpType::Call {
+        return Err(unsupported("user node is not a call"));
+    }
+    let args = op_args(cx, call)?;
+    let (callee, rest) = args.split_first().ok_or_else(|| unsupported("call without callee"))?;
+    let name = expr_id(cx, callee)?;
+    let args = rest.iter().map(|a| convert_expr(cx, a)).collect::<Result<Vec<_>, _>>()?;
+    Ok(AstNode::Stmt { name, args })
+}
+
+fn op_args(cx: &Ctx, e: &ASTExpr) -> Result<Vec<ASTExpr>, PolyError> {
+    let n = e.op_get_n_arg().isl(cx)?;
+    (0..n).map(|i| e.op_get_arg(i).isl(cx)).collect()
+}
+
+fn expr_id(cx: &Ctx, e: &ASTExpr) -> Result<String, PolyError> {
+    let id = e.get_id().isl(cx)?;
+    id_name(&id).ok_or_else(|| unsupported("anonymous identifier"))
+}
+
+/// A positive integer constant operand (divisors and moduli).
+fn positive_const(cx: &Ctx, e: &ASTExpr) -> Result<i64, PolyError> {
+    match convert_expr(cx, e)? {
+        Expr::Int(k) if k > 0 => Ok(k),
+        other => Err(unsupported(format!("division by {other:?}"))),
+    }
+}
+
+fn convert_expr(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
+    match e.get_type().isl(cx)? {
+        ASTExprType::Id => Ok(Expr::Var(expr_id(cx, e)?)),
+        ASTExprType::Int => {
+            let v = e.get_val().isl(cx)?;
+            if !v.is_int().isl(cx)? {
+                return Err(unsupported("non-integer constant"));
+            }
+            Ok(Expr::Int(v.get_num_si().isl(cx)?))
+        }
+        ASTExprType::Op => convert_op(cx, e),
+        ASTExprType::Error => Err(PolyError::Isl("isl AST expression of type error".into())),
+    }
+}
+
+fn convert_op(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
+    use ASTExprOpType as Op;
+    let op = e.op_get_type().isl(cx)?;
+    let args = op_args(cx, e)?;
+    let bin = |f: fn(Box<Expr>, Box<Expr>) -> Expr| -> Result<Expr, PolyError> {
+        match args.as_slice() {
+            [a, b] => Ok(f(Box::new(convert_expr(cx, a)?), Box::new(convert_expr(cx, b)?))),
+            _ => Err(unsupported(format!("{op:?} with {} operands", args.len()))),
+        }
+    };
+    match op {
+        Op::Add => bin(Expr::Add),
+        Op::Sub => bin(Expr::Sub),
+        Op::Mul => bin(Expr::Mul),
+        Op::Minus => match args.as_slice() {
+            [a] => Ok(Expr::Neg(Box::new(convert_expr(cx, a)?))),
+            _ => Err(unsupported("unary minus arity")),
+        },
+        // `div` is exact division, `pdiv_q` has a non-negative dividend: both agree
+        // with floor division by a positive constant.
+        Op::Div | Op::FdivQ | Op::PdivQ => match args.as_slice() {
+            [a, b] => Ok(Expr::FloorDiv(Box::new(convert_expr(cx, a)?), positive_const(cx, b)?)),
+            _ => Err(unsupported("division arity")),
+        },
+        // `pdiv_r` has a non-negative dividend; isl only compares `zdiv_r` with 0,
+        // where C's remainder and the non-negative one agree.
+        Op::PdivR | Op::ZdivR => match args.as_slice() {
+            [a, b] => Ok(Expr::Mod(Box::new(convert_expr(cx, a)?), positive_const(cx, b)?)),
+            _ => Err(unsupported("remainder arity")),
+        },
+        Op::Min | Op::Max => {
+            let items = args.iter().map(|a| convert_expr(cx, a)).collect::<Result<Vec<_>, _>>()?;
+            Ok(flatten_min_max(items, op == Op::Min))
+        }
+        other => Err(unsupported(format!("operation {other:?} in an integer expression"))),
+    }
+}
+
+fn convert_cond(cx: &Ctx, e: &ASTExpr) -> Result<Cond, PolyError> {
+    use ASTExprOpType as Op;
+    if e.get_type().isl(cx)? != ASTExprType::Op {
+        return Err(unsupported("condition is not an operation"));
+    }
+    let op = e.op_get_type().isl(cx)?;
+    let args = op_args(cx, e)?;
+    let cmp = match op {
+        Op::Eq => Some(CmpOp::Eq),
+        Op::Le => Some(CmpOp::Le),
+        Op::Lt => Some(CmpOp::Lt),
+        Op::Ge => Some(CmpOp::Ge),
+        Op::Gt => Some(CmpOp::Gt),
+        _ => None,
+    };
+    if let Some(cmp) = cmp {
+        return match args.as_slice() {
+            [a, b] => Ok(Cond::Cmp(cmp, convert_expr(cx, a)?, convert_expr(cx, b)?)),
+            _ => Err(unsupported("comparison arity")),
+        };
+    }
+    let parts = || args.iter().map(|a| convert_cond(cx, a)).collect::<Result<Vec<_>, _>>();
+    match op {
+        Op::And | Op::AndThen => Ok(Cond::And(flatten_cond(parts()?, true))),
+        Op::Or | Op::OrElse => Ok(Cond::Or(flatten_cond(parts()?, false))),
+        other => Err(unsupported(format!("operation {other:?} in a condition"))),
+    }
+}
+
+fn flatten_cond(items: Vec<Cond>, is_and: bool) -> Vec<Cond> {
+    let mut flat = Vec::new();
+    for c in items {
+        match c {
+            Cond::And(v) if is_and => flat.extend(v),
+            Cond::Or(v) if !is_and => flat.extend(v),
+            other => flat.push(other),
+        }
+    }
+    flat
+}
+
+/// Counts the loops marked parallel in an AST.
+pub(crate) fn count_parallel(nodes: &[AstNode]) -> usize {
+    nodes
+        .iter()
+        .map(|n| match n {
+            AstNode::For { parallel, body, .. } => usize::from(*parallel) + count_parallel(body),
+            AstNode::If { then_branch, else_branch, .. } => count_parallel(then_branch) + count_parallel(else_branch),
+            AstNode::Stmt { .. } => 0,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minus_one_folds_constants() {
+        let n = || Box::new(Expr::Var("N".into()));
+        assert_eq!(minus_one(Expr::Int(5)), Expr::Int(4));
+        assert_eq!(minus_one(Expr::Add(n(), Box::new(Expr::Int(1)))), Expr::Var("N".into()));
+        assert_eq!(minus_one(Expr::Add(n(), Box::new(Expr::Int(3)))), Expr::Add(n(), Box::new(Expr::Int(2))));
+        assert_eq!(minus_one(Expr::Var("N".into())), Expr::Sub(n(), Box::new(Expr::Int(1))));
+    }
+}

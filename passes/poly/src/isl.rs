@@ -1,0 +1,350 @@
+//! A thin safety layer over `isl-rs`.
+//!
+//! - [`Ctx`]: one isl context per public call, with errors set to "continue" (isl's
+//!   default prints to stderr) and the operations budget installed.
+//! - [`IslResult::isl`]: turns an `isl-rs` result into `Result<_, PolyError>`,
+//!   rejecting NULL objects (the bindings would crash on them later) and telling an
+//!   exhausted budget ([`PolyError::Budget`]) apart from other isl errors.
+//! - Text conversion that frees isl's buffers and never dereferences NULL (the
+//!   bindings' `to_str` does both).
+//! - The `isl_ast_build` functions the bindings lack ([`ast_from_schedule`]).
+//!
+//! Ownership rule: every isl object must be dropped before the [`Ctx`] it was made
+//! in. Inside the crate that holds because each public entry point creates the
+//! `Ctx` first (so it is dropped last); public types that hold isl objects borrow
+//! the `Ctx` to make the compiler check it.
+
+use std::ffi::{c_char, c_int, c_void, CStr};
+
+use isl_rs::{Context, DimType, Error as IslErrorKind, LibISLError, Options, Val};
+
+use crate::PolyError;
+
+/// `ISL_ON_ERROR_CONTINUE` from isl/options.h.
+const ON_ERROR_CONTINUE: i32 = 1;
+/// `ISL_YAML_STYLE_BLOCK` from isl/printer.h.
+const YAML_STYLE_BLOCK: c_int = 0;
+
+extern "C" {
+    fn free(ptr: *mut c_void);
+
+    fn isl_ctx_last_error(ctx: usize) -> c_int;
+    fn isl_ctx_reset_error(ctx: usize);
+
+    fn isl_options_set_ast_build_atomic_upper_bound(ctx: usize, val: c_int) -> c_int;
+    fn isl_options_set_ast_build_detect_min_max(ctx: usize, val: c_int) -> c_int;
+    fn isl_options_set_ast_build_exploit_nested_bounds(ctx: usize, val: c_int) -> c_int;
+    fn isl_ast_build_from_context(set: usize) -> usize;
+    fn isl_ast_build_node_from_schedule(build: usize, schedule: usize) -> usize;
+    fn isl_ast_build_free(build: usize) -> usize;
+
+    fn isl_printer_to_str(ctx: usize) -> usize;
+    fn isl_printer_set_yaml_style(p: usize, style: c_int) -> usize;
+    fn isl_printer_print_schedule(p: usize, schedule: usize) -> usize;
+    fn isl_printer_get_str(p: usize) -> *mut c_char;
+    fn isl_printer_free(p: usize) -> usize;
+
+    fn isl_id_get_name(id: usize) -> *const c_char;
+    fn isl_set_get_tuple_name(set: usize) -> *const c_char;
+    fn isl_map_get_tuple_name(map: usize, dim_type: c_int) -> *const c_char;
+}
+
+/// An isl context. Create it before, and drop it after, every isl object it owns.
+pub struct Ctx {
+    ctx: Context,
+}
+
+impl Ctx {
+    /// A fresh context with `max_operations` as its budget (0 = unlimited, as in isl).
+    pub fn new(max_operations: u64) -> Result<Ctx, PolyError> {
+        let ctx = Context::alloc();
+        if ctx.ptr == 0 {
+            return Err(PolyError::Isl("cannot allocate an isl context".into()));
+        }
+        let cx = Ctx { ctx };
+        // First thing: isl's default (warn) prints every error to stderr.
+        Options::set_on_error(&cx.ctx, ON_ERROR_CONTINUE).isl(&cx)?;
+        cx.ctx.set_max_operations(max_operations);
+        Ok(cx)
+    }
+
+    /// The `isl-rs` context, for constructors such as `UnionSet::read_from_str`.
+    pub fn raw(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// Parses isl text; a NUL byte would make the bindings panic, so reject it here.
+    pub fn parse<T, F>(&self, what: &str, text: &str, read: F) -> Result<T, PolyError>
+    where
+        T: Checked,
+        F: FnOnce(&Context, &str) -> Result<T, LibISLError>,
+    {
+        if text.contains('\0') {
+            return Err(PolyError::Unsupported(format!("{what} contains a NUL byte")));
+        }
+        read(&self.ctx, text).map_err(|e| match self.error(e) {
+            PolyError::Isl(msg) => PolyError::Isl(format!("cannot parse {what} `{text}`: {msg}")),
+            other => other,
+        })
+        .and_then(|v| self.non_null(v))
+    }
+
+    /// Maps an isl failure to a [`PolyError`]: quota exhaustion becomes `Budget`.
+    pub fn error(&self, e: LibISLError) -> PolyError {
+        // The bindings report a failed isl_bool without clearing the context's error,
+        // so the context may know the real cause better than `e`.
+        let pending = self.take_pending_error();
+        let text = e.to_string();
+        if pending == Some(IslErrorKind::Quota) || text.starts_with("[Quota]") || self.quota_exhausted()
+        {
+            return PolyError::Budget;
+        }
+        PolyError::Isl(text)
+    }
+
+    /// Error for a NULL result that isl did not explain.
+    fn null_error(&self) -> PolyError {
+        if self.take_pending_error() == Some(IslErrorKind::Quota) || self.quota_exhausted() {
+            PolyError::Budget
+        } else {
+            PolyError::Isl("isl returned NULL".into())
+        }
+    }
+
+    fn non_null<T: Checked>(&self, v: T) -> Result<T, PolyError> {
+        if v.is_null() {
+            Err(self.null_error())
+        } else {
+            Ok(v)
+        }
+    }
+
+    /// Reads and clears the context's error state.
+    fn take_pending_error(&self) -> Option<IslErrorKind> {
+        // SAFETY: self.ctx.ptr is a live isl_ctx for the lifetime of self.
+        let code = unsafe { isl_ctx_last_error(self.ctx.ptr) };
+        unsafe { isl_ctx_reset_error(self.ctx.ptr) };
+        match code {
+            0 => None,
+            6 => Some(IslErrorKind::Quota),
+            _ => Some(IslErrorKind::Unknown),
+        }
+    }
+
+    /// Every isl allocation counts as an operation, so a one-value allocation fails
+    /// exactly when the budget is spent. Used only on error paths.
+    fn quota_exhausted(&self) -> bool {
+        let probe = Val::int_from_si(&self.ctx, 0);
+        let spent = match &probe {
+            Err(e) => e.to_string().starts_with("[Quota]"),
+            Ok(v) => v.ptr == 0,
+        };
+        self.take_pending_error();
+        spent
+    }
+
+    /// Checks a raw FFI result: NULL or a pending error is a failure.
+    fn raw_result(&self, ptr: usize) -> Result<usize, PolyError> {
+        match self.take_pending_error() {
+            Some(IslErrorKind::Quota) => Err(PolyError::Budget),
+            Some(_) => Err(PolyError::Isl("isl call failed".into())),
+            None if ptr == 0 => Err(self.null_error()),
+            None => Ok(ptr),
+        }
+    }
+
+    fn raw_stat(&self, stat: c_int, what: &str) -> Result<(), PolyError> {
+        if stat < 0 {
+            self.take_pending_error();
+            return Err(PolyError::Isl(format!("cannot set isl option {what}")));
+        }
+        Ok(())
+    }
+
+    /// isl's own text of an object (isl notation, e.g. `[N] -> { S0[i] : 0 <= i < N }`).
+    pub fn text<T: Printable>(&self, obj: &T) -> Result<String, PolyError> {
+        // SAFETY: obj.raw() is a live object of the matching isl type (or NULL, which
+        // isl's *_to_str accept and answer with NULL).
+        let s = unsafe { obj.to_str_raw() };
+        owned_c_string(s).ok_or_else(|| self.null_error())
+    }
+
+    /// A schedule tree in isl's block YAML style (one key per line; isl reads it back).
+    pub fn schedule_text(&self, schedule: &isl_rs::Schedule) -> Result<String, PolyError> {
+        // SAFETY: printer calls take and return the printer; NULL propagates through
+        // them and is checked by raw_result at the end.
+        unsafe {
+            let p = isl_printer_to_str(self.ctx.ptr);
+            let p = isl_printer_set_yaml_style(p, YAML_STYLE_BLOCK);
+            let p = isl_printer_print_schedule(p, schedule.ptr);
+            let s = if p == 0 { std::ptr::null_mut() } else { isl_printer_get_str(p) };
+            isl_printer_free(p);
+            match owned_c_string(s) {
+                Some(text) => {
+                    self.take_pending_error();
+                    Ok(text)
+                }
+                None => Err(self.null_error()),
+            }
+        }
+    }
+}
+
+/// Values coming back from isl: objects may be NULL, plain values never are.
+pub trait Checked {
+    fn is_null(&self) -> bool {
+        false
+    }
+}
+impl Checked for bool {}
+impl Checked for i32 {}
+impl Checked for i64 {}
+impl Checked for () {}
+impl Checked for isl_rs::Stat {}
+impl Checked for isl_rs::ScheduleNodeType {}
+impl Checked for isl_rs::ASTNodeType {}
+impl Checked for isl_rs::ASTExprType {}
+impl Checked for isl_rs::ASTExprOpType {}
+
+/// isl objects with a `*_to_str` function.
+pub trait Printable {
+    /// # Safety
+    /// `self` must wrap a live object of its type, or NULL.
+    unsafe fn to_str_raw(&self) -> *mut c_char;
+}
+
+macro_rules! isl_objects {
+    ($($ty:ident => $to_str:ident),* $(,)?) => {
+        extern "C" { $(fn $to_str(obj: usize) -> *mut c_char;)* }
+        $(
+            impl Checked for isl_rs::$ty {
+                fn is_null(&self) -> bool { self.ptr == 0 }
+            }
+            impl Printable for isl_rs::$ty {
+                unsafe fn to_str_raw(&self) -> *mut c_char { $to_str(self.ptr) }
+            }
+        )*
+    };
+}
+
+isl_objects! {
+    Set => isl_set_to_str,
+    SetList => isl_set_list_to_str,
+    UnionSet => isl_union_set_to_str,
+    Map => isl_map_to_str,
+    UnionMap => isl_union_map_to_str,
+    MapList => isl_map_list_to_str,
+    Aff => isl_aff_to_str,
+    PwAff => isl_pw_aff_to_str,
+    PwMultiAff => isl_pw_multi_aff_to_str,
+    MultiUnionPwAff => isl_multi_union_pw_aff_to_str,
+    UnionPwAff => isl_union_pw_aff_to_str,
+    Schedule => isl_schedule_to_str,
+    ScheduleNode => isl_schedule_node_to_str,
+    ScheduleConstraints => isl_schedule_constraints_to_str,
+    UnionAccessInfo => isl_union_access_info_to_str,
+    UnionFlow => isl_union_flow_to_str,
+    Space => isl_space_to_str,
+    Val => isl_val_to_str,
+    MultiVal => isl_multi_val_to_str,
+    Id => isl_id_to_str,
+    ASTNode => isl_ast_node_to_str,
+    ASTExpr => isl_ast_expr_to_str,
+    ASTNodeList => isl_ast_node_list_to_str,
+    ASTExprList => isl_ast_expr_list_to_str,
+}
+
+/// `.isl(cx)?` on every `isl-rs` call: error mapping plus the NULL check.
+pub trait IslResult<T> {
+    fn isl(self, cx: &Ctx) -> Result<T, PolyError>;
+}
+
+impl<T: Checked> IslResult<T> for Result<T, LibISLError> {
+    fn isl(self, cx: &Ctx) -> Result<T, PolyError> {
+        match self {
+            Ok(v) => cx.non_null(v),
+            Err(e) => Err(cx.error(e)),
+        }
+    }
+}
+
+/// Copies and frees a string that isl allocated; NULL gives None.
+fn owned_c_string(s: *mut c_char) -> Option<String> {
+    if s.is_null() {
+        return None;
+    }
+    // SAFETY: isl returns a NUL-terminated malloc'ed buffer that we now own.
+    let text = unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned();
+    unsafe { free(s.cast()) };
+    Some(text)
+}
+
+/// Copies a string that isl keeps ownership of; NULL gives None.
+fn borrowed_c_string(s: *const c_char) -> Option<String> {
+    if s.is_null() {
+        return None;
+    }
+    // SAFETY: NUL-terminated, owned by a live isl object for the duration of the call.
+    Some(unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned())
+}
+
+/// The name of an isl id (None for an anonymous id).
+pub fn id_name(id: &isl_rs::Id) -> Option<String> {
+    // SAFETY: id.ptr is a live isl_id or NULL (isl_id_get_name accepts NULL).
+    borrowed_c_string(unsafe { isl_id_get_name(id.ptr) })
+}
+
+/// The tuple name of a set (None if unnamed).
+pub fn set_tuple_name(set: &isl_rs::Set) -> Option<String> {
+    // SAFETY: set.ptr is a live isl_set or NULL.
+    borrowed_c_string(unsafe { isl_set_get_tuple_name(set.ptr) })
+}
+
+/// The name of the input (domain) tuple of a map (None if unnamed).
+pub fn map_in_name(map: &isl_rs::Map) -> Option<String> {
+    // SAFETY: map.ptr is a live isl_map or NULL.
+    borrowed_c_string(unsafe { isl_map_get_tuple_name(map.ptr, DimType::In.to_i32()) })
+}
+
+/// Runs isl's AST generator on a schedule tree, within the parameter `context`.
+///
+/// Options (see isl's manual, "AST Generation Options"):
+/// - `atomic_upper_bound = 1`: a single upper bound (a `min`) per loop, which maps
+///   onto `affine.for`'s bound map;
+/// - `detect_min_max = 1`: emit `min`/`max` instead of equivalent `select`s;
+/// - `exploit_nested_bounds = 1` (isl's default, set for clarity): drop guards
+///   implied by the bounds of enclosing loops.
+pub fn ast_from_schedule(
+    cx: &Ctx,
+    schedule: isl_rs::Schedule,
+    context: isl_rs::Set,
+) -> Result<isl_rs::ASTNode, PolyError> {
+    let ctx = cx.ctx.ptr;
+    // SAFETY: the option setters only touch ctx's options.
+    unsafe {
+        cx.raw_stat(isl_options_set_ast_build_atomic_upper_bound(ctx, 1), "atomic_upper_bound")?;
+        cx.raw_stat(isl_options_set_ast_build_detect_min_max(ctx, 1), "detect_min_max")?;
+        cx.raw_stat(
+            isl_options_set_ast_build_exploit_nested_bounds(ctx, 1),
+            "exploit_nested_bounds",
+        )?;
+    }
+    let mut context = context;
+    let mut schedule = schedule;
+    // Ownership of both moves into isl (__isl_take).
+    context.do_not_free_on_drop();
+    schedule.do_not_free_on_drop();
+    // SAFETY: isl_ast_build_from_context takes the set; node_from_schedule keeps the
+    // build and takes the schedule; the build is freed exactly once below. Results
+    // are wrapped right away so that they are freed on every path.
+    let build = unsafe { isl_ast_build_from_context(context.ptr) };
+    if build == 0 {
+        drop(isl_rs::Schedule { ptr: schedule.ptr, should_free_on_drop: true });
+        return Err(cx.null_error());
+    }
+    let node = unsafe { isl_ast_build_node_from_schedule(build, schedule.ptr) };
+    unsafe { isl_ast_build_free(build) };
+    let node = isl_rs::ASTNode { ptr: node, should_free_on_drop: true };
+    cx.raw_result(node.ptr)?;
+    Ok(node)
+}

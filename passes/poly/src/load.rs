@@ -1,0 +1,159 @@
+//! Parses a [`Scop`] (isl text) into isl objects and checks that it is well formed.
+
+use isl_rs::{DimType, Map, Set, UnionMap, UnionSet};
+
+use crate::isl::{map_in_name, set_tuple_name, Ctx, IslResult};
+use crate::model::{AccessKind, Scop};
+use crate::PolyError;
+
+/// One statement, parsed.
+pub(crate) struct StmtIsl {
+    pub name: String,
+    /// Iteration domain, intersected with the context.
+    pub domain: Set,
+    /// Original 2d+1 schedule, as given (not padded), restricted to `domain`.
+    pub schedule: Map,
+    /// Number of output dimensions of `schedule`.
+    pub schedule_len: usize,
+}
+
+/// The whole SCoP in isl form. All relations are restricted to the domains.
+pub(crate) struct ScopIsl {
+    /// Parameter constraints (a parameter set).
+    pub context: Set,
+    pub statements: Vec<StmtIsl>,
+    /// Union of all iteration domains.
+    pub domain: UnionSet,
+    pub reads: UnionMap,
+    pub must_writes: UnionMap,
+    pub may_writes: UnionMap,
+    /// Original schedule, every statement padded with trailing zeros to the longest
+    /// length, so that all statements live in one schedule space and compare
+    /// lexicographically. (Trailing zeros never change the order: two statements
+    /// already differ at a textual position no later than the shorter one's end.)
+    pub schedule: UnionMap,
+}
+
+fn malformed(msg: String) -> PolyError {
+    PolyError::Unsupported(format!("malformed SCoP: {msg}"))
+}
+
+impl ScopIsl {
+    pub fn load(cx: &Ctx, scop: &Scop) -> Result<ScopIsl, PolyError> {
+        let context = parse_context(cx, scop)?;
+        let mut statements = Vec::with_capacity(scop.statements.len());
+        let mut domain = UnionSet::empty_ctx(cx.raw()).isl(cx)?;
+        let mut reads = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        let mut must_writes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        let mut may_writes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+
+        for (k, st) in scop.statements.iter().enumerate() {
+            if scop.statements[..k].iter().any(|o| o.name == st.name) {
+                return Err(malformed(format!("statement name {} is used twice", st.name)));
+            }
+            let dom = cx.parse("domain", &st.domain, Set::read_from_str)?;
+            if dom.is_params().isl(cx)? || set_tuple_name(&dom).as_deref() != Some(&st.name) {
+                return Err(malformed(format!(
+                    "domain of {} must be a set named {}: {}",
+                    st.name, st.name, st.domain
+                )));
+            }
+            let dom = dom.intersect_params(context.copy().isl(cx)?).isl(cx)?;
+
+            let sched = cx.parse("schedule", &st.schedule, Map::read_from_str)?;
+            check_domain_name(&sched, &st.name, "schedule")?;
+            let len = usize::try_from(sched.dim(DimType::Out).isl(cx)?).unwrap_or(0);
+            if len % 2 != 1 {
+                return Err(malformed(format!(
+                    "schedule of {} must have 2d+1 output dimensions: {}",
+                    st.name, st.schedule
+                )));
+            }
+            let sched = sched.intersect_domain(dom.copy().isl(cx)?).isl(cx)?;
+
+            for acc in &st.accesses {
+                let rel = cx.parse("access", &acc.relation, Map::read_from_str)?;
+                check_domain_name(&rel, &st.name, "access")?;
+                let rel = rel.intersect_domain(dom.copy().isl(cx)?).isl(cx)?;
+                let rel = UnionMap::from_map(rel).isl(cx)?;
+                match acc.kind {
+                    AccessKind::Read => reads = reads.union(rel).isl(cx)?,
+                    AccessKind::MustWrite => must_writes = must_writes.union(rel).isl(cx)?,
+                    AccessKind::MayWrite => may_writes = may_writes.union(rel).isl(cx)?,
+                }
+            }
+
+            domain = domain.union(UnionSet::from_set(dom.copy().isl(cx)?).isl(cx)?).isl(cx)?;
+            statements.push(StmtIsl { name: st.name.clone(), domain: dom, schedule: sched, schedule_len: len });
+        }
+
+        let schedule = padded_schedule(cx, &statements)?;
+        Ok(ScopIsl { context, statements, domain, reads, must_writes, may_writes, schedule })
+    }
+
+    /// All writes, must and may.
+    pub fn writes(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
+        self.must_writes.copy().isl(cx)?.union(self.may_writes.copy().isl(cx)?).isl(cx)
+    }
+
+    /// The domain of one statement as a union set.
+    pub fn stmt_domain(&self, cx: &Ctx, k: usize) -> Result<UnionSet, PolyError> {
+        let st = self.statements.get(k).ok_or_else(|| PolyError::Isl("no such statement".into()))?;
+        UnionSet::from_set(st.domain.copy().isl(cx)?).isl(cx)
+    }
+}
+
+fn parse_context(cx: &Ctx, scop: &Scop) -> Result<Set, PolyError> {
+    let text = if scop.context.trim().is_empty() {
+        format!("[{}] -> {{ : }}", scop.params.join(", "))
+    } else {
+        scop.context.clone()
+    };
+    let context = cx.parse("context", &text, Set::read_from_str)?;
+    if !context.is_params().isl(cx)? {
+        return Err(malformed(format!("context must be a parameter set: {text}")));
+    }
+    Ok(context)
+}
+
+fn check_domain_name(map: &Map, stmt: &str, what: &str) -> Result<(), PolyError> {
+    if map_in_name(map).as_deref() == Some(stmt) {
+        Ok(())
+    } else {
+        Err(malformed(format!("{what} of {stmt} must start from {stmt}[...]")))
+    }
+}
+
+/// The union of all original schedules, padded to a common length with zeros.
+fn padded_schedule(cx: &Ctx, statements: &[StmtIsl]) -> Result<UnionMap, PolyError> {
+    let max_len = statements.iter().map(|s| s.schedule_len).max().unwrap_or(0);
+    let mut all = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    for st in statements {
+        let padded = pad_map(cx, st.schedule.copy().isl(cx)?, st.schedule_len, max_len)?;
+        all = all.union(UnionMap::from_map(padded).isl(cx)?).isl(cx)?;
+    }
+    Ok(all)
+}
+
+/// Appends output dimensions fixed to 0 until the map has `to` outputs, and drops the
+/// output tuple name so that all padded maps share one space.
+pub(crate) fn pad_map(cx: &Ctx, map: Map, from: usize, to: usize) -> Result<Map, PolyError> {
+    let extra = to.saturating_sub(from);
+    let mut map = map.reset_tuple_id(DimType::Out).isl(cx)?;
+    if extra == 0 {
+        return Ok(map);
+    }
+    map = map.add_dims(DimType::Out, to_u32(extra)?).isl(cx)?;
+    for pos in from..to {
+        map = map.fix_si(DimType::Out, to_u32(pos)?, 0).isl(cx)?;
+    }
+    Ok(map)
+}
+
+pub(crate) fn to_u32(n: usize) -> Result<u32, PolyError> {
+    u32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
+}
+
+pub(crate) fn to_i32(n: usize) -> Result<i32, PolyError> {
+    i32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
+}

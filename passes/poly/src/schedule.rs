@@ -1,0 +1,199 @@
+//! Initial schedule trees: the original order (`Identity`) and isl's scheduler as a
+//! reference baseline (`IslReference`).
+
+use isl_rs::{
+    DimType, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
+    UnionMap, UnionSet,
+};
+
+use crate::deps::Dependences;
+use crate::isl::{Ctx, IslResult};
+use crate::load::{to_u32, ScopIsl, StmtIsl};
+use crate::tree::{carried_by_member, distances, live_deps, n_children, n_members, negative_in_member, node_type};
+use crate::{PolyError, SchedulerKind};
+
+/// The schedule tree the transforms start from.
+pub(crate) fn initial_schedule(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    deps: &Dependences<'_>,
+    kind: SchedulerKind,
+) -> Result<Schedule, PolyError> {
+    let all = deps.all(cx)?;
+    match kind {
+        SchedulerKind::Identity => identity(cx, scop, &all),
+        SchedulerKind::IslReference => isl_reference(cx, scop, all),
+    }
+}
+
+/// isl's own scheduler with validity = coincidence = proximity = all dependences.
+/// The only call of `isl_schedule_constraints_compute_schedule` in Tessel: it is a
+/// baseline to compare against, never the default (ARCHITECTURE.md, "schedule").
+fn isl_reference(cx: &Ctx, scop: &ScopIsl, all: UnionMap) -> Result<Schedule, PolyError> {
+    ScheduleConstraints::on_domain(scop.domain.copy().isl(cx)?)
+        .isl(cx)?
+        .set_context(scop.context.copy().isl(cx)?)
+        .isl(cx)?
+        .set_validity(all.copy().isl(cx)?)
+        .isl(cx)?
+        .set_coincidence(all.copy().isl(cx)?)
+        .isl(cx)?
+        .set_proximity(all)
+        .isl(cx)?
+        .compute_schedule()
+        .isl(cx)
+}
+
+/// The original execution order as a schedule tree, with nested loops merged into
+/// permutable bands where that is legal and coincidence flags set.
+pub(crate) fn identity(cx: &Ctx, scop: &ScopIsl, deps: &UnionMap) -> Result<Schedule, PolyError> {
+    let all: Vec<&StmtIsl> = scop.statements.iter().collect();
+    let tree = if all.is_empty() {
+        Schedule::from_domain(scop.domain.copy().isl(cx)?).isl(cx)?
+    } else {
+        from_2d_plus_1(cx, &all, 0)?
+    };
+    let root = tree.get_root().isl(cx)?;
+    let root = merge_and_flag(cx, root, deps)?;
+    root.get_schedule().isl(cx)
+}
+
+/// Builds the tree of the 2d+1 schedules of `stmts` from position `pos` (even) on.
+/// Even positions are textual orders: several values give a sequence node (children
+/// in increasing order). Odd positions are loops: a one-member band.
+fn from_2d_plus_1(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<Schedule, PolyError> {
+    // Group by the constant at `pos`, keeping the groups sorted by that constant.
+    let mut groups: Vec<(i64, Vec<&StmtIsl>)> = Vec::new();
+    for st in stmts {
+        let v = fixed_position(cx, st, pos)?;
+        match groups.binary_search_by_key(&v, |(k, _)| *k) {
+            Ok(g) => groups[g].1.push(st),
+            Err(g) => groups.insert(g, (v, vec![st])),
+        }
+    }
+    if groups.len() > 1 {
+        let mut seq: Option<Schedule> = None;
+        for (_, group) in &groups {
+            let child = from_2d_plus_1(cx, group, pos)?;
+            seq = Some(match seq {
+                None => child,
+                Some(s) => s.sequence(child).isl(cx)?,
+            });
+        }
+        return seq.ok_or_else(|| PolyError::Isl("empty sequence".into()));
+    }
+
+    let ending = stmts.iter().filter(|s| s.schedule_len == pos + 1).count();
+    if ending == stmts.len() {
+        return Schedule::from_domain(union_of_domains(cx, stmts)?).isl(cx);
+    }
+    if ending > 0 {
+        let names: Vec<&str> = stmts.iter().map(|s| s.name.as_str()).collect();
+        return Err(PolyError::Unsupported(format!(
+            "original schedule does not order {} (same textual position at level {pos})",
+            names.join(", ")
+        )));
+    }
+    let inner = from_2d_plus_1(cx, stmts, pos + 2)?;
+    let band = loop_partial_schedule(cx, stmts, pos + 1)?;
+    inner.insert_partial_schedule(band).isl(cx)
+}
+
+/// The constant at an even position of a statement's 2d+1 schedule.
+fn fixed_position(cx: &Ctx, st: &StmtIsl, pos: usize) -> Result<i64, PolyError> {
+    let v = st.schedule.plain_get_val_if_fixed(DimType::Out, to_u32(pos)?).isl(cx)?;
+    if v.is_int().isl(cx)? {
+        v.get_num_si().isl(cx)
+    } else {
+        Err(PolyError::Unsupported(format!(
+            "original schedule of {} is not constant at textual position {pos}",
+            st.name
+        )))
+    }
+}
+
+fn union_of_domains(cx: &Ctx, stmts: &[&StmtIsl]) -> Result<UnionSet, PolyError> {
+    let mut dom = UnionSet::empty_ctx(cx.raw()).isl(cx)?;
+    for st in stmts {
+        dom = dom.union(UnionSet::from_set(st.domain.copy().isl(cx)?).isl(cx)?).isl(cx)?;
+    }
+    Ok(dom)
+}
+
+/// The one-member partial schedule `S[..] -> [value at pos]` of `stmts`.
+fn loop_partial_schedule(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<MultiUnionPwAff, PolyError> {
+    let mut umap = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    for st in stmts {
+        let after = st.schedule_len - pos - 1;
+        let map: Map = st
+            .schedule
+            .copy()
+            .isl(cx)?
+            .project_out(DimType::Out, to_u32(pos + 1)?, to_u32(after)?)
+            .isl(cx)?
+            .project_out(DimType::Out, 0, to_u32(pos)?)
+            .isl(cx)?;
+        umap = umap.union(UnionMap::from_map(map).isl(cx)?).isl(cx)?;
+    }
+    MultiUnionPwAff::from_union_map(umap).isl(cx)
+}
+
+/// Walks the tree top-down. At each band: merge the band below into it while the
+/// result stays permutable, then mark it permutable and set coincidence flags.
+///
+/// Permutability (seed 004, Pluto §"tiling hyperplanes"): every dependence live at
+/// the band (not ordered by outer levels) has a non-negative distance in every
+/// member. The original order satisfies this for its outermost loop, so it is only
+/// checked for the member being added.
+///
+/// Coincidence: member `i` is coincident when no live dependence has zero distance
+/// in members `0..i` and a non-zero distance in member `i`.
+fn merge_and_flag(cx: &Ctx, node: ScheduleNode, deps: &UnionMap) -> Result<ScheduleNode, PolyError> {
+    let mut node = node;
+    if node_type(cx, &node)? == ScheduleNodeType::Band {
+        let live = live_deps(cx, &node, deps)?;
+        loop {
+            let child = node.get_child(0).isl(cx)?;
+            if node_type(cx, &child)? != ScheduleNodeType::Band {
+                break;
+            }
+            let merged = node
+                .band_get_partial_schedule()
+                .isl(cx)?
+                .flat_range_product(child.band_get_partial_schedule().isl(cx)?)
+                .isl(cx)?;
+            let n = merged.size().isl(cx)?;
+            let n = usize::try_from(n).unwrap_or(0);
+            let dist = distances(cx, &live, &merged)?;
+            if n == 0 || negative_in_member(cx, &dist, n, n - 1)? {
+                break;
+            }
+            // Replace both bands by the merged one, at the same place in the tree.
+            node = node.delete().isl(cx)?.delete().isl(cx)?.insert_partial_schedule(merged).isl(cx)?;
+        }
+        node = node.band_set_permutable(1).isl(cx)?;
+        node = set_coincidence(cx, node, &live)?;
+    }
+    for i in 0..n_children(cx, &node)? {
+        node = node.child(i).isl(cx)?;
+        node = merge_and_flag(cx, node, deps)?;
+        node = node.parent().isl(cx)?;
+    }
+    Ok(node)
+}
+
+/// Sets the coincident flag of every member of the band at `node` from the
+/// dependences live at the band.
+pub(crate) fn set_coincidence(cx: &Ctx, node: ScheduleNode, live: &UnionMap) -> Result<ScheduleNode, PolyError> {
+    let partial = node.band_get_partial_schedule().isl(cx)?;
+    let n = n_members(cx, &node)?;
+    let dist = distances(cx, live, &partial)?;
+    let mut node = node;
+    for i in 0..n {
+        let coincident = !carried_by_member(cx, &dist, n, i)?;
+        node = node
+            .band_member_set_coincident(crate::load::to_i32(i)?, i32::from(coincident))
+            .isl(cx)?;
+    }
+    Ok(node)
+}

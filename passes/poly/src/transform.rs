@@ -1,0 +1,113 @@
+//! Schedule-tree transforms: tiling of permutable bands and parallel marks.
+
+use isl_rs::{Id, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
+
+use crate::isl::{Ctx, IslResult};
+use crate::load::to_i32;
+use crate::tree::{n_children, n_members, node_type};
+use crate::PolyError;
+
+/// The id of the mark node placed above a parallel loop.
+pub const PARALLEL_MARK: &str = "parallel";
+
+/// Tiles every permutable band with at least two members into a tile band (outer)
+/// and a point band (inner), with `sizes` per member (the last size repeats).
+/// Returns the new schedule and the number of bands tiled.
+///
+/// isl options (seed 001 §1.7 uses the same tile/point split):
+/// - `tile_scale_tile_loops = 1`: tile loops iterate over tile *origins*
+///   (`c0 = 0, 32, 64, ...`), so the point loop runs over the original values
+///   (`c2 = c0 .. min(c0 + 31, N - 1)`) and statement arguments stay unchanged;
+/// - `tile_shift_point_loops = 0`: point loops are not shifted to start at 0, for
+///   the same reason.
+///
+/// isl copies the permutable and coincident flags to both bands: a dependence with
+/// zero distance in a member also has zero distance in that member's tile origin.
+pub(crate) fn tile(cx: &Ctx, schedule: Schedule, sizes: &[i64]) -> Result<(Schedule, usize), PolyError> {
+    if let Some(bad) = sizes.iter().find(|&&s| s <= 0) {
+        return Err(PolyError::Unsupported(format!("tile size {bad} is not positive")));
+    }
+    Options::set_tile_scale_tile_loops(cx.raw(), 1).isl(cx)?;
+    Options::set_tile_shift_point_loops(cx.raw(), 0).isl(cx)?;
+    let sizes = if sizes.is_empty() { &[32][..] } else { sizes };
+    let mut count = 0;
+    let root = schedule.get_root().isl(cx)?;
+    let root = tile_walk(cx, root, sizes, &mut count)?;
+    Ok((root.get_schedule().isl(cx)?, count))
+}
+
+fn tile_walk(cx: &Ctx, node: ScheduleNode, sizes: &[i64], count: &mut usize) -> Result<ScheduleNode, PolyError> {
+    let mut node = node;
+    if node_type(cx, &node)? == ScheduleNodeType::Band {
+        let n = n_members(cx, &node)?;
+        if n >= 2 && node.band_get_permutable().isl(cx)? {
+            let mut mv = MultiVal::zero(node.band_get_space().isl(cx)?).isl(cx)?;
+            for i in 0..n {
+                let size = sizes.get(i).or(sizes.last()).copied().unwrap_or(32);
+                mv = mv.set_at(to_i32(i)?, Val::int_from_si(cx.raw(), size).isl(cx)?).isl(cx)?;
+            }
+            node = node.band_tile(mv).isl(cx)?;
+            *count += 1;
+            // Continue below the point band, which must not be tiled again.
+            node = node.child(0).isl(cx)?;
+            node = walk_children(cx, node, |cx, child| tile_walk(cx, child, sizes, count))?;
+            return node.parent().isl(cx);
+        }
+    }
+    walk_children(cx, node, |cx, child| tile_walk(cx, child, sizes, count))
+}
+
+/// Applies `f` to every child of `node` and returns `node` (at the same position).
+fn walk_children<F>(cx: &Ctx, node: ScheduleNode, mut f: F) -> Result<ScheduleNode, PolyError>
+where
+    F: FnMut(&Ctx, ScheduleNode) -> Result<ScheduleNode, PolyError>,
+{
+    let mut node = node;
+    for i in 0..n_children(cx, &node)? {
+        node = node.child(i).isl(cx)?;
+        node = f(cx, node)?;
+        node = node.parent().isl(cx)?;
+    }
+    Ok(node)
+}
+
+/// Marks the outermost coincident band member of every path parallel: the band is
+/// split so that this member comes first in its own band, and a mark node with id
+/// [`PARALLEL_MARK`] is inserted above that band. Nothing below a mark is marked
+/// again (no nested parallelism). Returns the schedule and the number of marks.
+pub(crate) fn mark_parallel(cx: &Ctx, schedule: Schedule) -> Result<(Schedule, usize), PolyError> {
+    let mut count = 0;
+    let root = schedule.get_root().isl(cx)?;
+    let root = mark_walk(cx, root, &mut count)?;
+    Ok((root.get_schedule().isl(cx)?, count))
+}
+
+fn mark_walk(cx: &Ctx, node: ScheduleNode, count: &mut usize) -> Result<ScheduleNode, PolyError> {
+    if node_type(cx, &node)? != ScheduleNodeType::Band {
+        return walk_children(cx, node, |cx, child| mark_walk(cx, child, count));
+    }
+    let n = n_members(cx, &node)?;
+    let mut first = None;
+    for i in 0..n {
+        if node.band_member_get_coincident(to_i32(i)?).isl(cx)? {
+            first = Some(i);
+            break;
+        }
+    }
+    let Some(i) = first else {
+        return walk_children(cx, node, |cx, child| mark_walk(cx, child, count));
+    };
+    let mut node = node;
+    if i > 0 {
+        // Outer members 0..i stay sequential in their own band.
+        node = node.band_split(to_i32(i)?).isl(cx)?.child(0).isl(cx)?;
+    }
+    let id = cx.parse("mark id", PARALLEL_MARK, Id::read_from_str)?;
+    node = node.insert_mark(id).isl(cx)?;
+    *count += 1;
+    // node is the mark, above the parallel band; nothing below it gets a mark.
+    if i > 0 {
+        node = node.parent().isl(cx)?;
+    }
+    Ok(node)
+}

@@ -1,0 +1,95 @@
+//! Small helpers on schedule-tree nodes and on dependence relations, shared by the
+//! scheduler, the transforms and the verifier.
+
+use isl_rs::{MultiUnionPwAff, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
+
+use crate::isl::{Ctx, IslResult};
+use crate::load::to_i32;
+use crate::PolyError;
+
+pub(crate) fn node_type(cx: &Ctx, node: &ScheduleNode) -> Result<ScheduleNodeType, PolyError> {
+    node.get_type().isl(cx)
+}
+
+pub(crate) fn n_children(cx: &Ctx, node: &ScheduleNode) -> Result<i32, PolyError> {
+    node.n_children().isl(cx)
+}
+
+pub(crate) fn n_members(cx: &Ctx, node: &ScheduleNode) -> Result<usize, PolyError> {
+    let n = node.band_n_member().isl(cx)?;
+    Ok(usize::try_from(n).unwrap_or(0))
+}
+
+/// `{ a -> b : f(a) = f(b) }` for a function `f` given as a union map.
+pub(crate) fn equal_under(cx: &Ctx, f: &UnionMap) -> Result<UnionMap, PolyError> {
+    let f = f.copy().isl(cx)?;
+    let inverse = f.copy().isl(cx)?.reverse().isl(cx)?;
+    f.apply_range(inverse).isl(cx)
+}
+
+/// The dependences still "live" at `node`: both ends reach the node (they are in its
+/// filtered domain) and the outer band members schedule them at the same point, so
+/// that neither an ancestor band nor an ancestor sequence has ordered them yet.
+pub(crate) fn live_deps(cx: &Ctx, node: &ScheduleNode, deps: &UnionMap) -> Result<UnionMap, PolyError> {
+    let domain: UnionSet = node.get_domain().isl(cx)?;
+    let prefix = node.get_prefix_schedule_union_map().isl(cx)?;
+    let same_prefix = equal_under(cx, &prefix)?;
+    deps.copy()
+        .isl(cx)?
+        .intersect_domain(domain.copy().isl(cx)?)
+        .isl(cx)?
+        .intersect_range(domain)
+        .isl(cx)?
+        .intersect(same_prefix)
+        .isl(cx)
+}
+
+/// Member `i` of a band's partial schedule, as a union map `S[..] -> [x]`.
+pub(crate) fn member_map(cx: &Ctx, partial: &MultiUnionPwAff, i: usize) -> Result<UnionMap, PolyError> {
+    let upa = partial.get_at(to_i32(i)?).isl(cx)?;
+    UnionMap::from_union_pw_aff(upa).isl(cx)
+}
+
+/// Distance vectors of `deps` under a band's partial schedule: the set of
+/// `f(b) - f(a)` over `a -> b` in deps, in the band's (anonymous) space.
+pub(crate) fn distances(cx: &Ctx, deps: &UnionMap, partial: &MultiUnionPwAff) -> Result<UnionSet, PolyError> {
+    let f = UnionMap::from_multi_union_pw_aff(partial.copy().isl(cx)?).isl(cx)?;
+    deps.copy()
+        .isl(cx)?
+        .apply_domain(f.copy().isl(cx)?)
+        .isl(cx)?
+        .apply_range(f)
+        .isl(cx)?
+        .deltas()
+        .isl(cx)
+}
+
+/// The distance vectors (of dimension `n`, members named `x0, x1, ...`) that satisfy
+/// all `constraints`, e.g. `["x0 = 0", "x1 < 0"]`.
+pub(crate) fn distances_where(
+    cx: &Ctx,
+    dist: &UnionSet,
+    n: usize,
+    constraints: &[String],
+) -> Result<UnionSet, PolyError> {
+    let vars: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
+    let text = format!("{{ [{}] : {} }}", vars.join(", "), constraints.join(" and "));
+    let filter = cx.parse("distance filter", &text, UnionSet::read_from_str)?;
+    dist.copy().isl(cx)?.intersect(filter).isl(cx)
+}
+
+/// Whether some distance has members `0..i` zero and member `i` non-zero, i.e. some
+/// dependence is carried by member `i` (not by an earlier one): then `i` is not
+/// coincident.
+pub(crate) fn carried_by_member(cx: &Ctx, dist: &UnionSet, n: usize, i: usize) -> Result<bool, PolyError> {
+    let mut constraints: Vec<String> = (0..i).map(|k| format!("x{k} = 0")).collect();
+    constraints.push(format!("(x{i} < 0 or x{i} > 0)"));
+    let carried = distances_where(cx, dist, n, &constraints)?;
+    Ok(!carried.is_empty().isl(cx)?)
+}
+
+/// Whether some distance is negative in member `i`.
+pub(crate) fn negative_in_member(cx: &Ctx, dist: &UnionSet, n: usize, i: usize) -> Result<bool, PolyError> {
+    let negative = distances_where(cx, dist, n, &[format!("x{i} < 0")])?;
+    Ok(!negative.is_empty().isl(cx)?)
+}

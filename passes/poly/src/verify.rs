@@ -1,0 +1,111 @@
+//! Exact legality check of a final schedule tree against the dependences
+//! (ARCHITECTURE.md, "verify"). Nothing reaches codegen without passing it.
+//!
+//! 1. The tree schedules exactly the statement instances of the SCoP.
+//! 2. Order: for every dependence `a -> b`, `schedule(a) ≺ schedule(b)`
+//!    lexicographically, on isl's flattened schedule (`isl_schedule_get_map`, padded
+//!    to one length with zeros). Pairs scheduled at the same point fail too.
+//! 3. Parallel marks: below a `parallel` mark, the first member `m` of the band
+//!    under it must carry nothing. The iterations of that loop may run concurrently
+//!    within one iteration of the enclosing loops, so the check is: for every
+//!    dependence `a -> b` with both ends in the mark's subtree and the same values of
+//!    all outer band members (the mark's prefix schedule), `m(a) = m(b)`.
+//!
+//! All three are set inclusions between isl relations: exact, no approximation.
+
+use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, UnionMap};
+
+use crate::deps::Dependences;
+use crate::isl::{id_name, Ctx, IslResult};
+use crate::load::{pad_map, ScopIsl};
+use crate::text::union_map_text;
+use crate::transform::PARALLEL_MARK;
+use crate::tree::{equal_under, live_deps, member_map, n_children, node_type};
+use crate::PolyError;
+
+pub(crate) fn verify(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl, deps: &Dependences<'_>) -> Result<(), PolyError> {
+    check_domain(cx, schedule, scop)?;
+    let flat = flat_schedule(cx, schedule)?;
+    let before = flat.copy().isl(cx)?.lex_lt_union_map(flat).isl(cx)?;
+    for (kind, dep) in deps.kinds() {
+        let violated = dep.copy().isl(cx)?.subtract(before.copy().isl(cx)?).isl(cx)?;
+        if !violated.is_empty().isl(cx)? {
+            return Err(PolyError::InvalidSchedule(format!(
+                "{kind} dependences not executed in order: {}",
+                union_map_text(cx, &violated)?
+            )));
+        }
+    }
+    let all = deps.all(cx)?;
+    let root = schedule.get_root().isl(cx)?;
+    check_marks(cx, root, &all)?;
+    tracing::debug!("schedule verified");
+    Ok(())
+}
+
+fn check_domain(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl) -> Result<(), PolyError> {
+    let domain = schedule.get_domain().isl(cx)?;
+    if !domain.is_equal(&scop.domain).isl(cx)? {
+        return Err(PolyError::InvalidSchedule(
+            "the schedule does not cover exactly the statement instances of the SCoP".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// isl's flattened schedule, every statement padded with zeros to the longest
+/// length so that all of them compare in one space.
+pub(crate) fn flat_schedule(cx: &Ctx, schedule: &Schedule) -> Result<UnionMap, PolyError> {
+    let map = schedule.get_map().isl(cx)?;
+    let list = map.get_map_list().isl(cx)?;
+    let n = list.size().isl(cx)?;
+    let mut maps = Vec::new();
+    let mut longest = 0;
+    for i in 0..n {
+        let m = list.get_at(i).isl(cx)?;
+        let len = usize::try_from(m.dim(isl_rs::DimType::Out).isl(cx)?).unwrap_or(0);
+        longest = longest.max(len);
+        maps.push((m, len));
+    }
+    let mut flat = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    for (m, len) in maps {
+        let padded = pad_map(cx, m, len, longest)?;
+        flat = flat.union(UnionMap::from_map(padded).isl(cx)?).isl(cx)?;
+    }
+    Ok(flat)
+}
+
+fn check_marks(cx: &Ctx, node: ScheduleNode, deps: &UnionMap) -> Result<ScheduleNode, PolyError> {
+    let mut node = node;
+    if node_type(cx, &node)? == ScheduleNodeType::Mark {
+        let id = node.mark_get_id().isl(cx)?;
+        if id_name(&id).as_deref() == Some(PARALLEL_MARK) {
+            check_parallel(cx, &node, deps)?;
+        }
+    }
+    for i in 0..n_children(cx, &node)? {
+        node = node.child(i).isl(cx)?;
+        node = check_marks(cx, node, deps)?;
+        node = node.parent().isl(cx)?;
+    }
+    Ok(node)
+}
+
+fn check_parallel(cx: &Ctx, mark: &ScheduleNode, deps: &UnionMap) -> Result<(), PolyError> {
+    let band = mark.get_child(0).isl(cx)?;
+    if node_type(cx, &band)? != ScheduleNodeType::Band {
+        return Err(PolyError::InvalidSchedule("a parallel mark is not above a band".into()));
+    }
+    let live = live_deps(cx, mark, deps)?;
+    let member = member_map(cx, &band.band_get_partial_schedule().isl(cx)?, 0)?;
+    let same_iteration = equal_under(cx, &member)?;
+    let carried = live.subtract(same_iteration).isl(cx)?;
+    if !carried.is_empty().isl(cx)? {
+        let depth = mark.get_schedule_depth().isl(cx)?;
+        return Err(PolyError::InvalidSchedule(format!(
+            "parallel loop at depth {depth} carries dependences: {}",
+            union_map_text(cx, &carried)?
+        )));
+    }
+    Ok(())
+}
