@@ -284,7 +284,9 @@ def fmt_time(t: float | None) -> str:
 
 
 def fmt_speedup(x: float | None) -> str:
-    return "-" if x is None else f"{x:.2f}x"
+    if x is None:
+        return "-"
+    return f"{x:.3f}x" if x < 0.1 else f"{x:.2f}x"
 
 
 def speedup(base: float | None, t: float | None) -> float | None:
