@@ -4,10 +4,10 @@
 //! (`c < e` becomes `c <= e - 1`; several upper bounds become a `Min`) and a positive
 //! constant step. The `for` directly under a `parallel` mark gets `parallel = true`.
 
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, Schedule, Set};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, Set};
 
 use crate::ast::{AstNode, CmpOp, Cond, Expr};
-use crate::isl::{ast_from_schedule, id_name, Ctx, IslResult};
+use crate::isl::{ast_from_schedule, ast_node_kind, id_name, AstNodeKind, Ctx, IslResult};
 use crate::transform::PARALLEL_MARK;
 use crate::PolyError;
 
@@ -25,15 +25,15 @@ fn unsupported(what: impl Into<String>) -> PolyError {
 
 /// Appends the conversion of `node` to `out` (blocks are flattened into `out`).
 fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), PolyError> {
-    match node.get_type().isl(cx)? {
-        ASTNodeType::Block => {
+    match ast_node_kind(cx, node)? {
+        AstNodeKind::Block => {
             let children = node.block_get_children().isl(cx)?;
             for i in 0..children.size().isl(cx)? {
                 convert_node(cx, &children.get_at(i).isl(cx)?, out)?;
             }
         }
-        ASTNodeType::For => out.push(convert_for(cx, node)?),
-        ASTNodeType::If => {
+        AstNodeKind::For => out.push(convert_for(cx, node)?),
+        AstNodeKind::If => {
             let cond = convert_cond(cx, &node.if_get_cond().isl(cx)?)?;
             let mut then_branch = Vec::new();
             convert_node(cx, &node.if_get_then_node().isl(cx)?, &mut then_branch)?;
@@ -43,7 +43,7 @@ fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), 
             }
             out.push(AstNode::If { cond, then_branch, else_branch });
         }
-        ASTNodeType::Mark => {
+        AstNodeKind::Mark => {
             let id = node.mark_get_id().isl(cx)?;
             let mut inner = Vec::new();
             convert_node(cx, &node.mark_get_node().isl(cx)?, &mut inner)?;
@@ -55,8 +55,7 @@ fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), 
             }
             out.append(&mut inner);
         }
-        ASTNodeType::User => out.push(convert_user(cx, &node.user_get_expr().isl(cx)?)?),
-        ASTNodeType::Error => return Err(PolyError::Isl("isl AST node of type error".into())),
+        AstNodeKind::User => out.push(convert_user(cx, &node.user_get_expr().isl(cx)?)?),
     }
     Ok(())
 }

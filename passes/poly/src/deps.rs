@@ -33,6 +33,12 @@ pub struct Dependences<'cx> {
 }
 
 impl<'cx> Dependences<'cx> {
+    /// The dependences of a SCoP, as isl objects of `cx`.
+    pub fn of_scop(cx: &'cx Ctx, scop: &crate::Scop) -> Result<Dependences<'cx>, PolyError> {
+        let model = ScopIsl::load(cx, scop)?;
+        Self::compute(cx, &model)
+    }
+
     pub(crate) fn compute(cx: &'cx Ctx, scop: &ScopIsl) -> Result<Dependences<'cx>, PolyError> {
         let writes = scop.writes(cx)?;
         let flow = dataflow(cx, scop, scop.reads.copy().isl(cx)?, writes.copy().isl(cx)?)?;

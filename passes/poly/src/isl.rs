@@ -44,6 +44,8 @@ extern "C" {
     fn isl_printer_get_str(p: usize) -> *mut c_char;
     fn isl_printer_free(p: usize) -> usize;
 
+    fn isl_ast_node_get_type(node: usize) -> c_int;
+
     fn isl_id_get_name(id: usize) -> *const c_char;
     fn isl_set_get_tuple_name(set: usize) -> *const c_char;
     fn isl_map_get_tuple_name(map: usize, dim_type: c_int) -> *const c_char;
@@ -202,7 +204,6 @@ impl Checked for i64 {}
 impl Checked for () {}
 impl Checked for isl_rs::Stat {}
 impl Checked for isl_rs::ScheduleNodeType {}
-impl Checked for isl_rs::ASTNodeType {}
 impl Checked for isl_rs::ASTExprType {}
 impl Checked for isl_rs::ASTExprOpType {}
 
@@ -237,6 +238,7 @@ isl_objects! {
     Aff => isl_aff_to_str,
     PwAff => isl_pw_aff_to_str,
     PwMultiAff => isl_pw_multi_aff_to_str,
+    MultiPwAff => isl_multi_pw_aff_to_str,
     MultiUnionPwAff => isl_multi_union_pw_aff_to_str,
     UnionPwAff => isl_union_pw_aff_to_str,
     Schedule => isl_schedule_to_str,
@@ -304,6 +306,32 @@ pub fn set_tuple_name(set: &isl_rs::Set) -> Option<String> {
 pub fn map_in_name(map: &isl_rs::Map) -> Option<String> {
     // SAFETY: map.ptr is a live isl_map or NULL.
     borrowed_c_string(unsafe { isl_map_get_tuple_name(map.ptr, DimType::In.to_i32()) })
+}
+
+/// The kind of an isl AST node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AstNodeKind {
+    For,
+    If,
+    Block,
+    Mark,
+    User,
+}
+
+/// The kind of an AST node. (isl-rs 0.3.1 maps `isl_ast_node_type` off by one and
+/// panics on user nodes, so this reads the C enum directly.)
+pub fn ast_node_kind(cx: &Ctx, node: &isl_rs::ASTNode) -> Result<AstNodeKind, PolyError> {
+    // SAFETY: node.ptr is a live isl_ast_node or NULL (then isl returns -1).
+    let code = unsafe { isl_ast_node_get_type(node.ptr) };
+    // Values from isl/ast_type.h: for = 1, if, block, mark, user.
+    match code {
+        1 => Ok(AstNodeKind::For),
+        2 => Ok(AstNodeKind::If),
+        3 => Ok(AstNodeKind::Block),
+        4 => Ok(AstNodeKind::Mark),
+        5 => Ok(AstNodeKind::User),
+        _ => Err(cx.null_error()),
+    }
 }
 
 /// Runs isl's AST generator on a schedule tree, within the parameter `context`.

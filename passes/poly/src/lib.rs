@@ -19,6 +19,7 @@
 pub mod ast;
 mod astgen;
 pub mod deps;
+mod describe;
 pub mod isl;
 mod load;
 pub mod model;
@@ -150,28 +151,9 @@ pub fn verify_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Resu
 /// Statements and accesses keep the order of `scop`. Domains and accesses are shown
 /// as given (not intersected with the context).
 pub fn describe_scop(scop: &Scop) -> Result<String, PolyError> {
-    let opts = Options::default();
-    let cx = Ctx::new(opts.max_operations)?;
-    // Load first: it validates the SCoP.
+    let cx = Ctx::new(Options::default().max_operations)?;
     let model = ScopIsl::load(&cx, scop)?;
-    let mut out = format!("context: {}\n", cx.text(&model.context)?);
-    for st in &scop.statements {
-        out.push_str(&format!("{}:\n", st.name));
-        let domain = cx.parse("domain", &st.domain, isl_rs::Set::read_from_str)?;
-        out.push_str(&format!("  domain: {}\n", cx.text(&domain)?));
-        let sched = cx.parse("schedule", &st.schedule, isl_rs::Map::read_from_str)?;
-        out.push_str(&format!("  schedule: {}\n", cx.text(&sched)?));
-        for acc in &st.accesses {
-            let rel = cx.parse("access", &acc.relation, isl_rs::Map::read_from_str)?;
-            let kind = match acc.kind {
-                AccessKind::Read => "read",
-                AccessKind::MustWrite => "must-write",
-                AccessKind::MayWrite => "may-write",
-            };
-            out.push_str(&format!("  {kind}: {}\n", cx.text(&rel)?));
-        }
-    }
-    Ok(out)
+    describe::scop_text(&cx, scop, &model)
 }
 
 /// The exact dependences, one line per kind (see [`Dependences::to_text`]):
@@ -201,41 +183,18 @@ pub fn describe_dependences(scop: &Scop, opts: &Options) -> Result<String, PolyE
 /// T(S0): (i)
 /// ```
 ///
-/// The `T(..)` lines come from `isl_schedule_get_map`: sequence nodes appear as
-/// constant dimensions, and statements are padded with zeros to one length.
+/// The `T(..)` lines lay out dimensions as `isl_schedule_get_map` does: every band
+/// member in order from the root, and the child position under each sequence (or
+/// set) node as a constant; statements are padded with `0` to one length. Members
+/// are printed with the band's own expressions, e.g. `i - (i) mod 32` for a tile
+/// origin.
 pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
     let cx = Ctx::new(opts.max_operations)?;
     let model = ScopIsl::load(&cx, scop)?;
     let deps = Dependences::compute(&cx, &model)?;
     let (tree, _) = final_schedule(&cx, &model, &deps, opts)?;
     verify::verify(&cx, &tree, &model, &deps)?;
-    let mut out = cx.schedule_text(&tree)?;
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    let flat = verify::flat_schedule(&cx, &tree)?;
-    for (k, st) in model.statements.iter().enumerate() {
-        let map = flat.copy().isl(&cx)?.intersect_domain(model.stmt_domain(&cx, k)?).isl(&cx)?;
-        out.push_str(&text::pluto_line(&st.name, &schedule_exprs(&cx, map)?));
-        out.push('\n');
-    }
-    Ok(out)
-}
-
-/// One expression per output dimension of a statement's schedule map.
-fn schedule_exprs(cx: &Ctx, map: isl_rs::UnionMap) -> Result<Vec<String>, PolyError> {
-    if map.is_empty().isl(cx)? {
-        return Ok(Vec::new());
-    }
-    let map = map.as_map().isl(cx)?;
-    let pma = isl_rs::PwMultiAff::from_map(map).isl(cx)?;
-    let n = pma.dim(isl_rs::DimType::Out).isl(cx)?;
-    let mut exprs = Vec::new();
-    for i in 0..n {
-        let pa = pma.get_at(i).isl(cx)?.coalesce().isl(cx)?;
-        exprs.push(text::aff_expression(&cx.text(&pa)?));
-    }
-    Ok(exprs)
+    describe::schedule_text(&cx, &tree, &model)
 }
 
 /// The initial schedule with the transforms of `opts` applied (not yet verified).

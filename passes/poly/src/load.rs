@@ -11,7 +11,8 @@ pub(crate) struct StmtIsl {
     pub name: String,
     /// Iteration domain, intersected with the context.
     pub domain: Set,
-    /// Original 2d+1 schedule, as given (not padded), restricted to `domain`.
+    /// Original 2d+1 schedule, as given (not padded, not restricted to `domain`,
+    /// which keeps the partial schedules of the identity tree short).
     pub schedule: Map,
     /// Number of output dimensions of `schedule`.
     pub schedule_len: usize,
@@ -69,7 +70,6 @@ impl ScopIsl {
                     st.name, st.schedule
                 )));
             }
-            let sched = sched.intersect_domain(dom.copy().isl(cx)?).isl(cx)?;
 
             for acc in &st.accesses {
                 let rel = cx.parse("access", &acc.relation, Map::read_from_str)?;
@@ -129,7 +129,8 @@ fn padded_schedule(cx: &Ctx, statements: &[StmtIsl]) -> Result<UnionMap, PolyErr
     let max_len = statements.iter().map(|s| s.schedule_len).max().unwrap_or(0);
     let mut all = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
     for st in statements {
-        let padded = pad_map(cx, st.schedule.copy().isl(cx)?, st.schedule_len, max_len)?;
+        let sched = st.schedule.copy().isl(cx)?.intersect_domain(st.domain.copy().isl(cx)?).isl(cx)?;
+        let padded = pad_map(cx, sched, st.schedule_len, max_len)?;
         all = all.union(UnionMap::from_map(padded).isl(cx)?).isl(cx)?;
     }
     Ok(all)

@@ -4,7 +4,7 @@
 //! deterministic, but it depends on isl internals, so we print each piece on its own
 //! and sort the pieces.
 
-use isl_rs::{UnionMap, UnionSet};
+use isl_rs::UnionMap;
 
 use crate::isl::{Ctx, IslResult};
 use crate::PolyError;
@@ -22,22 +22,6 @@ pub fn union_map_text(cx: &Ctx, umap: &UnionMap) -> Result<String, PolyError> {
     }
     if pieces.is_empty() {
         return cx.text(&umap);
-    }
-    Ok(join_pieces(&pieces))
-}
-
-/// Same as [`union_map_text`], for union sets.
-pub fn union_set_text(cx: &Ctx, uset: &UnionSet) -> Result<String, PolyError> {
-    let uset = uset.copy().isl(cx)?.coalesce().isl(cx)?;
-    let list = uset.get_set_list().isl(cx)?;
-    let n = list.size().isl(cx)?;
-    let mut pieces = Vec::new();
-    for i in 0..n {
-        let set = list.get_at(i).isl(cx)?.coalesce().isl(cx)?;
-        pieces.push(cx.text(&set)?);
-    }
-    if pieces.is_empty() {
-        return cx.text(&uset);
     }
     Ok(join_pieces(&pieces))
 }
