@@ -24,6 +24,9 @@
  * Output, exactly two lines:
  *     time: <seconds, %.6f>
  *     hash: <16 lowercase hex digits>
+ *
+ * With TESSEL_HASH_STATS=1 in the environment, a summary of the hashed data
+ * (element count, NaN and Inf counts) also goes to stderr.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -40,6 +43,7 @@ extern void tessel_run(int32_t s0, int32_t s1, int32_t s2, int32_t s3, int32_t s
 static uint64_t g_hash = FNV_OFFSET;
 static struct timespec g_start, g_stop;
 static int g_started, g_stopped;
+static uint64_t g_count, g_nan, g_inf;
 
 void tessel_timer_start(void) {
   clock_gettime(CLOCK_MONOTONIC, &g_start);
@@ -61,24 +65,43 @@ static inline void hash_bytes(const void *p, size_t n) {
   g_hash = h;
 }
 
+static inline void stat_f64(const double *p) {
+  g_count++;
+  if (*p != *p) g_nan++;
+  else if (*p - *p != 0.0) g_inf++;
+}
+static inline void stat_f32(const float *p) {
+  g_count++;
+  if (*p != *p) g_nan++;
+  else if (*p - *p != 0.0f) g_inf++;
+}
+static inline void stat_i32(const int32_t *p) { (void)p; g_count++; }
+
 /* One hash function per element type and rank. */
 #define DEFINE_HASH(NAME, T)                                                   \
   void tessel_hash_##NAME##_0d(T *alloc, T *aligned, int64_t off) {            \
     (void)alloc;                                                               \
     hash_bytes(aligned + off, sizeof(T));                                      \
+    stat_##NAME(aligned + off);                                                \
   }                                                                            \
   void tessel_hash_##NAME##_1d(T *alloc, T *aligned, int64_t off, int64_t n0,  \
                                int64_t st0) {                                  \
     (void)alloc;                                                               \
     for (int64_t i = 0; i < n0; i++)                                           \
+    {                                                                          \
       hash_bytes(aligned + off + i * st0, sizeof(T));                          \
+      stat_##NAME(aligned + off + i * st0);                                    \
+    }                                                                          \
   }                                                                            \
   void tessel_hash_##NAME##_2d(T *alloc, T *aligned, int64_t off, int64_t n0,  \
                                int64_t n1, int64_t st0, int64_t st1) {         \
     (void)alloc;                                                               \
     for (int64_t i = 0; i < n0; i++)                                           \
       for (int64_t j = 0; j < n1; j++)                                         \
+      {                                                                        \
         hash_bytes(aligned + off + i * st0 + j * st1, sizeof(T));              \
+        stat_##NAME(aligned + off + i * st0 + j * st1);                        \
+      }                                                                        \
   }                                                                            \
   void tessel_hash_##NAME##_3d(T *alloc, T *aligned, int64_t off, int64_t n0,  \
                                int64_t n1, int64_t n2, int64_t st0,            \
@@ -87,7 +110,11 @@ static inline void hash_bytes(const void *p, size_t n) {
     for (int64_t i = 0; i < n0; i++)                                           \
       for (int64_t j = 0; j < n1; j++)                                         \
         for (int64_t k = 0; k < n2; k++)                                       \
-          hash_bytes(aligned + off + i * st0 + j * st1 + k * st2, sizeof(T)); \
+        {                                                                      \
+          const T *e_ = aligned + off + i * st0 + j * st1 + k * st2;           \
+          hash_bytes(e_, sizeof(T));                                           \
+          stat_##NAME(e_);                                                     \
+        }                                                                      \
   }
 
 DEFINE_HASH(f64, double)
@@ -118,5 +145,10 @@ int main(int argc, char **argv) {
         (double)(g_stop.tv_nsec - g_start.tv_nsec) * 1e-9;
   printf("time: %.6f\n", t);
   printf("hash: %016llx\n", (unsigned long long)g_hash);
+  const char *st = getenv("TESSEL_HASH_STATS");
+  if (st && *st && strcmp(st, "0") != 0)
+    fprintf(stderr, "stats: elements %llu nan %llu inf %llu\n",
+            (unsigned long long)g_count, (unsigned long long)g_nan,
+            (unsigned long long)g_inf);
   return 0;
 }

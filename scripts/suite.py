@@ -223,7 +223,8 @@ def run(exe: str | os.PathLike, sizes: Sequence[int], threads: int = 2,
     Raises SuiteError on a non-zero exit, a timeout or unparsable output."""
     if len(sizes) > 5:
         raise ValueError("at most 5 size parameters")
-    cmd = [str(exe), *(str(int(s)) for s in sizes)]
+    # Resolve so that a bare relative name is not looked up on PATH.
+    cmd = [str(Path(exe).resolve()), *(str(int(s)) for s in sizes)]
     env = dict(os.environ)
     env["OMP_NUM_THREADS"] = str(int(threads))
     try:
