@@ -30,8 +30,9 @@ config.suffixes = [".mlir"]
 config.excludes = ["execution", "Inputs", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
-config.test_exec_root = config.test_source_root
 repo_root = os.path.dirname(config.test_source_root)
+# Keep lit's Output/ folders out of the source tree (target/ is ignored by git).
+config.test_exec_root = os.path.join(repo_root, "target", "lit")
 
 llvm_bin = os.environ.get("TESSEL_LLVM_BIN", "/usr/lib/llvm-22/bin")
 plugin = os.environ.get(
