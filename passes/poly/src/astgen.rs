@@ -120,6 +120,10 @@ fn minus_one(e: Expr) -> Expr {
             Expr::Int(k) => Expr::Add(a, Box::new(Expr::Int(k - 1))),
             other => Expr::Sub(Box::new(Expr::Add(a, Box::new(other))), Box::new(Expr::Int(1))),
         },
+        Expr::Sub(a, b) => match *b {
+            Expr::Int(k) => Expr::Sub(a, Box::new(Expr::Int(k + 1))),
+            other => Expr::Sub(Box::new(Expr::Sub(a, Box::new(other))), Box::new(Expr::Int(1))),
+        },
         Expr::Min(v) => Expr::Min(v.into_iter().map(minus_one).collect()),
         other => Expr::Sub(Box::new(other), Box::new(Expr::Int(1))),
     }
@@ -292,5 +296,6 @@ mod tests {
         assert_eq!(minus_one(Expr::Add(n(), Box::new(Expr::Int(1)))), Expr::Var("N".into()));
         assert_eq!(minus_one(Expr::Add(n(), Box::new(Expr::Int(3)))), Expr::Add(n(), Box::new(Expr::Int(2))));
         assert_eq!(minus_one(Expr::Var("N".into())), Expr::Sub(n(), Box::new(Expr::Int(1))));
+        assert_eq!(minus_one(Expr::Sub(n(), Box::new(Expr::Int(1)))), Expr::Sub(n(), Box::new(Expr::Int(2))));
     }
 }

@@ -88,6 +88,10 @@ impl ScopIsl {
         }
 
         let schedule = padded_schedule(cx, &statements)?;
+        // Dataflow needs a total order on the instances.
+        if !schedule.is_injective().isl(cx)? {
+            return Err(malformed("the original schedule gives two instances the same time".into()));
+        }
         Ok(ScopIsl { context, statements, domain, reads, must_writes, may_writes, schedule })
     }
 

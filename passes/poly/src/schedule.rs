@@ -84,7 +84,7 @@ fn from_2d_plus_1(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<Schedule, 
     }
 
     let ending = stmts.iter().filter(|s| s.schedule_len == pos + 1).count();
-    if ending == stmts.len() {
+    if ending == 1 && stmts.len() == 1 {
         return Schedule::from_domain(union_of_domains(cx, stmts)?).isl(cx);
     }
     if ending > 0 {

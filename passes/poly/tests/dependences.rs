@@ -1,0 +1,124 @@
+//! Dependences, compared with relations derived by hand (isl equality, not text).
+
+mod common;
+
+use common::{gemm_init, guarded, jacobi_1d, read, scalar_reduction, stmt, write};
+use isl_rs::UnionMap;
+use tessel_poly::isl::{Ctx, IslResult};
+use tessel_poly::{describe_dependences, Access, AccessKind, Dependences, Options, Scop};
+
+fn assert_same(cx: &Ctx, kind: &str, got: &UnionMap, expected: &str) {
+    let want = UnionMap::read_from_str(cx.raw(), expected).isl(cx).expect("expected relation parses");
+    let equal = got.is_equal(&want).isl(cx).expect("comparison");
+    assert!(equal, "{kind}: got {}\nexpected {expected}", cx.text(got).unwrap_or_default());
+}
+
+#[test]
+fn gemm_init_flows_from_init_to_first_update_and_along_k() {
+    let cx = Ctx::new(0).unwrap();
+    let d = Dependences::of_scop(&cx, &gemm_init().scop).unwrap();
+    // C[i][j] is written by S0, then read and rewritten by S1 for k = 0, 1, ...
+    let chain = "S1[i, j, k] -> S1[i, j, k + 1] : 0 <= i < N and 0 <= j < N and 0 <= k < N - 1";
+    let init = "S0[i, j] -> S1[i, j, 0] : 0 <= i < N and 0 <= j < N";
+    assert_same(&cx, "flow", d.flow(), &format!("[N] -> {{ {init}; {chain} }}"));
+    // The read of C at k precedes the write at k + 1 (the write at k is in the
+    // same instance, after the read: no dependence).
+    assert_same(&cx, "anti", d.anti(), &format!("[N] -> {{ {chain} }}"));
+    assert_same(&cx, "output", d.output(), &format!("[N] -> {{ {init}; {chain} }}"));
+}
+
+#[test]
+fn jacobi_1d_dependences() {
+    let cx = Ctx::new(0).unwrap();
+    let d = Dependences::of_scop(&cx, &jacobi_1d().scop).unwrap();
+    let same_t = "0 <= t < T and 1 <= i <= N - 2";
+    let next_t = "0 <= t < T - 1 and 1 <= i <= N - 2";
+    let near = "1 <= i2 <= N - 2 and i - 1 <= i2 <= i + 1";
+    // B[i]: S0 -> S1 in the same t. A[i]: S1 at t -> the three S0 readers at t + 1.
+    assert_same(
+        &cx,
+        "flow",
+        d.flow(),
+        &format!("[T, N] -> {{ S0[t, i] -> S1[t, i] : {same_t}; S1[t, i] -> S0[t + 1, i2] : {next_t} and {near} }}"),
+    );
+    // S0 reads A[i-1..i+1] before S1 of the same t overwrites them; S1 reads B[i]
+    // before S0 of the next t overwrites it.
+    assert_same(
+        &cx,
+        "anti",
+        d.anti(),
+        &format!("[T, N] -> {{ S0[t, i] -> S1[t, i2] : {same_t} and {near}; S1[t, i] -> S0[t + 1, i] : {next_t} }}"),
+    );
+    assert_same(
+        &cx,
+        "output",
+        d.output(),
+        &format!("[T, N] -> {{ S0[t, i] -> S0[t + 1, i] : {next_t}; S1[t, i] -> S1[t + 1, i] : {next_t} }}"),
+    );
+}
+
+#[test]
+fn scalar_reduction_is_a_chain_through_the_scalar() {
+    let cx = Ctx::new(0).unwrap();
+    let d = Dependences::of_scop(&cx, &scalar_reduction().scop).unwrap();
+    let chain = "S1[i] -> S1[i + 1] : 0 <= i < N - 1";
+    let init = "S0[] -> S1[0] : N >= 1";
+    assert_same(&cx, "flow", d.flow(), &format!("[N] -> {{ {init}; {chain} }}"));
+    assert_same(&cx, "anti", d.anti(), &format!("[N] -> {{ {chain} }}"));
+    assert_same(&cx, "output", d.output(), &format!("[N] -> {{ {init}; {chain} }}"));
+}
+
+#[test]
+fn guarded_statement_dependences_respect_the_guard() {
+    let cx = Ctx::new(0).unwrap();
+    let d = Dependences::of_scop(&cx, &guarded().scop).unwrap();
+    // Dependences hold only where the context (here M >= 0) does.
+    assert_same(
+        &cx,
+        "flow",
+        d.flow(),
+        "[N, M] -> { S0[i] -> S1[i] : M >= 0 and 0 <= i < N and i >= M; \
+         S0[i] -> S0[i + 1] : M >= 0 and i >= M and 0 <= i < N - 1 }",
+    );
+    assert_same(&cx, "anti", d.anti(), "{ }");
+    assert_same(&cx, "output", d.output(), "{ }");
+}
+
+/// A may-write does not kill: the read sees both the must-write before it and the
+/// may-write.
+#[test]
+fn may_writes_are_sources_but_not_cuts() {
+    let may = |r: &str| Access { kind: AccessKind::MayWrite, relation: r.into() };
+    let scop = Scop {
+        params: vec!["N".into()],
+        context: "[N] -> { : N >= 0 }".into(),
+        statements: vec![
+            stmt("S0", "[N] -> { S0[i] : 0 <= i < N }", "[N] -> { S0[i] -> [0, i, 0] }", vec![write("[N] -> { S0[i] -> A[i] }")]),
+            stmt("S1", "[N] -> { S1[i] : 0 <= i < N }", "[N] -> { S1[i] -> [0, i, 1] }", vec![may("[N] -> { S1[i] -> A[i] }")]),
+            stmt("S2", "[N] -> { S2[i] : 0 <= i < N }", "[N] -> { S2[i] -> [0, i, 2] }", vec![read("[N] -> { S2[i] -> A[i] }")]),
+        ],
+    };
+    let cx = Ctx::new(0).unwrap();
+    let d = Dependences::of_scop(&cx, &scop).unwrap();
+    assert_same(&cx, "flow", d.flow(), "[N] -> { S0[i] -> S2[i] : 0 <= i < N; S1[i] -> S2[i] : 0 <= i < N }");
+    assert_same(&cx, "output", d.output(), "[N] -> { S0[i] -> S1[i] : 0 <= i < N }");
+    assert_same(&cx, "anti", d.anti(), "{ }");
+}
+
+/// The text form: one line per kind, in order, and each line is isl notation that
+/// reads back as the same relation.
+#[test]
+fn describe_dependences_prints_one_parsable_line_per_kind() {
+    let scop = jacobi_1d().scop;
+    let text = describe_dependences(&scop, &Options::default()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let cx = Ctx::new(0).unwrap();
+    let d = Dependences::of_scop(&cx, &scop).unwrap();
+    for (line, (kind, map)) in lines.iter().zip(d.kinds()) {
+        let rel = line.strip_prefix(&format!("{kind}: ")).unwrap_or_else(|| panic!("{line}"));
+        assert_same(&cx, kind, map, rel);
+    }
+    // Stable: the same input prints the same text.
+    assert_eq!(text, describe_dependences(&scop, &Options::default()).unwrap());
+}

@@ -1,0 +1,158 @@
+//! Schedule trees: band structure, permutability, coincidence, tiling and parallel
+//! marks, checked on the text of `describe_schedule` and on the generated AST.
+//! Expectations come from the dependence distances of each kernel. isl prints a
+//! band's `coincident` list only when some member is coincident.
+
+mod common;
+
+use common::*;
+use tessel_poly::{describe_schedule, optimize, SchedulerKind};
+
+fn identity_tree(kernel: &Kernel) -> String {
+    describe_schedule(&kernel.scop, &options(SchedulerKind::Identity, false, false)).unwrap()
+}
+
+fn t_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| l.starts_with("T(")).collect()
+}
+
+fn count(text: &str, needle: &str) -> usize {
+    text.matches(needle).count()
+}
+
+#[test]
+fn gemm_identity_is_one_permutable_band_with_i_and_j_coincident() {
+    // Every dependence of gemm is on C[i][j] along k: distance (0, 0, 1).
+    let text = identity_tree(&gemm());
+    assert_eq!(count(&text, "permutable: 1"), 1, "{text}");
+    assert!(text.contains("coincident: [ 1, 1, 0 ]"), "{text}");
+    assert_eq!(t_lines(&text), ["T(S0): (i, j, k)"]);
+}
+
+#[test]
+fn gemm_init_band_i_j_then_sequence_then_k() {
+    // S0 and S1 share loops i, j; then S0 comes before the k loop of S1.
+    let text = identity_tree(&gemm_init());
+    assert!(text.contains("coincident: [ 1, 1 ]"), "{text}");
+    assert!(text.contains("sequence:"), "{text}");
+    assert_eq!(count(&text, "coincident:"), 1, "the k band carries the reduction: {text}");
+    assert_eq!(t_lines(&text), ["T(S0): (i, j, 0, 0)", "T(S1): (i, j, 1, k)"]);
+}
+
+#[test]
+fn jacobi_1d_time_loop_is_not_coincident_inner_loops_are() {
+    let text = identity_tree(&jacobi_1d());
+    // t carries S1(t) -> S0(t+1); each i loop carries nothing.
+    assert_eq!(count(&text, "permutable: 1"), 3, "{text}");
+    assert_eq!(count(&text, "coincident: [ 1 ]"), 2, "{text}");
+    assert_eq!(count(&text, "coincident:"), 2, "{text}");
+    assert_eq!(t_lines(&text), ["T(S0): (t, 0, i)", "T(S1): (t, 1, i)"]);
+}
+
+#[test]
+fn seidel_loops_stay_separate_and_sequential() {
+    // Distances (0,0,1), (0,1,-1), (1,-1,-1), ...: i and j cannot join t's band
+    // (negative components), j cannot join i's; every loop carries something.
+    let kernel = seidel_2d();
+    let text = identity_tree(&kernel);
+    assert_eq!(count(&text, "permutable: 1"), 3, "{text}");
+    assert_eq!(count(&text, "coincident:"), 0, "{text}");
+    assert_eq!(t_lines(&text), ["T(S0): (t, i, j)"]);
+    let out = optimize(&kernel.scop, &options(SchedulerKind::Identity, true, true)).unwrap();
+    assert_eq!((out.tiled_bands, out.parallel_loops), (0, 0));
+}
+
+#[test]
+fn coincidence_of_other_kernels() {
+    let cases = [
+        (triangular(), "coincident: [ 1, 0 ]"),
+        (stepped(), "coincident: [ 1, 0 ]"),
+        (time_loop(), "coincident: [ 0, 1 ]"),
+    ];
+    for (kernel, flags) in cases {
+        let text = identity_tree(&kernel);
+        assert!(text.contains(flags), "{}: {text}", kernel.name);
+        assert!(text.contains("permutable: 1"), "{}: {text}", kernel.name);
+    }
+    let text = identity_tree(&scalar_reduction());
+    assert_eq!(t_lines(&text), ["T(S0): (0, 0)", "T(S1): (1, i)"]);
+    assert_eq!(count(&text, "coincident:"), 0, "{text}");
+}
+
+#[test]
+fn tiling_gemm_gives_a_three_dimensional_tile_band() {
+    let out = optimize(&gemm().scop, &options(SchedulerKind::Identity, true, false)).unwrap();
+    assert_eq!(out.tiled_bands, 1);
+    // Tile sizes 4, 3 and the last repeats: tile loops step 4, 3, 3 over origins,
+    // point loops run from the origin to min(origin + size - 1, bound).
+    assert_eq!(
+        render(&out.ast),
+        "for c0 in 0..=N - 1 step 4 { for c1 in 0..=M - 1 step 3 { for c2 in 0..=K - 1 step 3 { \
+         for c3 in c0..=min(N - 1, c0 + 3) { for c4 in c1..=min(M - 1, c1 + 2) { \
+         for c5 in c2..=min(K - 1, c2 + 2) { S0(c3, c4, c5) } } } } } }"
+    );
+    let text = describe_schedule(&gemm().scop, &options(SchedulerKind::Identity, true, false)).unwrap();
+    // Tile and point bands keep the flags.
+    assert_eq!(count(&text, "coincident: [ 1, 1, 0 ]"), 2, "{text}");
+}
+
+#[test]
+fn only_multi_member_permutable_bands_are_tiled() {
+    let tiled = |k: &Kernel| optimize(&k.scop, &options(SchedulerKind::Identity, true, false)).unwrap().tiled_bands;
+    assert_eq!(tiled(&gemm_init()), 1); // (i, j); the k band has one member
+    assert_eq!(tiled(&jacobi_1d()), 0);
+    assert_eq!(tiled(&triangular()), 1);
+    assert_eq!(tiled(&stepped()), 1);
+    assert_eq!(tiled(&scalar_reduction()), 0);
+    assert_eq!(tiled(&time_loop()), 1);
+}
+
+#[test]
+fn parallel_marks_land_on_the_outermost_coincident_loop() {
+    let par = |k: &Kernel, tile: bool| {
+        let out = optimize(&k.scop, &options(SchedulerKind::Identity, tile, true)).unwrap();
+        assert_eq!(out.parallel_loops, parallel_loops(&out.ast).len());
+        parallel_loops(&out.ast)
+    };
+    let at = |v: &[(&str, usize)]| v.iter().map(|(s, d)| (s.to_string(), *d)).collect::<Vec<_>>();
+    assert_eq!(par(&gemm(), false), at(&[("c0", 0)]));
+    assert_eq!(par(&gemm(), true), at(&[("c0", 0)]));
+    assert_eq!(par(&gemm_init(), false), at(&[("c0", 0)]));
+    // Both i loops under the sequential t loop.
+    assert_eq!(par(&jacobi_1d(), false), at(&[("c1", 1), ("c1", 1)]));
+    assert_eq!(par(&triangular(), true), at(&[("c0", 0)]));
+    assert_eq!(par(&stepped(), false), at(&[("c0", 0)]));
+    assert_eq!(par(&scalar_reduction(), false), at(&[]));
+    assert_eq!(par(&guarded(), false), at(&[]));
+    // t is not coincident, i is: the band is split to expose i.
+    assert_eq!(par(&time_loop(), false), at(&[("c1", 1)]));
+    assert_eq!(par(&time_loop(), true), at(&[("c1", 1)]));
+}
+
+#[test]
+fn identity_ast_has_the_loop_structure_of_the_input() {
+    let ast = |k: &Kernel| render(&optimize(&k.scop, &options(SchedulerKind::Identity, false, false)).unwrap().ast);
+    assert_eq!(
+        ast(&gemm_init()),
+        "for c0 in 0..=N - 1 { for c1 in 0..=N - 1 { S0(c0, c1) for c2 in 0..=N - 1 { S1(c0, c1, c2) } } }"
+    );
+    assert_eq!(
+        ast(&jacobi_1d()),
+        "for c0 in 0..=T - 1 { for c1 in 1..=N - 2 { S0(c0, c1) } for c1 in 1..=N - 2 { S1(c0, c1) } }"
+    );
+    assert_eq!(ast(&triangular()), "for c0 in 0..=N - 1 { for c1 in 0..=c0 { S0(c0, c1) } }");
+    assert_eq!(ast(&stepped()), "for c0 in 0..=N - 1 step 2 { for c1 in 0..=M - 1 { S0(c0, c1) } }");
+    assert_eq!(ast(&scalar_reduction()), "S0() for c0 in 0..=N - 1 { S1(c0) }");
+}
+
+#[test]
+fn isl_reference_keeps_isl_coincidence_and_is_verified() {
+    for kernel in all_kernels() {
+        let text = describe_schedule(&kernel.scop, &options(SchedulerKind::IslReference, false, false))
+            .unwrap_or_else(|e| panic!("{}: {e}", kernel.name));
+        assert!(text.contains("T(S0)"), "{}: {text}", kernel.name);
+    }
+    // gemm: isl finds the same parallelism as the original order.
+    let text = describe_schedule(&gemm().scop, &options(SchedulerKind::IslReference, false, false)).unwrap();
+    assert!(text.contains("coincident: [ 1, 1, 0 ]"), "{text}");
+}

@@ -1,0 +1,261 @@
+//! The verifier must accept every legal schedule it is shown and reject illegal
+//! ones: wrong order, parallel marks on loops that carry dependences, schedules
+//! that lose instances. Trees are written by hand in isl's YAML notation.
+
+mod common;
+
+use common::{check_execution, read, stmt, write, Kernel};
+use tessel_poly::{codegen_schedule, verify_schedule, Options, PolyError, Scop};
+
+/// `for i: A[i] = A[i - 1]`: every iteration depends on the previous one.
+fn recurrence() -> Scop {
+    Scop {
+        params: vec!["N".into()],
+        context: "[N] -> { : N >= 0 }".into(),
+        statements: vec![stmt(
+            "S0",
+            "[N] -> { S0[i] : 0 <= i < N }",
+            "[N] -> { S0[i] -> [0, i, 0] }",
+            vec![read("[N] -> { S0[i] -> A[i - 1] }"), write("[N] -> { S0[i] -> A[i] }")],
+        )],
+    }
+}
+
+/// `for i, j: A[i][j] = A[i - 1][j + 1]`: distance (1, -1).
+fn anti_diagonal() -> Kernel {
+    Kernel {
+        name: "anti_diagonal",
+        scop: Scop {
+            params: vec!["N".into()],
+            context: "[N] -> { : N >= 0 }".into(),
+            statements: vec![stmt(
+                "S0",
+                "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N }",
+                "[N] -> { S0[i, j] -> [0, i, 0, j, 0] }",
+                vec![read("[N] -> { S0[i, j] -> A[i - 1, j + 1] }"), write("[N] -> { S0[i, j] -> A[i, j] }")],
+            )],
+        },
+        params: vec![("N", 6)],
+        original: |ps| {
+            let n = ps["N"];
+            (0..n).flat_map(|i| (0..n).map(move |j| ("S0".to_string(), vec![i, j]))).collect()
+        },
+        accesses: |_, it| (vec![("A", vec![it[0] - 1, it[1] + 1])], vec![("A", vec![it[0], it[1]])]),
+    }
+}
+
+/// `for i { S0: B[i] = A[i]; S1: C[i] = B[i] }`.
+fn producer_consumer() -> Scop {
+    Scop {
+        params: vec!["N".into()],
+        context: "[N] -> { : N >= 0 }".into(),
+        statements: vec![
+            stmt(
+                "S0",
+                "[N] -> { S0[i] : 0 <= i < N }",
+                "[N] -> { S0[i] -> [0, i, 0] }",
+                vec![read("[N] -> { S0[i] -> A[i] }"), write("[N] -> { S0[i] -> B[i] }")],
+            ),
+            stmt(
+                "S1",
+                "[N] -> { S1[i] : 0 <= i < N }",
+                "[N] -> { S1[i] -> [0, i, 1] }",
+                vec![read("[N] -> { S1[i] -> B[i] }"), write("[N] -> { S1[i] -> C[i] }")],
+            ),
+        ],
+    }
+}
+
+fn check(scop: &Scop, tree: &str) -> Result<(), PolyError> {
+    verify_schedule(scop, &Options::default(), tree)
+}
+
+fn assert_invalid(scop: &Scop, tree: &str, needle: &str) {
+    match check(scop, tree) {
+        Err(PolyError::InvalidSchedule(msg)) => assert!(msg.contains(needle), "message `{msg}` lacks `{needle}`"),
+        other => panic!("expected InvalidSchedule, got {other:?} for\n{tree}"),
+    }
+    // The same tree never reaches code generation.
+    assert!(matches!(codegen_schedule(scop, &Options::default(), tree), Err(PolyError::InvalidSchedule(_))));
+}
+
+const FORWARD: &str = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N }"
+child:
+  schedule: "[N] -> [{ S0[i] -> [(i)] }]"
+"#;
+
+#[test]
+fn original_order_passes() {
+    check(&recurrence(), FORWARD).unwrap();
+}
+
+#[test]
+fn reversed_loop_on_a_carried_dependence_fails() {
+    let tree = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N }"
+child:
+  schedule: "[N] -> [{ S0[i] -> [(-i)] }]"
+"#;
+    assert_invalid(&recurrence(), tree, "flow dependences not executed in order");
+}
+
+#[test]
+fn reversing_an_independent_loop_passes() {
+    // The check is exact, not "original order only".
+    let tree = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N; S1[i] : 0 <= i < N }"
+child:
+  schedule: "[N] -> [{ S0[i] -> [(-i)]; S1[i] -> [(-i)] }]"
+  child:
+    sequence:
+    - filter: "[N] -> { S0[i] }"
+    - filter: "[N] -> { S1[i] }"
+"#;
+    check(&producer_consumer(), tree).unwrap();
+}
+
+#[test]
+fn parallel_mark_on_a_carried_loop_fails() {
+    let tree = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N }"
+child:
+  mark: "parallel"
+  child:
+    schedule: "[N] -> [{ S0[i] -> [(i)] }]"
+"#;
+    assert_invalid(&recurrence(), tree, "parallel loop at depth 0 carries dependences");
+}
+
+#[test]
+fn parallel_mark_is_judged_inside_the_enclosing_loops() {
+    let k = anti_diagonal();
+    // The dependence (1, -1) is carried by i: j is parallel inside it...
+    let inner = r#"
+domain: "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N }"
+child:
+  schedule: "[N] -> [{ S0[i, j] -> [(i)] }]"
+  child:
+    mark: "parallel"
+    child:
+      schedule: "[N] -> [{ S0[i, j] -> [(j)] }]"
+"#;
+    check(&k.scop, inner).unwrap();
+    let out = codegen_schedule(&k.scop, &Options::default(), inner).unwrap();
+    assert_eq!(out.parallel_loops, 1);
+    check_execution(&k, &out.ast, "inner parallel");
+    // ...but i is not parallel.
+    let outer = r#"
+domain: "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N }"
+child:
+  mark: "parallel"
+  child:
+    schedule: "[N] -> [{ S0[i, j] -> [(i)] }]"
+    child:
+      schedule: "[N] -> [{ S0[i, j] -> [(j)] }]"
+"#;
+    assert_invalid(&k.scop, outer, "parallel loop at depth 0");
+}
+
+#[test]
+fn illegal_interchange_fails_and_a_legal_skew_passes() {
+    let k = anti_diagonal();
+    let interchanged = r#"
+domain: "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N }"
+child:
+  schedule: "[N] -> [{ S0[i, j] -> [(j)] }, { S0[i, j] -> [(i)] }]"
+"#;
+    assert_invalid(&k.scop, interchanged, "flow dependences");
+    // Skewing j by i turns (1, -1) into (1, 0): legal, and the inner loop is
+    // parallel. This is what a wavefront transform produces.
+    let skewed = r#"
+domain: "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N }"
+child:
+  schedule: "[N] -> [{ S0[i, j] -> [(i)] }]"
+  child:
+    mark: "parallel"
+    child:
+      schedule: "[N] -> [{ S0[i, j] -> [(i + j)] }]"
+"#;
+    check(&k.scop, skewed).unwrap();
+    let out = codegen_schedule(&k.scop, &Options::default(), skewed).unwrap();
+    check_execution(&k, &out.ast, "skewed");
+}
+
+#[test]
+fn statements_swapped_in_a_sequence_fail_and_fission_passes() {
+    let swapped = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N; S1[i] : 0 <= i < N }"
+child:
+  schedule: "[N] -> [{ S0[i] -> [(i)]; S1[i] -> [(i)] }]"
+  child:
+    sequence:
+    - filter: "[N] -> { S1[i] }"
+    - filter: "[N] -> { S0[i] }"
+"#;
+    assert_invalid(&producer_consumer(), swapped, "flow dependences");
+    let fission = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N; S1[i] : 0 <= i < N }"
+child:
+  sequence:
+  - filter: "[N] -> { S0[i] }"
+    child:
+      mark: "parallel"
+      child:
+        schedule: "[N] -> [{ S0[i] -> [(i)] }]"
+  - filter: "[N] -> { S1[i] }"
+    child:
+      mark: "parallel"
+      child:
+        schedule: "[N] -> [{ S1[i] -> [(i)] }]"
+"#;
+    check(&producer_consumer(), fission).unwrap();
+    let out = codegen_schedule(&producer_consumer(), &Options::default(), fission).unwrap();
+    assert_eq!(out.parallel_loops, 2);
+}
+
+#[test]
+fn statements_at_the_same_time_fail() {
+    // Fused without an order between S0 and S1: the flow S0[i] -> S1[i] would join
+    // two instances scheduled at the same point.
+    let tree = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N; S1[i] : 0 <= i < N }"
+child:
+  schedule: "[N] -> [{ S0[i] -> [(i)]; S1[i] -> [(i)] }]"
+"#;
+    assert_invalid(&producer_consumer(), tree, "flow dependences");
+}
+
+#[test]
+fn lost_instances_fail() {
+    let tree = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N - 1 }"
+child:
+  schedule: "[N] -> [{ S0[i] -> [(i)] }]"
+"#;
+    assert_invalid(&recurrence(), tree, "does not cover");
+}
+
+#[test]
+fn parallel_mark_without_a_band_fails() {
+    // isl requires a child under a mark; here it is a sequence, not a loop.
+    let tree = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N; S1[i] : 0 <= i < N }"
+child:
+  mark: "parallel"
+  child:
+    sequence:
+    - filter: "[N] -> { S0[i] }"
+      child:
+        schedule: "[N] -> [{ S0[i] -> [(i)] }]"
+    - filter: "[N] -> { S1[i] }"
+      child:
+        schedule: "[N] -> [{ S1[i] -> [(i)] }]"
+"#;
+    assert_invalid(&producer_consumer(), tree, "not above a band");
+}
+
+#[test]
+fn unparsable_tree_is_an_isl_error() {
+    assert!(matches!(check(&recurrence(), "domain: [oops"), Err(PolyError::Isl(_))));
+}
