@@ -12,7 +12,11 @@ use crate::transform::PARALLEL_MARK;
 use crate::PolyError;
 
 /// Generates the loop AST of `schedule` under the parameter `context`.
-pub(crate) fn generate(cx: &Ctx, schedule: Schedule, context: Set) -> Result<Vec<AstNode>, PolyError> {
+pub(crate) fn generate(
+    cx: &Ctx,
+    schedule: Schedule,
+    context: Set,
+) -> Result<Vec<AstNode>, PolyError> {
     let root = ast_from_schedule(cx, schedule, context)?;
     let mut out = Vec::new();
     convert_node(cx, &root, &mut out)?;
@@ -41,7 +45,11 @@ fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), 
             if node.if_has_else_node().isl(cx)? {
                 convert_node(cx, &node.if_get_else_node().isl(cx)?, &mut else_branch)?;
             }
-            out.push(AstNode::If { cond, then_branch, else_branch });
+            out.push(AstNode::If {
+                cond,
+                then_branch,
+                else_branch,
+            });
         }
         AstNodeKind::Mark => {
             let id = node.mark_get_id().isl(cx)?;
@@ -76,7 +84,14 @@ fn convert_for(cx: &Ctx, node: &ASTNode) -> Result<AstNode, PolyError> {
     };
     let mut body = Vec::new();
     convert_node(cx, &node.for_get_body().isl(cx)?, &mut body)?;
-    Ok(AstNode::For { iterator, lower, upper, step, parallel: false, body })
+    Ok(AstNode::For {
+        iterator,
+        lower,
+        upper,
+        step,
+        parallel: false,
+        body,
+    })
 }
 
 /// The inclusive upper bound of `iterator` in a loop condition: `it <= e` gives `e`,
@@ -96,14 +111,17 @@ fn upper_bound(cx: &Ctx, cond: &ASTExpr, iterator: &str) -> Result<Expr, PolyErr
             }
             Ok(flatten_min_max(bounds, true))
         }
-        (ASTExprOpType::Le | ASTExprOpType::Lt, [lhs, rhs]) | (ASTExprOpType::Ge | ASTExprOpType::Gt, [rhs, lhs])
+        (ASTExprOpType::Le | ASTExprOpType::Lt, [lhs, rhs])
+        | (ASTExprOpType::Ge | ASTExprOpType::Gt, [rhs, lhs])
             if is_var(cx, lhs, iterator)? =>
         {
             let bound = convert_expr(cx, rhs)?;
             let strict = matches!(op, ASTExprOpType::Lt | ASTExprOpType::Gt);
             Ok(if strict { minus_one(bound) } else { bound })
         }
-        _ => Err(unsupported(format!("loop condition of {iterator} has no upper bound form"))),
+        _ => Err(unsupported(format!(
+            "loop condition of {iterator} has no upper bound form"
+        ))),
     }
 }
 
@@ -118,11 +136,17 @@ fn minus_one(e: Expr) -> Expr {
         Expr::Add(a, b) if *b == Expr::Int(1) => *a,
         Expr::Add(a, b) => match *b {
             Expr::Int(k) => Expr::Add(a, Box::new(Expr::Int(k - 1))),
-            other => Expr::Sub(Box::new(Expr::Add(a, Box::new(other))), Box::new(Expr::Int(1))),
+            other => Expr::Sub(
+                Box::new(Expr::Add(a, Box::new(other))),
+                Box::new(Expr::Int(1)),
+            ),
         },
         Expr::Sub(a, b) => match *b {
             Expr::Int(k) => Expr::Sub(a, Box::new(Expr::Int(k + 1))),
-            other => Expr::Sub(Box::new(Expr::Sub(a, Box::new(other))), Box::new(Expr::Int(1))),
+            other => Expr::Sub(
+                Box::new(Expr::Sub(a, Box::new(other))),
+                Box::new(Expr::Int(1)),
+            ),
         },
         Expr::Min(v) => Expr::Min(v.into_iter().map(minus_one).collect()),
         other => Expr::Sub(Box::new(other), Box::new(Expr::Int(1))),
@@ -151,13 +175,20 @@ fn flatten_min_max(items: Vec<Expr>, is_min: bool) -> Expr {
 
 /// A statement instance: isl's user node is a call `S0(e1, e2, ...)`.
 fn convert_user(cx: &Ctx, call: &ASTExpr) -> Result<AstNode, PolyError> {
-    if call.get_type().isl(cx)? != ASTExprType::Op || call.op_get_type().isl(cx)? != ASTExprOpType::Call {
+    if call.get_type().isl(cx)? != ASTExprType::Op
+        || call.op_get_type().isl(cx)? != ASTExprOpType::Call
+    {
         return Err(unsupported("user node is not a call"));
     }
     let args = op_args(cx, call)?;
-    let (callee, rest) = args.split_first().ok_or_else(|| unsupported("call without callee"))?;
+    let (callee, rest) = args
+        .split_first()
+        .ok_or_else(|| unsupported("call without callee"))?;
     let name = expr_id(cx, callee)?;
-    let args = rest.iter().map(|a| convert_expr(cx, a)).collect::<Result<Vec<_>, _>>()?;
+    let args = rest
+        .iter()
+        .map(|a| convert_expr(cx, a))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(AstNode::Stmt { name, args })
 }
 
@@ -200,7 +231,10 @@ fn convert_op(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
     let args = op_args(cx, e)?;
     let bin = |f: fn(Box<Expr>, Box<Expr>) -> Expr| -> Result<Expr, PolyError> {
         match args.as_slice() {
-            [a, b] => Ok(f(Box::new(convert_expr(cx, a)?), Box::new(convert_expr(cx, b)?))),
+            [a, b] => Ok(f(
+                Box::new(convert_expr(cx, a)?),
+                Box::new(convert_expr(cx, b)?),
+            )),
             _ => Err(unsupported(format!("{op:?} with {} operands", args.len()))),
         }
     };
@@ -215,20 +249,31 @@ fn convert_op(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
         // `div` is exact division, `pdiv_q` has a non-negative dividend: both agree
         // with floor division by a positive constant.
         Op::Div | Op::FdivQ | Op::PdivQ => match args.as_slice() {
-            [a, b] => Ok(Expr::FloorDiv(Box::new(convert_expr(cx, a)?), positive_const(cx, b)?)),
+            [a, b] => Ok(Expr::FloorDiv(
+                Box::new(convert_expr(cx, a)?),
+                positive_const(cx, b)?,
+            )),
             _ => Err(unsupported("division arity")),
         },
         // `pdiv_r` has a non-negative dividend; isl only compares `zdiv_r` with 0,
         // where C's remainder and the non-negative one agree.
         Op::PdivR | Op::ZdivR => match args.as_slice() {
-            [a, b] => Ok(Expr::Mod(Box::new(convert_expr(cx, a)?), positive_const(cx, b)?)),
+            [a, b] => Ok(Expr::Mod(
+                Box::new(convert_expr(cx, a)?),
+                positive_const(cx, b)?,
+            )),
             _ => Err(unsupported("remainder arity")),
         },
         Op::Min | Op::Max => {
-            let items = args.iter().map(|a| convert_expr(cx, a)).collect::<Result<Vec<_>, _>>()?;
+            let items = args
+                .iter()
+                .map(|a| convert_expr(cx, a))
+                .collect::<Result<Vec<_>, _>>()?;
             Ok(flatten_min_max(items, op == Op::Min))
         }
-        other => Err(unsupported(format!("operation {other:?} in an integer expression"))),
+        other => Err(unsupported(format!(
+            "operation {other:?} in an integer expression"
+        ))),
     }
 }
 
@@ -253,7 +298,11 @@ fn convert_cond(cx: &Ctx, e: &ASTExpr) -> Result<Cond, PolyError> {
             _ => Err(unsupported("comparison arity")),
         };
     }
-    let parts = || args.iter().map(|a| convert_cond(cx, a)).collect::<Result<Vec<_>, _>>();
+    let parts = || {
+        args.iter()
+            .map(|a| convert_cond(cx, a))
+            .collect::<Result<Vec<_>, _>>()
+    };
     match op {
         Op::And | Op::AndThen => Ok(Cond::And(flatten_cond(parts()?, true))),
         Op::Or | Op::OrElse => Ok(Cond::Or(flatten_cond(parts()?, false))),
@@ -279,7 +328,11 @@ pub(crate) fn count_parallel(nodes: &[AstNode]) -> usize {
         .iter()
         .map(|n| match n {
             AstNode::For { parallel, body, .. } => usize::from(*parallel) + count_parallel(body),
-            AstNode::If { then_branch, else_branch, .. } => count_parallel(then_branch) + count_parallel(else_branch),
+            AstNode::If {
+                then_branch,
+                else_branch,
+                ..
+            } => count_parallel(then_branch) + count_parallel(else_branch),
             AstNode::Stmt { .. } => 0,
         })
         .sum()
@@ -293,9 +346,21 @@ mod tests {
     fn minus_one_folds_constants() {
         let n = || Box::new(Expr::Var("N".into()));
         assert_eq!(minus_one(Expr::Int(5)), Expr::Int(4));
-        assert_eq!(minus_one(Expr::Add(n(), Box::new(Expr::Int(1)))), Expr::Var("N".into()));
-        assert_eq!(minus_one(Expr::Add(n(), Box::new(Expr::Int(3)))), Expr::Add(n(), Box::new(Expr::Int(2))));
-        assert_eq!(minus_one(Expr::Var("N".into())), Expr::Sub(n(), Box::new(Expr::Int(1))));
-        assert_eq!(minus_one(Expr::Sub(n(), Box::new(Expr::Int(1)))), Expr::Sub(n(), Box::new(Expr::Int(2))));
+        assert_eq!(
+            minus_one(Expr::Add(n(), Box::new(Expr::Int(1)))),
+            Expr::Var("N".into())
+        );
+        assert_eq!(
+            minus_one(Expr::Add(n(), Box::new(Expr::Int(3)))),
+            Expr::Add(n(), Box::new(Expr::Int(2)))
+        );
+        assert_eq!(
+            minus_one(Expr::Var("N".into())),
+            Expr::Sub(n(), Box::new(Expr::Int(1)))
+        );
+        assert_eq!(
+            minus_one(Expr::Sub(n(), Box::new(Expr::Int(1)))),
+            Expr::Sub(n(), Box::new(Expr::Int(2)))
+        );
     }
 }

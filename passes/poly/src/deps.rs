@@ -45,7 +45,12 @@ impl<'cx> Dependences<'cx> {
         let anti = dataflow(cx, scop, writes.copy().isl(cx)?, scop.reads.copy().isl(cx)?)?;
         let output = dataflow(cx, scop, writes.copy().isl(cx)?, writes)?;
         tracing::debug!("dependences computed");
-        Ok(Dependences { flow, anti, output, _cx: PhantomData })
+        Ok(Dependences {
+            flow,
+            anti,
+            output,
+            _cx: PhantomData,
+        })
     }
 
     pub fn flow(&self) -> &UnionMap {
@@ -73,7 +78,11 @@ impl<'cx> Dependences<'cx> {
 
     /// The kinds with their names, in print order.
     pub fn kinds(&self) -> [(&'static str, &UnionMap); 3] {
-        [("flow", &self.flow), ("anti", &self.anti), ("output", &self.output)]
+        [
+            ("flow", &self.flow),
+            ("anti", &self.anti),
+            ("output", &self.output),
+        ]
     }
 
     /// Stable text, one line per kind:
@@ -100,7 +109,12 @@ impl<'cx> Dependences<'cx> {
 
 /// One isl dataflow problem: sink K, may-source Y, cut C = must-writes, with the
 /// original schedule. Returns source instance → sink instance.
-fn dataflow(cx: &Ctx, scop: &ScopIsl, sink: UnionMap, source: UnionMap) -> Result<UnionMap, PolyError> {
+fn dataflow(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    sink: UnionMap,
+    source: UnionMap,
+) -> Result<UnionMap, PolyError> {
     let info = UnionAccessInfo::from_sink(sink)
         .isl(cx)?
         .set_may_source(source)
@@ -111,5 +125,8 @@ fn dataflow(cx: &Ctx, scop: &ScopIsl, sink: UnionMap, source: UnionMap) -> Resul
         .isl(cx)?;
     let flow = info.compute_flow().isl(cx)?;
     let deps = flow.get_may_dependence().isl(cx)?;
-    deps.intersect_params(scop.context.copy().isl(cx)?).isl(cx)?.coalesce().isl(cx)
+    deps.intersect_params(scop.context.copy().isl(cx)?)
+        .isl(cx)?
+        .coalesce()
+        .isl(cx)
 }

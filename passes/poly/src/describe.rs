@@ -32,12 +32,20 @@ pub(crate) fn scop_text(cx: &Ctx, scop: &Scop, model: &ScopIsl) -> Result<String
 }
 
 /// The tree in block YAML followed by one `T(S): (...)` line per statement.
-pub(crate) fn schedule_text(cx: &Ctx, tree: &Schedule, model: &ScopIsl) -> Result<String, PolyError> {
+pub(crate) fn schedule_text(
+    cx: &Ctx,
+    tree: &Schedule,
+    model: &ScopIsl,
+) -> Result<String, PolyError> {
     let mut out = cx.schedule_text(tree)?;
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    for (st, exprs) in model.statements.iter().zip(flattened_schedules(cx, tree, model)?) {
+    for (st, exprs) in model
+        .statements
+        .iter()
+        .zip(flattened_schedules(cx, tree, model)?)
+    {
         out.push_str(&pluto_line(&st.name, &exprs));
         out.push('\n');
     }
@@ -56,7 +64,11 @@ enum Step {
 /// as `isl_schedule_get_map` lays them out (band members, and one constant per
 /// sequence), but written with the band's own expressions (`i - (i) mod 32`) rather
 /// than those isl recovers from the flattened map. Shorter ones are padded with `0`.
-fn flattened_schedules(cx: &Ctx, tree: &Schedule, model: &ScopIsl) -> Result<Vec<Vec<String>>, PolyError> {
+fn flattened_schedules(
+    cx: &Ctx,
+    tree: &Schedule,
+    model: &ScopIsl,
+) -> Result<Vec<Vec<String>>, PolyError> {
     let mut found: Vec<Option<Vec<String>>> = model.statements.iter().map(|_| None).collect();
     let root = tree.get_root().isl(cx)?;
     collect(cx, root, &mut Vec::new(), model, &mut found)?;
@@ -86,7 +98,11 @@ fn collect(
             if found[k].is_some() {
                 continue;
             }
-            let mine = reaching.copy().isl(cx)?.intersect(model.stmt_domain(cx, k)?).isl(cx)?;
+            let mine = reaching
+                .copy()
+                .isl(cx)?
+                .intersect(model.stmt_domain(cx, k)?)
+                .isl(cx)?;
             if !mine.is_empty().isl(cx)? {
                 found[k] = Some(path_exprs(cx, path, st)?);
             }
@@ -124,7 +140,9 @@ fn path_exprs(cx: &Ctx, path: &[Step], st: &StmtIsl) -> Result<Vec<String>, Poly
         match step {
             Step::Position(i) => exprs.push(i.to_string()),
             Step::Band(partial) => {
-                let mpa = partial.extract_multi_pw_aff(st.domain.get_space().isl(cx)?).isl(cx)?;
+                let mpa = partial
+                    .extract_multi_pw_aff(st.domain.get_space().isl(cx)?)
+                    .isl(cx)?;
                 for m in 0..mpa.size().isl(cx)? {
                     let pa = mpa.get_at(m).isl(cx)?.coalesce().isl(cx)?;
                     exprs.push(aff_expression(&cx.text(&pa)?));

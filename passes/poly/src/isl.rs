@@ -82,13 +82,18 @@ impl Ctx {
         F: FnOnce(&Context, &str) -> Result<T, LibISLError>,
     {
         if text.contains('\0') {
-            return Err(PolyError::Unsupported(format!("{what} contains a NUL byte")));
+            return Err(PolyError::Unsupported(format!(
+                "{what} contains a NUL byte"
+            )));
         }
-        read(&self.ctx, text).map_err(|e| match self.error(e) {
-            PolyError::Isl(msg) => PolyError::Isl(format!("cannot parse {what} `{text}`: {msg}")),
-            other => other,
-        })
-        .and_then(|v| self.non_null(v))
+        read(&self.ctx, text)
+            .map_err(|e| match self.error(e) {
+                PolyError::Isl(msg) => {
+                    PolyError::Isl(format!("cannot parse {what} `{text}`: {msg}"))
+                }
+                other => other,
+            })
+            .and_then(|v| self.non_null(v))
     }
 
     /// Maps an isl failure to a [`PolyError`]: quota exhaustion becomes `Budget`.
@@ -97,7 +102,9 @@ impl Ctx {
         // so the context may know the real cause better than `e`.
         let pending = self.take_pending_error();
         let text = e.to_string();
-        if pending == Some(IslErrorKind::Quota) || text.starts_with("[Quota]") || self.quota_exhausted()
+        if pending == Some(IslErrorKind::Quota)
+            || text.starts_with("[Quota]")
+            || self.quota_exhausted()
         {
             return PolyError::Budget;
         }
@@ -179,7 +186,11 @@ impl Ctx {
             let p = isl_printer_to_str(self.ctx.ptr);
             let p = isl_printer_set_yaml_style(p, YAML_STYLE_BLOCK);
             let p = isl_printer_print_schedule(p, schedule.ptr);
-            let s = if p == 0 { std::ptr::null_mut() } else { isl_printer_get_str(p) };
+            let s = if p == 0 {
+                std::ptr::null_mut()
+            } else {
+                isl_printer_get_str(p)
+            };
             isl_printer_free(p);
             match owned_c_string(s) {
                 Some(text) => {
@@ -350,8 +361,14 @@ pub fn ast_from_schedule(
     let ctx = cx.ctx.ptr;
     // SAFETY: the option setters only touch ctx's options.
     unsafe {
-        cx.raw_stat(isl_options_set_ast_build_atomic_upper_bound(ctx, 1), "atomic_upper_bound")?;
-        cx.raw_stat(isl_options_set_ast_build_detect_min_max(ctx, 1), "detect_min_max")?;
+        cx.raw_stat(
+            isl_options_set_ast_build_atomic_upper_bound(ctx, 1),
+            "atomic_upper_bound",
+        )?;
+        cx.raw_stat(
+            isl_options_set_ast_build_detect_min_max(ctx, 1),
+            "detect_min_max",
+        )?;
         cx.raw_stat(
             isl_options_set_ast_build_exploit_nested_bounds(ctx, 1),
             "exploit_nested_bounds",
@@ -367,12 +384,18 @@ pub fn ast_from_schedule(
     // are wrapped right away so that they are freed on every path.
     let build = unsafe { isl_ast_build_from_context(context.ptr) };
     if build == 0 {
-        drop(isl_rs::Schedule { ptr: schedule.ptr, should_free_on_drop: true });
+        drop(isl_rs::Schedule {
+            ptr: schedule.ptr,
+            should_free_on_drop: true,
+        });
         return Err(cx.null_error());
     }
     let node = unsafe { isl_ast_build_node_from_schedule(build, schedule.ptr) };
     unsafe { isl_ast_build_free(build) };
-    let node = isl_rs::ASTNode { ptr: node, should_free_on_drop: true };
+    let node = isl_rs::ASTNode {
+        ptr: node,
+        should_free_on_drop: true,
+    };
     cx.raw_result(node.ptr)?;
     Ok(node)
 }

@@ -116,11 +116,19 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
 /// Verifies a schedule tree given in isl text (e.g. an edited [`Optimized::schedule_tree`])
 /// and generates its AST. `opts` gives the budget; the scheduler and transform
 /// options are ignored. The tree may carry `parallel` marks ([`PARALLEL_MARK`]).
-pub fn codegen_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Result<Optimized, PolyError> {
+pub fn codegen_schedule(
+    scop: &Scop,
+    opts: &Options,
+    schedule_tree: &str,
+) -> Result<Optimized, PolyError> {
     let cx = Ctx::new(opts.max_operations)?;
     let model = ScopIsl::load(&cx, scop)?;
     let deps = Dependences::compute(&cx, &model)?;
-    let tree = cx.parse("schedule tree", schedule_tree, isl_rs::Schedule::read_from_str)?;
+    let tree = cx.parse(
+        "schedule tree",
+        schedule_tree,
+        isl_rs::Schedule::read_from_str,
+    )?;
     finish(&cx, &model, &deps, tree, 0)
 }
 
@@ -130,7 +138,11 @@ pub fn verify_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Resu
     let cx = Ctx::new(opts.max_operations)?;
     let model = ScopIsl::load(&cx, scop)?;
     let deps = Dependences::compute(&cx, &model)?;
-    let tree = cx.parse("schedule tree", schedule_tree, isl_rs::Schedule::read_from_str)?;
+    let tree = cx.parse(
+        "schedule tree",
+        schedule_tree,
+        isl_rs::Schedule::read_from_str,
+    )?;
     verify::verify(&cx, &tree, &model, &deps)
 }
 
@@ -229,5 +241,10 @@ fn finish(
     let ast = astgen::generate(cx, tree, model.context.copy().isl(cx)?)?;
     let parallel_loops = astgen::count_parallel(&ast);
     tracing::debug!(tiled_bands, parallel_loops, "AST generated");
-    Ok(Optimized { ast, schedule_tree, tiled_bands, parallel_loops })
+    Ok(Optimized {
+        ast,
+        schedule_tree,
+        tiled_bands,
+        parallel_loops,
+    })
 }

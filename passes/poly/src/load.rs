@@ -50,7 +50,10 @@ impl ScopIsl {
 
         for (k, st) in scop.statements.iter().enumerate() {
             if scop.statements[..k].iter().any(|o| o.name == st.name) {
-                return Err(malformed(format!("statement name {} is used twice", st.name)));
+                return Err(malformed(format!(
+                    "statement name {} is used twice",
+                    st.name
+                )));
             }
             let dom = cx.parse("domain", &st.domain, Set::read_from_str)?;
             if dom.is_params().isl(cx)? || set_tuple_name(&dom).as_deref() != Some(&st.name) {
@@ -83,26 +86,50 @@ impl ScopIsl {
                 }
             }
 
-            domain = domain.union(UnionSet::from_set(dom.copy().isl(cx)?).isl(cx)?).isl(cx)?;
-            statements.push(StmtIsl { name: st.name.clone(), domain: dom, schedule: sched, schedule_len: len });
+            domain = domain
+                .union(UnionSet::from_set(dom.copy().isl(cx)?).isl(cx)?)
+                .isl(cx)?;
+            statements.push(StmtIsl {
+                name: st.name.clone(),
+                domain: dom,
+                schedule: sched,
+                schedule_len: len,
+            });
         }
 
         let schedule = padded_schedule(cx, &statements)?;
         // Dataflow needs a total order on the instances.
         if !schedule.is_injective().isl(cx)? {
-            return Err(malformed("the original schedule gives two instances the same time".into()));
+            return Err(malformed(
+                "the original schedule gives two instances the same time".into(),
+            ));
         }
-        Ok(ScopIsl { context, statements, domain, reads, must_writes, may_writes, schedule })
+        Ok(ScopIsl {
+            context,
+            statements,
+            domain,
+            reads,
+            must_writes,
+            may_writes,
+            schedule,
+        })
     }
 
     /// All writes, must and may.
     pub fn writes(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
-        self.must_writes.copy().isl(cx)?.union(self.may_writes.copy().isl(cx)?).isl(cx)
+        self.must_writes
+            .copy()
+            .isl(cx)?
+            .union(self.may_writes.copy().isl(cx)?)
+            .isl(cx)
     }
 
     /// The domain of one statement as a union set.
     pub fn stmt_domain(&self, cx: &Ctx, k: usize) -> Result<UnionSet, PolyError> {
-        let st = self.statements.get(k).ok_or_else(|| PolyError::Isl("no such statement".into()))?;
+        let st = self
+            .statements
+            .get(k)
+            .ok_or_else(|| PolyError::Isl("no such statement".into()))?;
         UnionSet::from_set(st.domain.copy().isl(cx)?).isl(cx)
     }
 }
@@ -115,7 +142,9 @@ fn parse_context(cx: &Ctx, scop: &Scop) -> Result<Set, PolyError> {
     };
     let context = cx.parse("context", &text, Set::read_from_str)?;
     if !context.is_params().isl(cx)? {
-        return Err(malformed(format!("context must be a parameter set: {text}")));
+        return Err(malformed(format!(
+            "context must be a parameter set: {text}"
+        )));
     }
     Ok(context)
 }
@@ -124,7 +153,9 @@ fn check_domain_name(map: &Map, stmt: &str, what: &str) -> Result<(), PolyError>
     if map_in_name(map).as_deref() == Some(stmt) {
         Ok(())
     } else {
-        Err(malformed(format!("{what} of {stmt} must start from {stmt}[...]")))
+        Err(malformed(format!(
+            "{what} of {stmt} must start from {stmt}[...]"
+        )))
     }
 }
 
@@ -133,7 +164,12 @@ fn padded_schedule(cx: &Ctx, statements: &[StmtIsl]) -> Result<UnionMap, PolyErr
     let max_len = statements.iter().map(|s| s.schedule_len).max().unwrap_or(0);
     let mut all = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
     for st in statements {
-        let sched = st.schedule.copy().isl(cx)?.intersect_domain(st.domain.copy().isl(cx)?).isl(cx)?;
+        let sched = st
+            .schedule
+            .copy()
+            .isl(cx)?
+            .intersect_domain(st.domain.copy().isl(cx)?)
+            .isl(cx)?;
         let padded = pad_map(cx, sched, st.schedule_len, max_len)?;
         all = all.union(UnionMap::from_map(padded).isl(cx)?).isl(cx)?;
     }

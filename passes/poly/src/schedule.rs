@@ -9,7 +9,9 @@ use isl_rs::{
 use crate::deps::Dependences;
 use crate::isl::{Ctx, IslResult};
 use crate::load::{to_u32, ScopIsl, StmtIsl};
-use crate::tree::{carried_by_member, distances, live_deps, n_children, n_members, negative_in_member, node_type};
+use crate::tree::{
+    carried_by_member, distances, live_deps, n_children, n_members, negative_in_member, node_type,
+};
 use crate::{PolyError, SchedulerKind};
 
 /// The schedule tree the transforms start from.
@@ -101,7 +103,10 @@ fn from_2d_plus_1(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<Schedule, 
 
 /// The constant at an even position of a statement's 2d+1 schedule.
 fn fixed_position(cx: &Ctx, st: &StmtIsl, pos: usize) -> Result<i64, PolyError> {
-    let v = st.schedule.plain_get_val_if_fixed(DimType::Out, to_u32(pos)?).isl(cx)?;
+    let v = st
+        .schedule
+        .plain_get_val_if_fixed(DimType::Out, to_u32(pos)?)
+        .isl(cx)?;
     if v.is_int().isl(cx)? {
         v.get_num_si().isl(cx)
     } else {
@@ -115,16 +120,22 @@ fn fixed_position(cx: &Ctx, st: &StmtIsl, pos: usize) -> Result<i64, PolyError> 
 fn union_of_domains(cx: &Ctx, stmts: &[&StmtIsl]) -> Result<UnionSet, PolyError> {
     let mut dom = UnionSet::empty_ctx(cx.raw()).isl(cx)?;
     for st in stmts {
-        dom = dom.union(UnionSet::from_set(st.domain.copy().isl(cx)?).isl(cx)?).isl(cx)?;
+        dom = dom
+            .union(UnionSet::from_set(st.domain.copy().isl(cx)?).isl(cx)?)
+            .isl(cx)?;
     }
     Ok(dom)
 }
 
 /// The one-member partial schedule `S[..] -> [value at pos]` of `stmts`.
-fn loop_partial_schedule(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<MultiUnionPwAff, PolyError> {
+fn loop_partial_schedule(
+    cx: &Ctx,
+    stmts: &[&StmtIsl],
+    pos: usize,
+) -> Result<MultiUnionPwAff, PolyError> {
     let mut umap = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
     for st in stmts {
-        let after = st.schedule_len - pos - 1;
+        let after = st.schedule_len.saturating_sub(pos + 1);
         let map: Map = st
             .schedule
             .copy()
@@ -148,7 +159,11 @@ fn loop_partial_schedule(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<Mul
 ///
 /// Coincidence: member `i` is coincident when no live dependence has zero distance
 /// in members `0..i` and a non-zero distance in member `i`.
-fn merge_and_flag(cx: &Ctx, node: ScheduleNode, deps: &UnionMap) -> Result<ScheduleNode, PolyError> {
+fn merge_and_flag(
+    cx: &Ctx,
+    node: ScheduleNode,
+    deps: &UnionMap,
+) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Band {
         let live = live_deps(cx, &node, deps)?;
@@ -169,7 +184,13 @@ fn merge_and_flag(cx: &Ctx, node: ScheduleNode, deps: &UnionMap) -> Result<Sched
                 break;
             }
             // Replace both bands by the merged one, at the same place in the tree.
-            node = node.delete().isl(cx)?.delete().isl(cx)?.insert_partial_schedule(merged).isl(cx)?;
+            node = node
+                .delete()
+                .isl(cx)?
+                .delete()
+                .isl(cx)?
+                .insert_partial_schedule(merged)
+                .isl(cx)?;
         }
         node = node.band_set_permutable(1).isl(cx)?;
         node = set_coincidence(cx, node, &live)?;
@@ -184,7 +205,11 @@ fn merge_and_flag(cx: &Ctx, node: ScheduleNode, deps: &UnionMap) -> Result<Sched
 
 /// Sets the coincident flag of every member of the band at `node` from the
 /// dependences live at the band.
-pub(crate) fn set_coincidence(cx: &Ctx, node: ScheduleNode, live: &UnionMap) -> Result<ScheduleNode, PolyError> {
+pub(crate) fn set_coincidence(
+    cx: &Ctx,
+    node: ScheduleNode,
+    live: &UnionMap,
+) -> Result<ScheduleNode, PolyError> {
     let partial = node.band_get_partial_schedule().isl(cx)?;
     let n = n_members(cx, &node)?;
     let dist = distances(cx, live, &partial)?;

@@ -95,7 +95,10 @@ mod tests {
 
     #[test]
     fn aff_expressions() {
-        assert_eq!(aff_expression("[N] -> { S0[i, j] -> [(32*floor((i)/32))] }"), "32*floor((i)/32)");
+        assert_eq!(
+            aff_expression("[N] -> { S0[i, j] -> [(32*floor((i)/32))] }"),
+            "32*floor((i)/32)"
+        );
         assert_eq!(aff_expression("{ S0[i, j] -> [(0)] }"), "0");
         assert_eq!(aff_expression("{ S0[i] -> [(i)] }"), "i");
         assert_eq!(strip_outer_parens("(a) + (b)"), "(a) + (b)");
@@ -103,7 +106,10 @@ mod tests {
 
     #[test]
     fn pieces_sorted() {
-        let p = vec!["[N] -> { T[i] -> A[i] }".to_string(), "[N] -> { S[i] -> A[i] }".to_string()];
+        let p = vec![
+            "[N] -> { T[i] -> A[i] }".to_string(),
+            "[N] -> { S[i] -> A[i] }".to_string(),
+        ];
         assert_eq!(join_pieces(&p), "[N] -> { S[i] -> A[i]; T[i] -> A[i] }");
     }
 }

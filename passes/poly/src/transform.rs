@@ -23,9 +23,15 @@ pub const PARALLEL_MARK: &str = "parallel";
 ///
 /// isl copies the permutable and coincident flags to both bands: a dependence with
 /// zero distance in a member also has zero distance in that member's tile origin.
-pub(crate) fn tile(cx: &Ctx, schedule: Schedule, sizes: &[i64]) -> Result<(Schedule, usize), PolyError> {
+pub(crate) fn tile(
+    cx: &Ctx,
+    schedule: Schedule,
+    sizes: &[i64],
+) -> Result<(Schedule, usize), PolyError> {
     if let Some(bad) = sizes.iter().find(|&&s| s <= 0) {
-        return Err(PolyError::Unsupported(format!("tile size {bad} is not positive")));
+        return Err(PolyError::Unsupported(format!(
+            "tile size {bad} is not positive"
+        )));
     }
     Options::set_tile_scale_tile_loops(cx.raw(), 1).isl(cx)?;
     Options::set_tile_shift_point_loops(cx.raw(), 0).isl(cx)?;
@@ -36,7 +42,12 @@ pub(crate) fn tile(cx: &Ctx, schedule: Schedule, sizes: &[i64]) -> Result<(Sched
     Ok((root.get_schedule().isl(cx)?, count))
 }
 
-fn tile_walk(cx: &Ctx, node: ScheduleNode, sizes: &[i64], count: &mut usize) -> Result<ScheduleNode, PolyError> {
+fn tile_walk(
+    cx: &Ctx,
+    node: ScheduleNode,
+    sizes: &[i64],
+    count: &mut usize,
+) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Band {
         let n = n_members(cx, &node)?;
@@ -44,7 +55,9 @@ fn tile_walk(cx: &Ctx, node: ScheduleNode, sizes: &[i64], count: &mut usize) -> 
             let mut mv = MultiVal::zero(node.band_get_space().isl(cx)?).isl(cx)?;
             for i in 0..n {
                 let size = sizes.get(i).or(sizes.last()).copied().unwrap_or(32);
-                mv = mv.set_at(to_i32(i)?, Val::int_from_si(cx.raw(), size).isl(cx)?).isl(cx)?;
+                mv = mv
+                    .set_at(to_i32(i)?, Val::int_from_si(cx.raw(), size).isl(cx)?)
+                    .isl(cx)?;
             }
             node = node.band_tile(mv).isl(cx)?;
             *count += 1;

@@ -30,7 +30,11 @@ pub(crate) fn equal_under(cx: &Ctx, f: &UnionMap) -> Result<UnionMap, PolyError>
 /// The dependences still "live" at `node`: both ends reach the node (they are in its
 /// filtered domain) and the outer band members schedule them at the same point, so
 /// that neither an ancestor band nor an ancestor sequence has ordered them yet.
-pub(crate) fn live_deps(cx: &Ctx, node: &ScheduleNode, deps: &UnionMap) -> Result<UnionMap, PolyError> {
+pub(crate) fn live_deps(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    deps: &UnionMap,
+) -> Result<UnionMap, PolyError> {
     let domain: UnionSet = node.get_domain().isl(cx)?;
     let prefix = node.get_prefix_schedule_union_map().isl(cx)?;
     let same_prefix = equal_under(cx, &prefix)?;
@@ -45,14 +49,22 @@ pub(crate) fn live_deps(cx: &Ctx, node: &ScheduleNode, deps: &UnionMap) -> Resul
 }
 
 /// Member `i` of a band's partial schedule, as a union map `S[..] -> [x]`.
-pub(crate) fn member_map(cx: &Ctx, partial: &MultiUnionPwAff, i: usize) -> Result<UnionMap, PolyError> {
+pub(crate) fn member_map(
+    cx: &Ctx,
+    partial: &MultiUnionPwAff,
+    i: usize,
+) -> Result<UnionMap, PolyError> {
     let upa = partial.get_at(to_i32(i)?).isl(cx)?;
     UnionMap::from_union_pw_aff(upa).isl(cx)
 }
 
 /// Distance vectors of `deps` under a band's partial schedule: the set of
 /// `f(b) - f(a)` over `a -> b` in deps, in the band's (anonymous) space.
-pub(crate) fn distances(cx: &Ctx, deps: &UnionMap, partial: &MultiUnionPwAff) -> Result<UnionSet, PolyError> {
+pub(crate) fn distances(
+    cx: &Ctx,
+    deps: &UnionMap,
+    partial: &MultiUnionPwAff,
+) -> Result<UnionSet, PolyError> {
     let f = UnionMap::from_multi_union_pw_aff(partial.copy().isl(cx)?).isl(cx)?;
     deps.copy()
         .isl(cx)?
@@ -73,7 +85,11 @@ pub(crate) fn distances_where(
     constraints: &[String],
 ) -> Result<UnionSet, PolyError> {
     let vars: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
-    let text = format!("{{ [{}] : {} }}", vars.join(", "), constraints.join(" and "));
+    let text = format!(
+        "{{ [{}] : {} }}",
+        vars.join(", "),
+        constraints.join(" and ")
+    );
     let filter = cx.parse("distance filter", &text, UnionSet::read_from_str)?;
     dist.copy().isl(cx)?.intersect(filter).isl(cx)
 }
@@ -81,7 +97,12 @@ pub(crate) fn distances_where(
 /// Whether some distance has members `0..i` zero and member `i` non-zero, i.e. some
 /// dependence is carried by member `i` (not by an earlier one): then `i` is not
 /// coincident.
-pub(crate) fn carried_by_member(cx: &Ctx, dist: &UnionSet, n: usize, i: usize) -> Result<bool, PolyError> {
+pub(crate) fn carried_by_member(
+    cx: &Ctx,
+    dist: &UnionSet,
+    n: usize,
+    i: usize,
+) -> Result<bool, PolyError> {
     let mut constraints: Vec<String> = (0..i).map(|k| format!("x{k} = 0")).collect();
     constraints.push(format!("(x{i} < 0 or x{i} > 0)"));
     let carried = distances_where(cx, dist, n, &constraints)?;
@@ -89,7 +110,12 @@ pub(crate) fn carried_by_member(cx: &Ctx, dist: &UnionSet, n: usize, i: usize) -
 }
 
 /// Whether some distance is negative in member `i`.
-pub(crate) fn negative_in_member(cx: &Ctx, dist: &UnionSet, n: usize, i: usize) -> Result<bool, PolyError> {
+pub(crate) fn negative_in_member(
+    cx: &Ctx,
+    dist: &UnionSet,
+    n: usize,
+    i: usize,
+) -> Result<bool, PolyError> {
     let negative = distances_where(cx, dist, n, &[format!("x{i} < 0")])?;
     Ok(!negative.is_empty().isl(cx)?)
 }

@@ -23,12 +23,21 @@ use crate::transform::PARALLEL_MARK;
 use crate::tree::{equal_under, live_deps, member_map, n_children, node_type};
 use crate::PolyError;
 
-pub(crate) fn verify(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl, deps: &Dependences<'_>) -> Result<(), PolyError> {
+pub(crate) fn verify(
+    cx: &Ctx,
+    schedule: &Schedule,
+    scop: &ScopIsl,
+    deps: &Dependences<'_>,
+) -> Result<(), PolyError> {
     check_domain(cx, schedule, scop)?;
     let flat = flat_schedule(cx, schedule)?;
     let before = flat.copy().isl(cx)?.lex_lt_union_map(flat).isl(cx)?;
     for (kind, dep) in deps.kinds() {
-        let violated = dep.copy().isl(cx)?.subtract(before.copy().isl(cx)?).isl(cx)?;
+        let violated = dep
+            .copy()
+            .isl(cx)?
+            .subtract(before.copy().isl(cx)?)
+            .isl(cx)?;
         if !violated.is_empty().isl(cx)? {
             return Err(PolyError::InvalidSchedule(format!(
                 "{kind} dependences not executed in order: {}",
@@ -94,7 +103,9 @@ fn check_marks(cx: &Ctx, node: ScheduleNode, deps: &UnionMap) -> Result<Schedule
 fn check_parallel(cx: &Ctx, mark: &ScheduleNode, deps: &UnionMap) -> Result<(), PolyError> {
     let band = mark.get_child(0).isl(cx)?;
     if node_type(cx, &band)? != ScheduleNodeType::Band {
-        return Err(PolyError::InvalidSchedule("a parallel mark is not above a band".into()));
+        return Err(PolyError::InvalidSchedule(
+            "a parallel mark is not above a band".into(),
+        ));
     }
     let live = live_deps(cx, mark, deps)?;
     let member = member_map(cx, &band.band_get_partial_schedule().isl(cx)?, 0)?;

@@ -8,9 +8,15 @@ use tessel_poly::isl::{Ctx, IslResult};
 use tessel_poly::{describe_dependences, Access, AccessKind, Dependences, Options, Scop};
 
 fn assert_same(cx: &Ctx, kind: &str, got: &UnionMap, expected: &str) {
-    let want = UnionMap::read_from_str(cx.raw(), expected).isl(cx).expect("expected relation parses");
+    let want = UnionMap::read_from_str(cx.raw(), expected)
+        .isl(cx)
+        .expect("expected relation parses");
     let equal = got.is_equal(&want).isl(cx).expect("comparison");
-    assert!(equal, "{kind}: got {}\nexpected {expected}", cx.text(got).unwrap_or_default());
+    assert!(
+        equal,
+        "{kind}: got {}\nexpected {expected}",
+        cx.text(got).unwrap_or_default()
+    );
 }
 
 #[test]
@@ -20,11 +26,21 @@ fn gemm_init_flows_from_init_to_first_update_and_along_k() {
     // C[i][j] is written by S0, then read and rewritten by S1 for k = 0, 1, ...
     let chain = "S1[i, j, k] -> S1[i, j, k + 1] : 0 <= i < N and 0 <= j < N and 0 <= k < N - 1";
     let init = "S0[i, j] -> S1[i, j, 0] : 0 <= i < N and 0 <= j < N";
-    assert_same(&cx, "flow", d.flow(), &format!("[N] -> {{ {init}; {chain} }}"));
+    assert_same(
+        &cx,
+        "flow",
+        d.flow(),
+        &format!("[N] -> {{ {init}; {chain} }}"),
+    );
     // The read of C at k precedes the write at k + 1 (the write at k is in the
     // same instance, after the read: no dependence).
     assert_same(&cx, "anti", d.anti(), &format!("[N] -> {{ {chain} }}"));
-    assert_same(&cx, "output", d.output(), &format!("[N] -> {{ {init}; {chain} }}"));
+    assert_same(
+        &cx,
+        "output",
+        d.output(),
+        &format!("[N] -> {{ {init}; {chain} }}"),
+    );
 }
 
 #[test]
@@ -63,9 +79,19 @@ fn scalar_reduction_is_a_chain_through_the_scalar() {
     let d = Dependences::of_scop(&cx, &scalar_reduction().scop).unwrap();
     let chain = "S1[i] -> S1[i + 1] : 0 <= i < N - 1";
     let init = "S0[] -> S1[0] : N >= 1";
-    assert_same(&cx, "flow", d.flow(), &format!("[N] -> {{ {init}; {chain} }}"));
+    assert_same(
+        &cx,
+        "flow",
+        d.flow(),
+        &format!("[N] -> {{ {init}; {chain} }}"),
+    );
     assert_same(&cx, "anti", d.anti(), &format!("[N] -> {{ {chain} }}"));
-    assert_same(&cx, "output", d.output(), &format!("[N] -> {{ {init}; {chain} }}"));
+    assert_same(
+        &cx,
+        "output",
+        d.output(),
+        &format!("[N] -> {{ {init}; {chain} }}"),
+    );
 }
 
 #[test]
@@ -88,20 +114,48 @@ fn guarded_statement_dependences_respect_the_guard() {
 /// may-write.
 #[test]
 fn may_writes_are_sources_but_not_cuts() {
-    let may = |r: &str| Access { kind: AccessKind::MayWrite, relation: r.into() };
+    let may = |r: &str| Access {
+        kind: AccessKind::MayWrite,
+        relation: r.into(),
+    };
     let scop = Scop {
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![
-            stmt("S0", "[N] -> { S0[i] : 0 <= i < N }", "[N] -> { S0[i] -> [0, i, 0] }", vec![write("[N] -> { S0[i] -> A[i] }")]),
-            stmt("S1", "[N] -> { S1[i] : 0 <= i < N }", "[N] -> { S1[i] -> [0, i, 1] }", vec![may("[N] -> { S1[i] -> A[i] }")]),
-            stmt("S2", "[N] -> { S2[i] : 0 <= i < N }", "[N] -> { S2[i] -> [0, i, 2] }", vec![read("[N] -> { S2[i] -> A[i] }")]),
+            stmt(
+                "S0",
+                "[N] -> { S0[i] : 0 <= i < N }",
+                "[N] -> { S0[i] -> [0, i, 0] }",
+                vec![write("[N] -> { S0[i] -> A[i] }")],
+            ),
+            stmt(
+                "S1",
+                "[N] -> { S1[i] : 0 <= i < N }",
+                "[N] -> { S1[i] -> [0, i, 1] }",
+                vec![may("[N] -> { S1[i] -> A[i] }")],
+            ),
+            stmt(
+                "S2",
+                "[N] -> { S2[i] : 0 <= i < N }",
+                "[N] -> { S2[i] -> [0, i, 2] }",
+                vec![read("[N] -> { S2[i] -> A[i] }")],
+            ),
         ],
     };
     let cx = Ctx::new(0).unwrap();
     let d = Dependences::of_scop(&cx, &scop).unwrap();
-    assert_same(&cx, "flow", d.flow(), "[N] -> { S0[i] -> S2[i] : 0 <= i < N; S1[i] -> S2[i] : 0 <= i < N }");
-    assert_same(&cx, "output", d.output(), "[N] -> { S0[i] -> S1[i] : 0 <= i < N }");
+    assert_same(
+        &cx,
+        "flow",
+        d.flow(),
+        "[N] -> { S0[i] -> S2[i] : 0 <= i < N; S1[i] -> S2[i] : 0 <= i < N }",
+    );
+    assert_same(
+        &cx,
+        "output",
+        d.output(),
+        "[N] -> { S0[i] -> S1[i] : 0 <= i < N }",
+    );
     assert_same(&cx, "anti", d.anti(), "{ }");
 }
 
@@ -116,9 +170,14 @@ fn describe_dependences_prints_one_parsable_line_per_kind() {
     let cx = Ctx::new(0).unwrap();
     let d = Dependences::of_scop(&cx, &scop).unwrap();
     for (line, (kind, map)) in lines.iter().zip(d.kinds()) {
-        let rel = line.strip_prefix(&format!("{kind}: ")).unwrap_or_else(|| panic!("{line}"));
+        let rel = line
+            .strip_prefix(&format!("{kind}: "))
+            .unwrap_or_else(|| panic!("{line}"));
         assert_same(&cx, kind, map, rel);
     }
     // Stable: the same input prints the same text.
-    assert_eq!(text, describe_dependences(&scop, &Options::default()).unwrap());
+    assert_eq!(
+        text,
+        describe_dependences(&scop, &Options::default()).unwrap()
+    );
 }

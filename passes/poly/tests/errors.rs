@@ -3,34 +3,60 @@
 mod common;
 
 use common::{all_kernels, gemm_init, options, read, stmt, write};
-use tessel_poly::{describe_dependences, describe_schedule, describe_scop, optimize, Options, PolyError, Scop, SchedulerKind};
+use tessel_poly::{
+    describe_dependences, describe_schedule, describe_scop, optimize, Options, PolyError,
+    SchedulerKind, Scop,
+};
 
 #[test]
 fn budget_of_one_operation_is_a_budget_error() {
     let scop = gemm_init().scop;
-    let opts = Options { max_operations: 1, ..Options::default() };
+    let opts = Options {
+        max_operations: 1,
+        ..Options::default()
+    };
     assert!(matches!(optimize(&scop, &opts), Err(PolyError::Budget)));
-    assert!(matches!(describe_dependences(&scop, &opts), Err(PolyError::Budget)));
-    assert!(matches!(describe_schedule(&scop, &opts), Err(PolyError::Budget)));
+    assert!(matches!(
+        describe_dependences(&scop, &opts),
+        Err(PolyError::Budget)
+    ));
+    assert!(matches!(
+        describe_schedule(&scop, &opts),
+        Err(PolyError::Budget)
+    ));
 }
 
 /// Budgets running out anywhere along the pipeline (parsing, dataflow, scheduling,
 /// verification, AST generation) all end in `Budget`, or in success.
 #[test]
 fn every_budget_ends_in_success_or_budget_error() {
-    let budgets = [1u64, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 1_000_000];
+    let budgets = [
+        1u64, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000,
+        100_000, 200_000, 1_000_000,
+    ];
     for kernel in all_kernels() {
         for scheduler in [SchedulerKind::Identity, SchedulerKind::IslReference] {
             let mut succeeded = false;
             for &b in &budgets {
-                let opts = Options { max_operations: b, ..options(scheduler, true, true) };
+                let opts = Options {
+                    max_operations: b,
+                    ..options(scheduler, true, true)
+                };
                 match optimize(&kernel.scop, &opts) {
                     Ok(_) => succeeded = true,
-                    Err(PolyError::Budget) => assert!(!succeeded, "{}: budget {b} fails after a smaller one worked", kernel.name),
+                    Err(PolyError::Budget) => assert!(
+                        !succeeded,
+                        "{}: budget {b} fails after a smaller one worked",
+                        kernel.name
+                    ),
                     Err(e) => panic!("{} {scheduler:?} budget {b}: {e:?}", kernel.name),
                 }
             }
-            assert!(succeeded, "{} {scheduler:?}: no budget was enough", kernel.name);
+            assert!(
+                succeeded,
+                "{} {scheduler:?}: no budget was enough",
+                kernel.name
+            );
         }
     }
 }
@@ -45,7 +71,9 @@ fn one_statement(domain: &str, schedule: &str, access: &str) -> Scop {
 
 fn assert_unsupported(scop: &Scop, needle: &str) {
     match optimize(scop, &Options::default()) {
-        Err(PolyError::Unsupported(msg)) => assert!(msg.contains(needle), "`{msg}` lacks `{needle}`"),
+        Err(PolyError::Unsupported(msg)) => {
+            assert!(msg.contains(needle), "`{msg}` lacks `{needle}`")
+        }
         other => panic!("expected Unsupported({needle}), got {other:?}"),
     }
 }
@@ -55,23 +83,50 @@ fn malformed_scops_are_rejected_with_a_reason() {
     let ok_dom = "[N] -> { S0[i] : 0 <= i < N }";
     let ok_sched = "[N] -> { S0[i] -> [0, i, 0] }";
     let ok_acc = "[N] -> { S0[i] -> A[i] }";
-    assert_unsupported(&one_statement("[N] -> { S1[i] : 0 <= i < N }", ok_sched, ok_acc), "must be a set named S0");
-    assert_unsupported(&one_statement(ok_dom, "[N] -> { S0[i] -> [0, i] }", ok_acc), "2d+1");
-    assert_unsupported(&one_statement(ok_dom, "[N] -> { T[i] -> [0, i, 0] }", ok_acc), "schedule of S0");
-    assert_unsupported(&one_statement(ok_dom, ok_sched, "[N] -> { T[i] -> A[i] }"), "access of S0");
-    assert_unsupported(&one_statement(ok_dom, "[N] -> { S0[i] -> [i, i, 0] }", ok_acc), "not constant");
-    assert_unsupported(&one_statement("[N] -> { S0[i] : 0 <= i < N }\0", ok_sched, ok_acc), "NUL");
+    assert_unsupported(
+        &one_statement("[N] -> { S1[i] : 0 <= i < N }", ok_sched, ok_acc),
+        "must be a set named S0",
+    );
+    assert_unsupported(
+        &one_statement(ok_dom, "[N] -> { S0[i] -> [0, i] }", ok_acc),
+        "2d+1",
+    );
+    assert_unsupported(
+        &one_statement(ok_dom, "[N] -> { T[i] -> [0, i, 0] }", ok_acc),
+        "schedule of S0",
+    );
+    assert_unsupported(
+        &one_statement(ok_dom, ok_sched, "[N] -> { T[i] -> A[i] }"),
+        "access of S0",
+    );
+    assert_unsupported(
+        &one_statement(ok_dom, "[N] -> { S0[i] -> [i, i, 0] }", ok_acc),
+        "not constant",
+    );
+    assert_unsupported(
+        &one_statement("[N] -> { S0[i] : 0 <= i < N }\0", ok_sched, ok_acc),
+        "NUL",
+    );
 
     let mut twice = one_statement(ok_dom, ok_sched, ok_acc);
     twice.statements.push(twice.statements[0].clone());
     assert_unsupported(&twice, "used twice");
 
     let mut same_place = one_statement(ok_dom, ok_sched, ok_acc);
-    same_place.statements.push(stmt("S1", "[N] -> { S1[i] : 0 <= i < N }", "[N] -> { S1[i] -> [0, i, 0] }", vec![read("[N] -> { S1[i] -> A[i] }")]));
+    same_place.statements.push(stmt(
+        "S1",
+        "[N] -> { S1[i] : 0 <= i < N }",
+        "[N] -> { S1[i] -> [0, i, 0] }",
+        vec![read("[N] -> { S1[i] -> A[i] }")],
+    ));
     assert_unsupported(&same_place, "two instances the same time");
 
     // j does not appear in the schedule: S0[i, 0] and S0[i, 1] would run at once.
-    let flat = one_statement("[N] -> { S0[i, j] : 0 <= i, j < N }", "[N] -> { S0[i, j] -> [0, i, 0, i, 0] }", "[N] -> { S0[i, j] -> A[i, j] }");
+    let flat = one_statement(
+        "[N] -> { S0[i, j] : 0 <= i, j < N }",
+        "[N] -> { S0[i, j] -> [0, i, 0, i, 0] }",
+        "[N] -> { S0[i, j] -> A[i, j] }",
+    );
     assert_unsupported(&flat, "two instances the same time");
 
     let mut bad_context = one_statement(ok_dom, ok_sched, ok_acc);
@@ -81,7 +136,11 @@ fn malformed_scops_are_rejected_with_a_reason() {
 
 #[test]
 fn syntax_errors_are_isl_errors() {
-    let scop = one_statement("[N] -> { S0[i] : 0 <= i < }", "[N] -> { S0[i] -> [0, i, 0] }", "[N] -> { S0[i] -> A[i] }");
+    let scop = one_statement(
+        "[N] -> { S0[i] : 0 <= i < }",
+        "[N] -> { S0[i] -> [0, i, 0] }",
+        "[N] -> { S0[i] -> A[i] }",
+    );
     match describe_scop(&scop) {
         Err(PolyError::Isl(msg)) => assert!(msg.contains("cannot parse domain"), "{msg}"),
         other => panic!("{other:?}"),
@@ -90,8 +149,14 @@ fn syntax_errors_are_isl_errors() {
 
 #[test]
 fn nonpositive_tile_sizes_are_rejected() {
-    let opts = Options { tile_sizes: vec![32, 0], ..Options::default() };
-    assert!(matches!(optimize(&gemm_init().scop, &opts), Err(PolyError::Unsupported(_))));
+    let opts = Options {
+        tile_sizes: vec![32, 0],
+        ..Options::default()
+    };
+    assert!(matches!(
+        optimize(&gemm_init().scop, &opts),
+        Err(PolyError::Unsupported(_))
+    ));
 }
 
 #[test]

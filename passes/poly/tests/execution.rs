@@ -36,7 +36,8 @@ fn tile_sizes_larger_than_the_domain_and_of_one_are_fine() {
         for sizes in [vec![1], vec![1000], vec![2, 1000, 1]] {
             let mut opts = options(SchedulerKind::Identity, true, true);
             opts.tile_sizes = sizes.clone();
-            let out = optimize(&kernel.scop, &opts).unwrap_or_else(|e| panic!("{}/{sizes:?}: {e}", kernel.name));
+            let out = optimize(&kernel.scop, &opts)
+                .unwrap_or_else(|e| panic!("{}/{sizes:?}: {e}", kernel.name));
             check_execution(&kernel, &out.ast, &format!("sizes {sizes:?}"));
         }
     }

@@ -9,7 +9,11 @@ use common::*;
 use tessel_poly::{describe_schedule, optimize, SchedulerKind};
 
 fn identity_tree(kernel: &Kernel) -> String {
-    describe_schedule(&kernel.scop, &options(SchedulerKind::Identity, false, false)).unwrap()
+    describe_schedule(
+        &kernel.scop,
+        &options(SchedulerKind::Identity, false, false),
+    )
+    .unwrap()
 }
 
 fn t_lines(text: &str) -> Vec<&str> {
@@ -35,8 +39,15 @@ fn gemm_init_band_i_j_then_sequence_then_k() {
     let text = identity_tree(&gemm_init());
     assert!(text.contains("coincident: [ 1, 1 ]"), "{text}");
     assert!(text.contains("sequence:"), "{text}");
-    assert_eq!(count(&text, "coincident:"), 1, "the k band carries the reduction: {text}");
-    assert_eq!(t_lines(&text), ["T(S0): (i, j, 0, 0)", "T(S1): (i, j, 1, k)"]);
+    assert_eq!(
+        count(&text, "coincident:"),
+        1,
+        "the k band carries the reduction: {text}"
+    );
+    assert_eq!(
+        t_lines(&text),
+        ["T(S0): (i, j, 0, 0)", "T(S1): (i, j, 1, k)"]
+    );
 }
 
 #[test]
@@ -91,14 +102,19 @@ fn tiling_gemm_gives_a_three_dimensional_tile_band() {
          for c3 in c0..=min(N - 1, c0 + 3) { for c4 in c1..=min(M - 1, c1 + 2) { \
          for c5 in c2..=min(K - 1, c2 + 2) { S0(c3, c4, c5) } } } } } }"
     );
-    let text = describe_schedule(&gemm().scop, &options(SchedulerKind::Identity, true, false)).unwrap();
+    let text =
+        describe_schedule(&gemm().scop, &options(SchedulerKind::Identity, true, false)).unwrap();
     // Tile and point bands keep the flags.
     assert_eq!(count(&text, "coincident: [ 1, 1, 0 ]"), 2, "{text}");
 }
 
 #[test]
 fn only_multi_member_permutable_bands_are_tiled() {
-    let tiled = |k: &Kernel| optimize(&k.scop, &options(SchedulerKind::Identity, true, false)).unwrap().tiled_bands;
+    let tiled = |k: &Kernel| {
+        optimize(&k.scop, &options(SchedulerKind::Identity, true, false))
+            .unwrap()
+            .tiled_bands
+    };
     assert_eq!(tiled(&gemm_init()), 1); // (i, j); the k band has one member
     assert_eq!(tiled(&jacobi_1d()), 0);
     assert_eq!(tiled(&triangular()), 1);
@@ -114,7 +130,11 @@ fn parallel_marks_land_on_the_outermost_coincident_loop() {
         assert_eq!(out.parallel_loops, parallel_loops(&out.ast).len());
         parallel_loops(&out.ast)
     };
-    let at = |v: &[(&str, usize)]| v.iter().map(|(s, d)| (s.to_string(), *d)).collect::<Vec<_>>();
+    let at = |v: &[(&str, usize)]| {
+        v.iter()
+            .map(|(s, d)| (s.to_string(), *d))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(par(&gemm(), false), at(&[("c0", 0)]));
     assert_eq!(par(&gemm(), true), at(&[("c0", 0)]));
     assert_eq!(par(&gemm_init(), false), at(&[("c0", 0)]));
@@ -131,7 +151,13 @@ fn parallel_marks_land_on_the_outermost_coincident_loop() {
 
 #[test]
 fn identity_ast_has_the_loop_structure_of_the_input() {
-    let ast = |k: &Kernel| render(&optimize(&k.scop, &options(SchedulerKind::Identity, false, false)).unwrap().ast);
+    let ast = |k: &Kernel| {
+        render(
+            &optimize(&k.scop, &options(SchedulerKind::Identity, false, false))
+                .unwrap()
+                .ast,
+        )
+    };
     assert_eq!(
         ast(&gemm_init()),
         "for c0 in 0..=N - 1 { for c1 in 0..=N - 1 { S0(c0, c1) for c2 in 0..=N - 1 { S1(c0, c1, c2) } } }"
@@ -140,19 +166,35 @@ fn identity_ast_has_the_loop_structure_of_the_input() {
         ast(&jacobi_1d()),
         "for c0 in 0..=T - 1 { for c1 in 1..=N - 2 { S0(c0, c1) } for c1 in 1..=N - 2 { S1(c0, c1) } }"
     );
-    assert_eq!(ast(&triangular()), "for c0 in 0..=N - 1 { for c1 in 0..=c0 { S0(c0, c1) } }");
-    assert_eq!(ast(&stepped()), "for c0 in 0..=N - 1 step 2 { for c1 in 0..=M - 1 { S0(c0, c1) } }");
-    assert_eq!(ast(&scalar_reduction()), "S0() for c0 in 0..=N - 1 { S1(c0) }");
+    assert_eq!(
+        ast(&triangular()),
+        "for c0 in 0..=N - 1 { for c1 in 0..=c0 { S0(c0, c1) } }"
+    );
+    assert_eq!(
+        ast(&stepped()),
+        "for c0 in 0..=N - 1 step 2 { for c1 in 0..=M - 1 { S0(c0, c1) } }"
+    );
+    assert_eq!(
+        ast(&scalar_reduction()),
+        "S0() for c0 in 0..=N - 1 { S1(c0) }"
+    );
 }
 
 #[test]
 fn isl_reference_keeps_isl_coincidence_and_is_verified() {
     for kernel in all_kernels() {
-        let text = describe_schedule(&kernel.scop, &options(SchedulerKind::IslReference, false, false))
-            .unwrap_or_else(|e| panic!("{}: {e}", kernel.name));
+        let text = describe_schedule(
+            &kernel.scop,
+            &options(SchedulerKind::IslReference, false, false),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", kernel.name));
         assert!(text.contains("T(S0)"), "{}: {text}", kernel.name);
     }
     // gemm: isl finds the same parallelism as the original order.
-    let text = describe_schedule(&gemm().scop, &options(SchedulerKind::IslReference, false, false)).unwrap();
+    let text = describe_schedule(
+        &gemm().scop,
+        &options(SchedulerKind::IslReference, false, false),
+    )
+    .unwrap();
     assert!(text.contains("coincident: [ 1, 1, 0 ]"), "{text}");
 }

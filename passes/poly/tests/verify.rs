@@ -16,7 +16,10 @@ fn recurrence() -> Scop {
             "S0",
             "[N] -> { S0[i] : 0 <= i < N }",
             "[N] -> { S0[i] -> [0, i, 0] }",
-            vec![read("[N] -> { S0[i] -> A[i - 1] }"), write("[N] -> { S0[i] -> A[i] }")],
+            vec![
+                read("[N] -> { S0[i] -> A[i - 1] }"),
+                write("[N] -> { S0[i] -> A[i] }"),
+            ],
         )],
     }
 }
@@ -32,15 +35,25 @@ fn anti_diagonal() -> Kernel {
                 "S0",
                 "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N }",
                 "[N] -> { S0[i, j] -> [0, i, 0, j, 0] }",
-                vec![read("[N] -> { S0[i, j] -> A[i - 1, j + 1] }"), write("[N] -> { S0[i, j] -> A[i, j] }")],
+                vec![
+                    read("[N] -> { S0[i, j] -> A[i - 1, j + 1] }"),
+                    write("[N] -> { S0[i, j] -> A[i, j] }"),
+                ],
             )],
         },
         params: vec![("N", 6)],
         original: |ps| {
             let n = ps["N"];
-            (0..n).flat_map(|i| (0..n).map(move |j| ("S0".to_string(), vec![i, j]))).collect()
+            (0..n)
+                .flat_map(|i| (0..n).map(move |j| ("S0".to_string(), vec![i, j])))
+                .collect()
         },
-        accesses: |_, it| (vec![("A", vec![it[0] - 1, it[1] + 1])], vec![("A", vec![it[0], it[1]])]),
+        accesses: |_, it| {
+            (
+                vec![("A", vec![it[0] - 1, it[1] + 1])],
+                vec![("A", vec![it[0], it[1]])],
+            )
+        },
     }
 }
 
@@ -54,13 +67,19 @@ fn producer_consumer() -> Scop {
                 "S0",
                 "[N] -> { S0[i] : 0 <= i < N }",
                 "[N] -> { S0[i] -> [0, i, 0] }",
-                vec![read("[N] -> { S0[i] -> A[i] }"), write("[N] -> { S0[i] -> B[i] }")],
+                vec![
+                    read("[N] -> { S0[i] -> A[i] }"),
+                    write("[N] -> { S0[i] -> B[i] }"),
+                ],
             ),
             stmt(
                 "S1",
                 "[N] -> { S1[i] : 0 <= i < N }",
                 "[N] -> { S1[i] -> [0, i, 1] }",
-                vec![read("[N] -> { S1[i] -> B[i] }"), write("[N] -> { S1[i] -> C[i] }")],
+                vec![
+                    read("[N] -> { S1[i] -> B[i] }"),
+                    write("[N] -> { S1[i] -> C[i] }"),
+                ],
             ),
         ],
     }
@@ -72,11 +91,16 @@ fn check(scop: &Scop, tree: &str) -> Result<(), PolyError> {
 
 fn assert_invalid(scop: &Scop, tree: &str, needle: &str) {
     match check(scop, tree) {
-        Err(PolyError::InvalidSchedule(msg)) => assert!(msg.contains(needle), "message `{msg}` lacks `{needle}`"),
+        Err(PolyError::InvalidSchedule(msg)) => {
+            assert!(msg.contains(needle), "message `{msg}` lacks `{needle}`")
+        }
         other => panic!("expected InvalidSchedule, got {other:?} for\n{tree}"),
     }
     // The same tree never reaches code generation.
-    assert!(matches!(codegen_schedule(scop, &Options::default(), tree), Err(PolyError::InvalidSchedule(_))));
+    assert!(matches!(
+        codegen_schedule(scop, &Options::default(), tree),
+        Err(PolyError::InvalidSchedule(_))
+    ));
 }
 
 const FORWARD: &str = r#"
@@ -97,7 +121,11 @@ domain: "[N] -> { S0[i] : 0 <= i < N }"
 child:
   schedule: "[N] -> [{ S0[i] -> [(-i)] }]"
 "#;
-    assert_invalid(&recurrence(), tree, "flow dependences not executed in order");
+    assert_invalid(
+        &recurrence(),
+        tree,
+        "flow dependences not executed in order",
+    );
 }
 
 #[test]
@@ -124,7 +152,11 @@ child:
   child:
     schedule: "[N] -> [{ S0[i] -> [(i)] }]"
 "#;
-    assert_invalid(&recurrence(), tree, "parallel loop at depth 0 carries dependences");
+    assert_invalid(
+        &recurrence(),
+        tree,
+        "parallel loop at depth 0 carries dependences",
+    );
 }
 
 #[test]
@@ -257,5 +289,8 @@ child:
 
 #[test]
 fn unparsable_tree_is_an_isl_error() {
-    assert!(matches!(check(&recurrence(), "domain: [oops"), Err(PolyError::Isl(_))));
+    assert!(matches!(
+        check(&recurrence(), "domain: [oops"),
+        Err(PolyError::Isl(_))
+    ));
 }

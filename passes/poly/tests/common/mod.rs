@@ -9,13 +9,17 @@
 
 use std::collections::HashMap;
 
-use tessel_poly::{Access, AccessKind, AstNode, CmpOp, Cond, Expr, Options, Scop, SchedulerKind, Statement};
+use tessel_poly::{
+    Access, AccessKind, AstNode, CmpOp, Cond, Expr, Options, SchedulerKind, Scop, Statement,
+};
 
 pub type Params = HashMap<String, i64>;
 /// A statement instance: name and iteration vector.
 pub type Instance = (String, Vec<i64>);
 /// A memory location: array name and subscripts.
 pub type Loc = (&'static str, Vec<i64>);
+/// (reads, writes) of one instance.
+pub type Touches = (Vec<Loc>, Vec<Loc>);
 
 pub struct Kernel {
     pub name: &'static str,
@@ -25,23 +29,37 @@ pub struct Kernel {
     /// The original execution order, written as plain Rust loops.
     pub original: fn(&Params) -> Vec<Instance>,
     /// (reads, writes) of one instance.
-    pub accesses: fn(&str, &[i64]) -> (Vec<Loc>, Vec<Loc>),
+    pub accesses: fn(&str, &[i64]) -> Touches,
 }
 
 impl Kernel {
     pub fn param_map(&self) -> Params {
-        self.params.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+        self.params
+            .iter()
+            .map(|(k, v)| (k.to_string(), *v))
+            .collect()
     }
 }
 
 pub fn read(r: &str) -> Access {
-    Access { kind: AccessKind::Read, relation: r.into() }
+    Access {
+        kind: AccessKind::Read,
+        relation: r.into(),
+    }
 }
 pub fn write(r: &str) -> Access {
-    Access { kind: AccessKind::MustWrite, relation: r.into() }
+    Access {
+        kind: AccessKind::MustWrite,
+        relation: r.into(),
+    }
 }
 pub fn stmt(name: &str, domain: &str, schedule: &str, accesses: Vec<Access>) -> Statement {
-    Statement { name: name.into(), domain: domain.into(), schedule: schedule.into(), accesses }
+    Statement {
+        name: name.into(),
+        domain: domain.into(),
+        schedule: schedule.into(),
+        accesses,
+    }
 }
 fn p(params: &Params, name: &str) -> i64 {
     params[name]
@@ -51,7 +69,13 @@ fn inst(name: &str, it: &[i64]) -> Instance {
 }
 
 pub fn options(scheduler: SchedulerKind, tile: bool, parallel: bool) -> Options {
-    Options { scheduler, tile, tile_sizes: vec![4, 3], parallel, ..Options::default() }
+    Options {
+        scheduler,
+        tile,
+        tile_sizes: vec![4, 3],
+        parallel,
+        ..Options::default()
+    }
 }
 
 // ---------------------------------------------------------------- kernels
@@ -89,7 +113,10 @@ pub fn gemm() -> Kernel {
         },
         accesses: |_, it| {
             let (i, j, k) = (it[0], it[1], it[2]);
-            (vec![("C", vec![i, j]), ("A", vec![i, k]), ("B", vec![k, j])], vec![("C", vec![i, j])])
+            (
+                vec![("C", vec![i, j]), ("A", vec![i, k]), ("B", vec![k, j])],
+                vec![("C", vec![i, j])],
+            )
         },
     }
 }
@@ -139,7 +166,10 @@ pub fn gemm_init() -> Kernel {
             "S0" => (vec![], vec![("C", vec![it[0], it[1]])]),
             _ => {
                 let (i, j, k) = (it[0], it[1], it[2]);
-                (vec![("C", vec![i, j]), ("A", vec![i, k]), ("B", vec![k, j])], vec![("C", vec![i, j])])
+                (
+                    vec![("C", vec![i, j]), ("A", vec![i, k]), ("B", vec![k, j])],
+                    vec![("C", vec![i, j])],
+                )
             }
         },
     }
@@ -168,7 +198,10 @@ pub fn jacobi_1d() -> Kernel {
                     "S1",
                     "[T, N] -> { S1[t, i] : 0 <= t < T and 1 <= i <= N - 2 }",
                     "[T, N] -> { S1[t, i] -> [0, t, 1, i, 0] }",
-                    vec![read("[T, N] -> { S1[t, i] -> B[i] }"), write("[T, N] -> { S1[t, i] -> A[i] }")],
+                    vec![
+                        read("[T, N] -> { S1[t, i] -> B[i] }"),
+                        write("[T, N] -> { S1[t, i] -> A[i] }"),
+                    ],
                 ),
             ],
         },
@@ -188,7 +221,10 @@ pub fn jacobi_1d() -> Kernel {
         accesses: |s, it| {
             let i = it[1];
             match s {
-                "S0" => (vec![("A", vec![i - 1]), ("A", vec![i]), ("A", vec![i + 1])], vec![("B", vec![i])]),
+                "S0" => (
+                    vec![("A", vec![i - 1]), ("A", vec![i]), ("A", vec![i + 1])],
+                    vec![("B", vec![i])],
+                ),
                 _ => (vec![("B", vec![i])], vec![("A", vec![i])]),
             }
         },
@@ -200,7 +236,9 @@ pub fn seidel_2d() -> Kernel {
     let mut reads = Vec::new();
     for di in ["i - 1", "i", "i + 1"] {
         for dj in ["j - 1", "j", "j + 1"] {
-            reads.push(read(&format!("[T, N] -> {{ S0[t, i, j] -> A[{di}, {dj}] }}")));
+            reads.push(read(&format!(
+                "[T, N] -> {{ S0[t, i, j] -> A[{di}, {dj}] }}"
+            )));
         }
     }
     reads.push(write("[T, N] -> { S0[t, i, j] -> A[i, j] }"));
@@ -270,7 +308,12 @@ pub fn triangular() -> Kernel {
             }
             v
         },
-        accesses: |_, it| (vec![("L", vec![it[0]]), ("M", vec![it[0], it[1]])], vec![("L", vec![it[0]])]),
+        accesses: |_, it| {
+            (
+                vec![("L", vec![it[0]]), ("M", vec![it[0], it[1]])],
+                vec![("L", vec![it[0]])],
+            )
+        },
     }
 }
 
@@ -286,7 +329,10 @@ pub fn stepped() -> Kernel {
                 "S0",
                 "[N, M] -> { S0[i, j] : exists (e : i = 2e) and 0 <= i < N and 0 <= j < M }",
                 "[N, M] -> { S0[i, j] -> [0, i, 0, j, 0] }",
-                vec![read("[N, M] -> { S0[i, j] -> A[i, j - 1] }"), write("[N, M] -> { S0[i, j] -> A[i, j] }")],
+                vec![
+                    read("[N, M] -> { S0[i, j] -> A[i, j - 1] }"),
+                    write("[N, M] -> { S0[i, j] -> A[i, j] }"),
+                ],
             )],
         },
         params: vec![("N", 9), ("M", 5)],
@@ -299,7 +345,12 @@ pub fn stepped() -> Kernel {
             }
             v
         },
-        accesses: |_, it| (vec![("A", vec![it[0], it[1] - 1])], vec![("A", vec![it[0], it[1]])]),
+        accesses: |_, it| {
+            (
+                vec![("A", vec![it[0], it[1] - 1])],
+                vec![("A", vec![it[0], it[1]])],
+            )
+        },
     }
 }
 
@@ -311,7 +362,12 @@ pub fn scalar_reduction() -> Kernel {
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![
-                stmt("S0", "[N] -> { S0[] }", "[N] -> { S0[] -> [0] }", vec![write("[N] -> { S0[] -> s[] }")]),
+                stmt(
+                    "S0",
+                    "[N] -> { S0[] }",
+                    "[N] -> { S0[] -> [0] }",
+                    vec![write("[N] -> { S0[] -> s[] }")],
+                ),
                 stmt(
                     "S1",
                     "[N] -> { S1[i] : 0 <= i < N }",
@@ -351,13 +407,19 @@ pub fn guarded() -> Kernel {
                     "S0",
                     "[N, M] -> { S0[i] : 0 <= i < N and i >= M }",
                     "[N, M] -> { S0[i] -> [0, i, 0] }",
-                    vec![read("[N, M] -> { S0[i] -> A[i - 1] }"), write("[N, M] -> { S0[i] -> A[i] }")],
+                    vec![
+                        read("[N, M] -> { S0[i] -> A[i - 1] }"),
+                        write("[N, M] -> { S0[i] -> A[i] }"),
+                    ],
                 ),
                 stmt(
                     "S1",
                     "[N, M] -> { S1[i] : 0 <= i < N }",
                     "[N, M] -> { S1[i] -> [0, i, 1] }",
-                    vec![read("[N, M] -> { S1[i] -> A[i] }"), write("[N, M] -> { S1[i] -> B[i] }")],
+                    vec![
+                        read("[N, M] -> { S1[i] -> A[i] }"),
+                        write("[N, M] -> { S1[i] -> B[i] }"),
+                    ],
                 ),
             ],
         },
@@ -391,7 +453,10 @@ pub fn time_loop() -> Kernel {
                 "S0",
                 "[T, N] -> { S0[t, i] : 0 <= t < T and 0 <= i < N }",
                 "[T, N] -> { S0[t, i] -> [0, t, 0, i, 0] }",
-                vec![read("[T, N] -> { S0[t, i] -> A[i] }"), write("[T, N] -> { S0[t, i] -> A[i] }")],
+                vec![
+                    read("[T, N] -> { S0[t, i] -> A[i] }"),
+                    write("[T, N] -> { S0[t, i] -> A[i] }"),
+                ],
             )],
         },
         params: vec![("T", 4), ("N", 7)],
@@ -470,7 +535,14 @@ pub fn run(ast: &[AstNode], params: &Params, reverse_parallel: bool) -> Vec<Inst
 fn run_into(nodes: &[AstNode], env: &mut HashMap<String, i64>, rev: bool, out: &mut Vec<Instance>) {
     for n in nodes {
         match n {
-            AstNode::For { iterator, lower, upper, step, parallel, body } => {
+            AstNode::For {
+                iterator,
+                lower,
+                upper,
+                step,
+                parallel,
+                body,
+            } => {
                 assert!(*step > 0);
                 let (lo, hi) = (eval(lower, env), eval(upper, env));
                 let mut values: Vec<i64> = Vec::new();
@@ -488,25 +560,35 @@ fn run_into(nodes: &[AstNode], env: &mut HashMap<String, i64>, rev: bool, out: &
                 }
                 env.remove(iterator);
             }
-            AstNode::If { cond, then_branch, else_branch } => {
+            AstNode::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
                 if holds(cond, env) {
                     run_into(then_branch, env, rev, out);
                 } else {
                     run_into(else_branch, env, rev, out);
                 }
             }
-            AstNode::Stmt { name, args } => out.push((name.clone(), args.iter().map(|a| eval(a, env)).collect())),
+            AstNode::Stmt { name, args } => {
+                out.push((name.clone(), args.iter().map(|a| eval(a, env)).collect()))
+            }
         }
     }
 }
 
 fn mix(mut h: u64, x: u64) -> u64 {
-    h ^= x.wrapping_add(0x9e37_79b9_7f4a_7c15).wrapping_add(h << 6).wrapping_add(h >> 2);
+    h ^= x
+        .wrapping_add(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(h << 6)
+        .wrapping_add(h >> 2);
     h.wrapping_mul(0xff51_afd7_ed55_8ccd)
 }
 
 fn hash_str(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| mix(h, u64::from(b)))
+    s.bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| mix(h, u64::from(b)))
 }
 
 fn hash_loc(loc: &Loc) -> u64 {
@@ -544,10 +626,19 @@ pub fn check_execution(kernel: &Kernel, ast: &[AstNode], what: &str) {
     let mut b = executed.clone();
     a.sort();
     b.sort();
-    assert_eq!(a, b, "{}/{what}: executed instances differ from the domain", kernel.name);
+    assert_eq!(
+        a, b,
+        "{}/{what}: executed instances differ from the domain",
+        kernel.name
+    );
 
     let expected = simulate(kernel, &original);
-    assert_eq!(simulate(kernel, &executed), expected, "{}/{what}: results differ", kernel.name);
+    assert_eq!(
+        simulate(kernel, &executed),
+        expected,
+        "{}/{what}: results differ",
+        kernel.name
+    );
     let reversed = run(ast, &params, true);
     assert_eq!(
         simulate(kernel, &reversed),
@@ -567,22 +658,47 @@ pub fn render(nodes: &[AstNode]) -> String {
 
 fn render_node(n: &AstNode) -> String {
     match n {
-        AstNode::For { iterator, lower, upper, step, parallel, body } => format!(
+        AstNode::For {
+            iterator,
+            lower,
+            upper,
+            step,
+            parallel,
+            body,
+        } => format!(
             "for {iterator} in {}..={}{}{} {{ {} }}",
             expr(lower),
             expr(upper),
-            if *step == 1 { String::new() } else { format!(" step {step}") },
+            if *step == 1 {
+                String::new()
+            } else {
+                format!(" step {step}")
+            },
             if *parallel { " par" } else { "" },
             render(body)
         ),
-        AstNode::If { cond: c, then_branch, else_branch } => {
+        AstNode::If {
+            cond: c,
+            then_branch,
+            else_branch,
+        } => {
             if else_branch.is_empty() {
                 format!("if {} {{ {} }}", cond(c), render(then_branch))
             } else {
-                format!("if {} {{ {} }} else {{ {} }}", cond(c), render(then_branch), render(else_branch))
+                format!(
+                    "if {} {{ {} }} else {{ {} }}",
+                    cond(c),
+                    render(then_branch),
+                    render(else_branch)
+                )
             }
         }
-        AstNode::Stmt { name, args } => format!("{name}({})", args.iter().map(expr).collect::<Vec<_>>().join(", ")),
+        AstNode::Stmt { name, args } => {
+            format!(
+                "{name}({})",
+                args.iter().map(expr).collect::<Vec<_>>().join(", ")
+            )
+        }
     }
 }
 
@@ -604,7 +720,12 @@ pub fn expr(e: &Expr) -> String {
 
 fn atom(e: &Expr) -> String {
     match e {
-        Expr::Int(_) | Expr::Var(_) | Expr::Min(_) | Expr::Max(_) | Expr::FloorDiv(..) | Expr::CeilDiv(..) => expr(e),
+        Expr::Int(_)
+        | Expr::Var(_)
+        | Expr::Min(_)
+        | Expr::Max(_)
+        | Expr::FloorDiv(..)
+        | Expr::CeilDiv(..) => expr(e),
         _ => format!("({})", expr(e)),
     }
 }
@@ -631,13 +752,22 @@ pub fn parallel_loops(nodes: &[AstNode]) -> Vec<(String, usize)> {
     fn walk(nodes: &[AstNode], depth: usize, out: &mut Vec<(String, usize)>) {
         for n in nodes {
             match n {
-                AstNode::For { iterator, parallel, body, .. } => {
+                AstNode::For {
+                    iterator,
+                    parallel,
+                    body,
+                    ..
+                } => {
                     if *parallel {
                         out.push((iterator.clone(), depth));
                     }
                     walk(body, depth + 1, out);
                 }
-                AstNode::If { then_branch, else_branch, .. } => {
+                AstNode::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
                     walk(then_branch, depth, out);
                     walk(else_branch, depth, out);
                 }
