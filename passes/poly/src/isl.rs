@@ -172,17 +172,17 @@ impl Ctx {
 
     /// isl's own text of an object (isl notation, e.g. `[N] -> { S0[i] : 0 <= i < N }`).
     pub fn text<T: Printable>(&self, obj: &T) -> Result<String, PolyError> {
-        // SAFETY: obj.raw() is a live object of the matching isl type (or NULL, which
+        // SAFETY: obj wraps a live object of the matching isl type (or NULL, which
         // isl's *_to_str accept and answer with NULL).
         let s = unsafe { obj.to_str_raw() };
-        owned_c_string(s).ok_or_else(|| self.null_error())
+        self.printed(s)
     }
 
     /// A schedule tree in isl's block YAML style (one key per line; isl reads it back).
     pub fn schedule_text(&self, schedule: &isl_rs::Schedule) -> Result<String, PolyError> {
-        // SAFETY: printer calls take and return the printer; NULL propagates through
-        // them and is checked by raw_result at the end.
-        unsafe {
+        // SAFETY: the printer calls take and return the printer, and pass NULL
+        // through; the string they produce is checked by `printed`.
+        let s = unsafe {
             let p = isl_printer_to_str(self.ctx.ptr);
             let p = isl_printer_set_yaml_style(p, YAML_STYLE_BLOCK);
             let p = isl_printer_print_schedule(p, schedule.ptr);
@@ -192,13 +192,19 @@ impl Ctx {
                 isl_printer_get_str(p)
             };
             isl_printer_free(p);
-            match owned_c_string(s) {
-                Some(text) => {
-                    self.take_pending_error();
-                    Ok(text)
-                }
-                None => Err(self.null_error()),
-            }
+            s
+        };
+        self.printed(s)
+    }
+
+    /// Takes ownership of a string isl printed; NULL or a pending error is a failure.
+    fn printed(&self, s: *mut c_char) -> Result<String, PolyError> {
+        let text = owned_c_string(s);
+        match (text, self.take_pending_error()) {
+            (_, Some(IslErrorKind::Quota)) => Err(PolyError::Budget),
+            (Some(text), None) => Ok(text),
+            (_, Some(_)) => Err(PolyError::Isl("isl cannot print an object".into())),
+            (None, None) => Err(self.null_error()),
         }
     }
 }

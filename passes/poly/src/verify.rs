@@ -4,7 +4,8 @@
 //! 1. The tree schedules exactly the statement instances of the SCoP.
 //! 2. Order: for every dependence `a -> b`, `schedule(a) ≺ schedule(b)`
 //!    lexicographically, on isl's flattened schedule (`isl_schedule_get_map`, padded
-//!    to one length with zeros). Pairs scheduled at the same point fail too.
+//!    to one length with zeros): the distance `schedule(b) - schedule(a)` is
+//!    lexicographically positive. Pairs scheduled at the same point fail too.
 //! 3. Parallel marks: below a `parallel` mark, the first member `m` of the band
 //!    under it must carry nothing. The iterations of that loop may run concurrently
 //!    within one iteration of the enclosing loops, so the check is: for every
@@ -13,7 +14,7 @@
 //!
 //! All three are set inclusions between isl relations: exact, no approximation.
 
-use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, UnionMap};
+use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
 use crate::deps::Dependences;
 use crate::isl::{id_name, Ctx, IslResult};
@@ -30,26 +31,60 @@ pub(crate) fn verify(
     deps: &Dependences<'_>,
 ) -> Result<(), PolyError> {
     check_domain(cx, schedule, scop)?;
-    let flat = flat_schedule(cx, schedule)?;
-    let before = flat.copy().isl(cx)?.lex_lt_union_map(flat).isl(cx)?;
+    check_order(cx, schedule, deps)?;
+    let all = deps.all(cx)?;
+    let root = schedule.get_root().isl(cx)?;
+    check_marks(cx, root, &all)?;
+    tracing::debug!("schedule verified");
+    Ok(())
+}
+
+/// Every dependence distance, on the flattened schedule, is lexicographically
+/// positive. (All statements share one padded schedule space, and the domain check
+/// guarantees that every dependence end is scheduled.)
+fn check_order(cx: &Ctx, schedule: &Schedule, deps: &Dependences<'_>) -> Result<(), PolyError> {
+    let (flat, len) = flat_schedule(cx, schedule)?;
+    let positive = lex_positive(cx, len)?;
     for (kind, dep) in deps.kinds() {
-        let violated = dep
+        let distances = dep
             .copy()
             .isl(cx)?
-            .subtract(before.copy().isl(cx)?)
+            .apply_domain(flat.copy().isl(cx)?)
+            .isl(cx)?
+            .apply_range(flat.copy().isl(cx)?)
+            .isl(cx)?
+            .deltas()
             .isl(cx)?;
-        if !violated.is_empty().isl(cx)? {
+        if !distances.is_subset(&positive).isl(cx)? {
+            // Failure path only: name the offending instance pairs.
+            let before = flat.copy().isl(cx)?.lex_lt_union_map(flat).isl(cx)?;
+            let violated = dep.copy().isl(cx)?.subtract(before).isl(cx)?;
             return Err(PolyError::InvalidSchedule(format!(
                 "{kind} dependences not executed in order: {}",
                 union_map_text(cx, &violated)?
             )));
         }
     }
-    let all = deps.all(cx)?;
-    let root = schedule.get_root().isl(cx)?;
-    check_marks(cx, root, &all)?;
-    tracing::debug!("schedule verified");
     Ok(())
+}
+
+/// `{ [x0, ..., x{n-1}] : x ≻ 0 }`, the lexicographically positive vectors.
+fn lex_positive(cx: &Ctx, n: usize) -> Result<UnionSet, PolyError> {
+    let vars: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
+    let cases: Vec<String> = (0..n)
+        .map(|k| {
+            let mut c: Vec<String> = (0..k).map(|j| format!("x{j} = 0")).collect();
+            c.push(format!("x{k} > 0"));
+            format!("({})", c.join(" and "))
+        })
+        .collect();
+    let cond = if cases.is_empty() {
+        "1 = 0".to_string()
+    } else {
+        cases.join(" or ")
+    };
+    let text = format!("{{ [{}] : {cond} }}", vars.join(", "));
+    cx.parse("lexicographic order", &text, UnionSet::read_from_str)
 }
 
 fn check_domain(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl) -> Result<(), PolyError> {
@@ -63,8 +98,8 @@ fn check_domain(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl) -> Result<(), Pol
 }
 
 /// isl's flattened schedule, every statement padded with zeros to the longest
-/// length so that all of them compare in one space.
-pub(crate) fn flat_schedule(cx: &Ctx, schedule: &Schedule) -> Result<UnionMap, PolyError> {
+/// length so that all of them compare in one space; with that length.
+fn flat_schedule(cx: &Ctx, schedule: &Schedule) -> Result<(UnionMap, usize), PolyError> {
     let map = schedule.get_map().isl(cx)?;
     let list = map.get_map_list().isl(cx)?;
     let n = list.size().isl(cx)?;
@@ -81,7 +116,7 @@ pub(crate) fn flat_schedule(cx: &Ctx, schedule: &Schedule) -> Result<UnionMap, P
         let padded = pad_map(cx, m, len, longest)?;
         flat = flat.union(UnionMap::from_map(padded).isl(cx)?).isl(cx)?;
     }
-    Ok(flat)
+    Ok((flat, longest))
 }
 
 fn check_marks(cx: &Ctx, node: ScheduleNode, deps: &UnionMap) -> Result<ScheduleNode, PolyError> {
