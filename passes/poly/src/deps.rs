@@ -89,12 +89,12 @@ impl<'cx> Dependences<'cx> {
     ///
     /// ```text
     /// flow: [N] -> { S0[i] -> S1[i' = i] : 0 <= i < N; ... }
-    /// anti: { }
+    /// anti: [N] -> {  }
     /// output: ...
     /// ```
     ///
-    /// Each kind is coalesced, and its maps are printed in sorted order (see
-    /// [`crate::text::union_map_text`]).
+    /// Each kind is coalesced and its pieces (one per pair of statements) are printed
+    /// in sorted order, so that the text does not depend on isl's hash order.
     pub fn to_text(&self, cx: &Ctx) -> Result<String, PolyError> {
         let mut out = String::new();
         for (name, map) in self.kinds() {

@@ -7,7 +7,7 @@
 //!   exhausted budget ([`PolyError::Budget`]) apart from other isl errors.
 //! - Text conversion that frees isl's buffers and never dereferences NULL (the
 //!   bindings' `to_str` does both).
-//! - The `isl_ast_build` functions the bindings lack ([`ast_from_schedule`]).
+//! - The `isl_ast_build` functions the bindings lack (`ast_from_schedule`).
 //!
 //! Ownership rule: every isl object must be dropped before the [`Ctx`] it was made
 //! in. Inside the crate that holds because each public entry point creates the
@@ -308,26 +308,26 @@ fn borrowed_c_string(s: *const c_char) -> Option<String> {
 }
 
 /// The name of an isl id (None for an anonymous id).
-pub fn id_name(id: &isl_rs::Id) -> Option<String> {
+pub(crate) fn id_name(id: &isl_rs::Id) -> Option<String> {
     // SAFETY: id.ptr is a live isl_id or NULL (isl_id_get_name accepts NULL).
     borrowed_c_string(unsafe { isl_id_get_name(id.ptr) })
 }
 
 /// The tuple name of a set (None if unnamed).
-pub fn set_tuple_name(set: &isl_rs::Set) -> Option<String> {
+pub(crate) fn set_tuple_name(set: &isl_rs::Set) -> Option<String> {
     // SAFETY: set.ptr is a live isl_set or NULL.
     borrowed_c_string(unsafe { isl_set_get_tuple_name(set.ptr) })
 }
 
 /// The name of the input (domain) tuple of a map (None if unnamed).
-pub fn map_in_name(map: &isl_rs::Map) -> Option<String> {
+pub(crate) fn map_in_name(map: &isl_rs::Map) -> Option<String> {
     // SAFETY: map.ptr is a live isl_map or NULL.
     borrowed_c_string(unsafe { isl_map_get_tuple_name(map.ptr, DimType::In.to_i32()) })
 }
 
 /// The kind of an isl AST node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AstNodeKind {
+pub(crate) enum AstNodeKind {
     For,
     If,
     Block,
@@ -337,7 +337,7 @@ pub enum AstNodeKind {
 
 /// The kind of an AST node. (isl-rs 0.3.1 maps `isl_ast_node_type` off by one and
 /// panics on user nodes, so this reads the C enum directly.)
-pub fn ast_node_kind(cx: &Ctx, node: &isl_rs::ASTNode) -> Result<AstNodeKind, PolyError> {
+pub(crate) fn ast_node_kind(cx: &Ctx, node: &isl_rs::ASTNode) -> Result<AstNodeKind, PolyError> {
     // SAFETY: node.ptr is a live isl_ast_node or NULL (then isl returns -1).
     let code = unsafe { isl_ast_node_get_type(node.ptr) };
     // Values from isl/ast_type.h: for = 1, if, block, mark, user.
@@ -359,7 +359,7 @@ pub fn ast_node_kind(cx: &Ctx, node: &isl_rs::ASTNode) -> Result<AstNodeKind, Po
 /// - `detect_min_max = 1`: emit `min`/`max` instead of equivalent `select`s;
 /// - `exploit_nested_bounds = 1` (isl's default, set for clarity): drop guards
 ///   implied by the bounds of enclosing loops.
-pub fn ast_from_schedule(
+pub(crate) fn ast_from_schedule(
     cx: &Ctx,
     schedule: isl_rs::Schedule,
     context: isl_rs::Set,

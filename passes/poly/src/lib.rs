@@ -172,9 +172,11 @@ pub fn describe_scop(scop: &Scop) -> Result<String, PolyError> {
 ///
 /// ```text
 /// flow: [N] -> { S0[i] -> S1[i' = i] : 0 <= i < N }
-/// anti: {  }
-/// output: {  }
+/// anti: [N] -> {  }
+/// output: [N] -> {  }
 /// ```
+///
+/// An empty kind prints as isl prints an empty map (parameters, then `{  }`).
 pub fn describe_dependences(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
     let cx = Ctx::new(opts.max_operations)?;
     let model = ScopIsl::load(&cx, scop)?;

@@ -205,7 +205,7 @@ fn merge_and_flag(
 
 /// Sets the coincident flag of every member of the band at `node` from the
 /// dependences live at the band.
-pub(crate) fn set_coincidence(
+fn set_coincidence(
     cx: &Ctx,
     node: ScheduleNode,
     live: &UnionMap,
