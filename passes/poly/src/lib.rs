@@ -115,7 +115,8 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
 
 /// Verifies a schedule tree given in isl text (e.g. an edited [`Optimized::schedule_tree`])
 /// and generates its AST. `opts` gives the budget; the scheduler and transform
-/// options are ignored. The tree may carry `parallel` marks ([`PARALLEL_MARK`]).
+/// options are ignored, and `tiled_bands` is 0. The tree may carry `parallel` marks
+/// ([`PARALLEL_MARK`]); they are verified like the optimizer's own.
 pub fn codegen_schedule(
     scop: &Scop,
     opts: &Options,
@@ -149,7 +150,7 @@ pub fn verify_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Resu
 /// The SCoP as isl reads it back (each relation normalized by isl):
 ///
 /// ```text
-/// context: [N] -> { : N > 0 }
+/// context: [N] -> {  : N > 0 }
 /// S0:
 ///   domain: [N] -> { S0[i] : 0 <= i < N }
 ///   schedule: [N] -> { S0[i] -> [0, i, 0] }
