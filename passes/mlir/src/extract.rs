@@ -8,7 +8,8 @@
 //! scalar memrefs ("reg2mem", as Polymer does). Demotion is virtual: the input IR is not
 //! touched here; codegen materializes the scalars only once the new code is ready.
 
-use crate::ir::{attr_string, Blk, Op, Val};
+use crate::aff::Aff;
+use crate::ir::{Blk, Op, Val};
 use mlir_sys::*;
 use std::collections::{HashMap, HashSet};
 use tessel_poly::{Access, AccessKind, Scop, Statement};
@@ -183,14 +184,14 @@ impl Extractor {
     // ---- values as affine expressions --------------------------------------------
 
     /// An index value as an isl affine expression over loop IVs and parameters.
-    fn affine_value(&mut self, v: Val, user: Op) -> Result<String> {
+    fn affine_value(&mut self, v: Val, user: Op) -> Result<Aff> {
         if let Some(l) = self.loop_of_iv(v) {
-            return Ok(l.name.clone());
+            return Ok(Aff::atom(l.name.clone()));
         }
         if let Some(def) = v.defining_op() {
             if def.name() == "arith.constant" {
                 if let Some(c) = def.attr("value").and_then(integer_attr) {
-                    return Ok(format!("({c})"));
+                    return Ok(Aff::constant(c));
                 }
             }
             if self.in_run(def) {
@@ -210,12 +211,14 @@ impl Extractor {
                     "arith.addi" | "arith.subi" | "arith.muli" => {
                         let a = self.affine_value(def.operand(0), def)?;
                         let b = self.affine_value(def.operand(1), def)?;
-                        let op = match def.name().as_str() {
-                            "arith.addi" => "+",
-                            "arith.subi" => "-",
-                            _ => "*",
+                        let result = match def.name().as_str() {
+                            "arith.addi" => Some(a.add(&b)),
+                            "arith.subi" => Some(a.sub(&b)),
+                            _ => a.mul(&b),
                         };
-                        return Ok(format!("({a} {op} {b})"));
+                        if let Some(r) = result {
+                            return Ok(r);
+                        }
                     }
                     "arith.index_cast" | "arith.index_castui" => {
                         return self.affine_value(def.operand(0), def);
@@ -225,7 +228,7 @@ impl Extractor {
                 // A value computed inside the run: a symbol only if it is loop-invariant
                 // and reads no memory (it stays in place, before the new code).
                 if def.parent() == self.run[0].parent() && self.invariant(def) {
-                    return Ok(self.param(v));
+                    return Ok(Aff::atom(self.param(v)));
                 }
                 return fail(user, format!("operand defined by '{}' is not an affine function of loop IVs and parameters", def.name()));
             }
@@ -239,7 +242,7 @@ impl Extractor {
         if !v.is_index_like() {
             return fail(user, format!("symbol of type {} is not an integer", v.type_string()));
         }
-        Ok(self.param(v))
+        Ok(Aff::atom(self.param(v)))
     }
 
     /// A top-level op of the run that neither reads memory nor depends on a read.
@@ -268,7 +271,7 @@ impl Extractor {
     }
 
     /// The isl texts of the results of an affine map attribute applied to `operands`.
-    fn map_exprs(&mut self, op: Op, attr: &str, operands: &[Val]) -> Result<Vec<String>> {
+    fn map_exprs(&mut self, op: Op, attr: &str, operands: &[Val]) -> Result<Vec<Aff>> {
         let map = affine_map_attr(op, attr).ok_or((op, format!("missing affine map '{attr}'")))?;
         let args = operands
             .iter()
@@ -315,6 +318,7 @@ impl Extractor {
         } else {
             indices.iter().map(|i| self.affine_value(*i, op)).collect::<Result<Vec<_>>>()?
         };
+        let subscripts = subscripts.iter().map(Aff::to_string).collect();
         Ok((array, subscripts))
     }
 
@@ -579,8 +583,6 @@ impl Extractor {
     }
 
     fn set_constraints(&mut self, op: Op, set_attr: MlirAttribute) -> Result<Vec<String>> {
-        let text = attr_string(set_attr);
-        let _ = text;
         let set = unsafe { mlirIntegerSetAttrGetValue(set_attr) };
         let n_dims = unsafe { mlirIntegerSetGetNumDims(set) } as usize;
         let n_syms = unsafe { mlirIntegerSetGetNumSymbols(set) } as usize;
@@ -596,9 +598,9 @@ impl Extractor {
         let mut out = vec![];
         for i in 0..n {
             let e = unsafe { mlirIntegerSetGetConstraint(set, i as isize) };
-            let text = expr_text(e, &args[..n_dims], &args[n_dims..]).map_err(|r| (op, r))?;
+            let aff = expr_aff(e, &args[..n_dims], &args[n_dims..]).map_err(|r| (op, r))?;
             let eq = unsafe { mlirIntegerSetIsConstraintEq(set, i as isize) };
-            out.push(format!("{text} {} 0", if eq { "=" } else { ">=" }));
+            out.push(format!("{aff} {} 0", if eq { "=" } else { ">=" }));
         }
         Ok(out)
     }
@@ -820,19 +822,19 @@ pub fn affine_map_attr(op: Op, name: &str) -> Option<MlirAffineMap> {
 }
 
 /// Results of `map` with its dims and symbols replaced by `args` (dims first).
-fn map_results(map: MlirAffineMap, args: &[String]) -> std::result::Result<Vec<String>, String> {
+fn map_results(map: MlirAffineMap, args: &[Aff]) -> std::result::Result<Vec<Aff>, String> {
     let n_dims = unsafe { mlirAffineMapGetNumDims(map) } as usize;
     let n = unsafe { mlirAffineMapGetNumResults(map) } as usize;
     if args.len() != n_dims + unsafe { mlirAffineMapGetNumSymbols(map) } as usize {
         return Err("affine map operand count mismatch".into());
     }
     (0..n)
-        .map(|i| expr_text(unsafe { mlirAffineMapGetResult(map, i as isize) }, &args[..n_dims], &args[n_dims..]))
+        .map(|i| expr_aff(unsafe { mlirAffineMapGetResult(map, i as isize) }, &args[..n_dims], &args[n_dims..]))
         .collect()
 }
 
-/// An MLIR affine expression in isl syntax.
-fn expr_text(e: MlirAffineExpr, dims: &[String], syms: &[String]) -> std::result::Result<String, String> {
+/// An MLIR affine expression with its dims and symbols replaced.
+fn expr_aff(e: MlirAffineExpr, dims: &[Aff], syms: &[Aff]) -> std::result::Result<Aff, String> {
     unsafe {
         if mlirAffineExprIsADim(e) {
             return Ok(dims[mlirAffineDimExprGetPosition(e) as usize].clone());
@@ -841,31 +843,27 @@ fn expr_text(e: MlirAffineExpr, dims: &[String], syms: &[String]) -> std::result
             return Ok(syms[mlirAffineSymbolExprGetPosition(e) as usize].clone());
         }
         if mlirAffineExprIsAConstant(e) {
-            return Ok(format!("({})", mlirAffineConstantExprGetValue(e)));
+            return Ok(Aff::constant(mlirAffineConstantExprGetValue(e)));
         }
-        let l = expr_text(mlirAffineBinaryOpExprGetLHS(e), dims, syms)?;
-        let rhs = mlirAffineBinaryOpExprGetRHS(e);
-        let r = expr_text(rhs, dims, syms)?;
+        let l = expr_aff(mlirAffineBinaryOpExprGetLHS(e), dims, syms)?;
+        let r = expr_aff(mlirAffineBinaryOpExprGetRHS(e), dims, syms)?;
         if mlirAffineExprIsAAdd(e) {
-            return Ok(format!("({l} + {r})"));
+            return Ok(l.add(&r));
         }
         if mlirAffineExprIsAMul(e) {
-            if !mlirAffineExprIsAConstant(rhs) && !mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetLHS(e)) {
-                return Err("non-affine product in an affine map".into());
-            }
-            return Ok(format!("({l} * {r})"));
+            return l.mul(&r).ok_or_else(|| "non-affine product in an affine map".to_string());
         }
-        if !mlirAffineExprIsAConstant(rhs) {
+        let Some(d) = r.as_constant().filter(|d| *d > 0) else {
             return Err("division by a non-constant in an affine map".into());
-        }
+        };
         if mlirAffineExprIsAFloorDiv(e) {
-            return Ok(format!("floor(({l})/{r})"));
+            return Ok(l.floor_div(d));
         }
         if mlirAffineExprIsACeilDiv(e) {
-            return Ok(format!("ceil(({l})/{r})"));
+            return Ok(l.ceil_div(d));
         }
         if mlirAffineExprIsAMod(e) {
-            return Ok(format!("(({l}) mod {r})"));
+            return Ok(l.modulo(d));
         }
         Err("unknown affine expression".into())
     }

@@ -2,6 +2,7 @@
 //! polyhedral core and regenerates the code. Each stage is its own module:
 //! [`extract`] (affine → model), [`codegen`] (AST → affine), and the pass driver here.
 
+pub mod aff;
 pub mod codegen;
 pub mod extract;
 pub mod ir;
