@@ -96,6 +96,7 @@ pub unsafe extern "C" fn tessel_run_pass(kind: u32, op: MlirOperation, options: 
             tile_sizes,
             parallel: raw.parallel,
             max_operations: raw.max_operations,
+            ..Options::default()
         };
         run_pass(kind, op, &options)
     }));
