@@ -40,7 +40,7 @@ LLVM_BIN = Path(os.environ.get("TESSEL_LLVM_BIN", "/usr/lib/llvm-22/bin"))
 LLVM_LIB = Path(os.environ.get("TESSEL_LLVM_LIB", "/usr/lib/llvm-22/lib"))
 MLIR_OPT = LLVM_BIN / "mlir-opt"
 MLIR_TRANSLATE = LLVM_BIN / "mlir-translate"
-CLANG = LLVM_BIN / "clang"  # clang-22
+CLANG = LLVM_BIN / "clang-22"
 
 DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
 
