@@ -9,8 +9,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -33,32 +31,6 @@ struct TesselPassOptions {
 bool tessel_run_pass(uint32_t kind, MlirOperation op,
                      const TesselPassOptions *options);
 
-// Diagnostics for Rust: MLIR's C API has errors only, remarks come from here.
-void tessel_emit_remark(MlirLocation loc, const char *msg, size_t len) {
-  mlir::emitRemark(unwrap(loc)) << llvm::StringRef(msg, len);
-}
-void tessel_emit_warning(MlirLocation loc, const char *msg, size_t len) {
-  mlir::emitWarning(unwrap(loc)) << llvm::StringRef(msg, len);
-}
-void tessel_emit_error(MlirLocation loc, const char *msg, size_t len) {
-  mlir::emitError(unwrap(loc)) << llvm::StringRef(msg, len);
-}
-
-// Queries the C API lacks.
-bool tessel_is_memory_effect_free(MlirOperation op) {
-  return mlir::isMemoryEffectFree(unwrap(op));
-}
-
-// Verifies `op` while swallowing diagnostics, so a failed attempt never reaches the
-// user as an error: the caller rolls back and emits a remark instead.
-bool tessel_verify_quietly(MlirOperation op) {
-  mlir::Operation *operation = unwrap(op);
-  mlir::ScopedDiagnosticHandler silence(operation->getContext(),
-                                        [](mlir::Diagnostic &) {
-                                          return mlir::success();
-                                        });
-  return mlir::succeeded(mlir::verify(operation));
-}
 }
 
 namespace {

@@ -357,7 +357,7 @@ impl OpBuilder {
     }
 }
 
-// Helpers the C++ shim provides (passes/plugin/shim/registration.cpp).
+// Helpers the C++ shim provides (passes/mlir/shim/ir_helpers.cpp).
 extern "C" {
     fn tessel_emit_remark(loc: MlirLocation, msg: *const u8, len: usize);
     fn tessel_is_memory_effect_free(op: MlirOperation) -> bool;

@@ -11,7 +11,7 @@ use extract::{ExtractedScop, is_run_member, is_run_unit};
 use ir::{emit_remark, Op};
 use tessel_poly::{Options, SchedulerKind};
 
-/// The passes the shim registers (`passes/plugin/shim/registration.cpp`).
+/// The passes the shim registers (`passes/mlir/shim/registration.cpp`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PassKind {
     Optimize,

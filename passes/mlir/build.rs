@@ -1,0 +1,19 @@
+//! Compiles the C++ shim (pass registration with MLIR-style options, and the few
+//! helpers the C API lacks) against Debian's MLIR 22 headers. MLIR itself is linked as
+//! the shared libMLIR.so through mlir-sys (TOOLCHAIN.md, "The plugin recipe").
+fn main() {
+    let sources = ["shim/registration.cpp", "shim/ir_helpers.cpp"];
+    for s in sources {
+        println!("cargo:rerun-if-changed={s}");
+    }
+    cc::Build::new()
+        .cpp(true)
+        .compiler("clang++-22")
+        .files(sources)
+        .include("/usr/lib/llvm-22/include")
+        .flag("-std=c++17")
+        .flag("-fno-rtti")
+        .flag("-fno-exceptions")
+        .flag("-Wno-unused-parameter")
+        .compile("tessel_shim");
+}
