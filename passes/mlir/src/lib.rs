@@ -163,11 +163,16 @@ impl Driver<'_> {
     }
 }
 
-fn scheduler_name(kind: SchedulerKind) -> &'static str {
-    match kind {
-        SchedulerKind::Identity => "identity",
-        SchedulerKind::IslReference => "isl-reference",
+/// The option spelling of a scheduler: its variant name in kebab case.
+fn scheduler_name(kind: SchedulerKind) -> String {
+    let mut out = String::new();
+    for (i, ch) in format!("{kind:?}").chars().enumerate() {
+        if ch.is_uppercase() && i > 0 {
+            out.push('-');
+        }
+        out.push(ch.to_ascii_lowercase());
     }
+    out
 }
 
 /// Removes the run's original ops, last first. Pure ops stay while something else
