@@ -134,10 +134,11 @@ impl Driver<'_> {
     fn optimize(&mut self, scop: &ExtractedScop) {
         let loc = scop.ops[0].location();
         let keep = |why: String| emit_remark(loc, &format!("tessel: kept the original code of this SCoP: {why}"));
-        let optimized = match tessel_poly::optimize(&scop.model, self.options) {
+        let mut optimized = match tessel_poly::optimize(&scop.model, self.options) {
             Ok(o) => o,
             Err(e) => return keep(e.to_string()),
         };
+        let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
         let generated = match codegen::generate(scop, &optimized.ast, self.func) {
             Ok(g) => g,
             Err(e) => return keep(e.to_string()),
@@ -157,7 +158,7 @@ impl Driver<'_> {
                 scop.model.statements.len(),
                 scheduler_name(self.options.scheduler),
                 optimized.tiled_bands,
-                optimized.parallel_loops
+                parallel_loops
             ),
         );
     }

@@ -62,3 +62,71 @@ pub enum Cond {
     And(Vec<Cond>),
     Or(Vec<Cond>),
 }
+
+/// Clears `parallel` on loops where a parallel region costs more than it gains: a
+/// parallel loop with no loop inside it, nested in a sequential loop, would open one
+/// OpenMP region per outer iteration for a single loop's work (durbin, atax).
+/// Returns the number of loops still parallel. Dropping a mark is always legal.
+pub fn keep_profitable_parallel(nodes: &mut [AstNode]) -> usize {
+    fn has_loop(nodes: &[AstNode]) -> bool {
+        nodes.iter().any(|n| match n {
+            AstNode::For { .. } => true,
+            AstNode::If { then_branch, else_branch, .. } => has_loop(then_branch) || has_loop(else_branch),
+            AstNode::Stmt { .. } => false,
+        })
+    }
+    fn walk(nodes: &mut [AstNode], under_sequential: bool) -> usize {
+        let mut count = 0;
+        for n in nodes {
+            match n {
+                AstNode::For { parallel, body, .. } => {
+                    if *parallel && under_sequential && !has_loop(body) {
+                        *parallel = false;
+                    }
+                    count += usize::from(*parallel) + walk(body, under_sequential || !*parallel);
+                }
+                AstNode::If { then_branch, else_branch, .. } => {
+                    count += walk(then_branch, under_sequential) + walk(else_branch, under_sequential);
+                }
+                AstNode::Stmt { .. } => {}
+            }
+        }
+        count
+    }
+    walk(nodes, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn for_loop(parallel: bool, body: Vec<AstNode>) -> AstNode {
+        AstNode::For {
+            iterator: "c".into(),
+            lower: Expr::Int(0),
+            upper: Expr::Int(9),
+            step: 1,
+            parallel,
+            body,
+        }
+    }
+
+    fn stmt() -> AstNode {
+        AstNode::Stmt { name: "S0".into(), args: vec![] }
+    }
+
+    #[test]
+    fn inner_single_loop_under_sequential_loop_runs_sequentially() {
+        let mut ast = vec![for_loop(false, vec![for_loop(true, vec![stmt()])])];
+        assert_eq!(keep_profitable_parallel(&mut ast), 0);
+    }
+
+    #[test]
+    fn outermost_and_nest_carrying_parallel_loops_stay() {
+        let mut ast = vec![
+            for_loop(true, vec![stmt()]),
+            for_loop(false, vec![for_loop(true, vec![for_loop(false, vec![stmt()])])]),
+        ];
+        assert_eq!(keep_profitable_parallel(&mut ast), 2);
+    }
+}
