@@ -14,7 +14,8 @@
 #   %python          the Python running lit
 #
 # Environment overrides: TESSEL_LLVM_BIN (default /usr/lib/llvm-22/bin) and
-# TESSEL_PLUGIN (default <repo>/target/release/libtessel.so).
+# TESSEL_PLUGIN (default $CARGO_TARGET_DIR/release/libtessel.so, or
+# <repo>/target/release/libtessel.so).
 #
 # lit-tests/execution/ holds the execution tests' Python driver (run.py), which
 # scripts/test runs separately; it is excluded here.
@@ -35,8 +36,8 @@ repo_root = os.path.dirname(config.test_source_root)
 config.test_exec_root = os.path.join(repo_root, "target", "lit")
 
 llvm_bin = os.environ.get("TESSEL_LLVM_BIN", "/usr/lib/llvm-22/bin")
-plugin = os.environ.get(
-    "TESSEL_PLUGIN", os.path.join(repo_root, "target", "release", "libtessel.so"))
+target_dir = os.path.join(repo_root, os.environ.get("CARGO_TARGET_DIR") or "target")
+plugin = os.environ.get("TESSEL_PLUGIN") or os.path.join(target_dir, "release", "libtessel.so")
 kernels = os.path.join(repo_root, "kernels")
 
 for tool in ("mlir-opt", "mlir-translate", "FileCheck"):

@@ -26,8 +26,10 @@ REPO_ROOT = SCRIPTS_DIR.parent
 KERNELS_DIR = REPO_ROOT / "kernels"
 LLVM_BIN = Path(os.environ.get("TESSEL_LLVM_BIN", "/usr/lib/llvm-22/bin"))
 MLIR_OPT = LLVM_BIN / "mlir-opt"
-PLUGIN = Path(os.environ.get("TESSEL_PLUGIN",
-                             REPO_ROOT / "target" / "release" / "libtessel.so"))
+_TARGET_DIR = Path(os.environ.get("CARGO_TARGET_DIR") or REPO_ROOT / "target")
+if not _TARGET_DIR.is_absolute():
+    _TARGET_DIR = REPO_ROOT / _TARGET_DIR
+PLUGIN = Path(os.environ.get("TESSEL_PLUGIN") or _TARGET_DIR / "release" / "libtessel.so")
 
 # The 30 PolyBench/C 4.2 kernels of the suite (issue 2, item 7). Drivers use this
 # list, not just the files that happen to exist, so that a missing kernel file is
