@@ -30,6 +30,9 @@ extern "C" {
 
     fn isl_ctx_last_error(ctx: usize) -> c_int;
     fn isl_ctx_reset_error(ctx: usize);
+    fn isl_ctx_reset_operations(ctx: usize);
+    fn isl_space_get_dim_name(space: usize, dim_type: c_int, pos: u32) -> *const c_char;
+    fn isl_set_get_dim_name(set: usize, dim_type: c_int, pos: u32) -> *const c_char;
 
     fn isl_options_set_ast_build_atomic_upper_bound(ctx: usize, val: c_int) -> c_int;
     fn isl_options_set_ast_build_detect_min_max(ctx: usize, val: c_int) -> c_int;
@@ -68,6 +71,14 @@ impl Ctx {
         Options::set_on_error(&cx.ctx, ON_ERROR_CONTINUE).isl(&cx)?;
         cx.ctx.set_max_operations(max_operations);
         Ok(cx)
+    }
+
+    /// Starts the operations count afresh, so that work after a failed step (e.g. the
+    /// identity fallback after the scheduler ran out of budget) gets a full budget.
+    pub fn reset_operations(&self) {
+        // SAFETY: self.ctx.ptr is a live isl_ctx.
+        unsafe { isl_ctx_reset_operations(self.ctx.ptr) };
+        self.take_pending_error();
     }
 
     /// The `isl-rs` context, for constructors such as `UnionSet::read_from_str`.
@@ -271,6 +282,17 @@ isl_objects! {
     ASTExpr => isl_ast_expr_to_str,
     ASTNodeList => isl_ast_node_list_to_str,
     ASTExprList => isl_ast_expr_list_to_str,
+    BasicSet => isl_basic_set_to_str,
+    BasicMap => isl_basic_map_to_str,
+    BasicSetList => isl_basic_set_list_to_str,
+    BasicMapList => isl_basic_map_list_to_str,
+    Point => isl_point_to_str,
+}
+
+impl Checked for isl_rs::Mat {
+    fn is_null(&self) -> bool {
+        self.ptr == 0
+    }
 }
 
 /// `.isl(cx)?` on every `isl-rs` call: error mapping plus the NULL check.
@@ -323,6 +345,40 @@ pub(crate) fn set_tuple_name(set: &isl_rs::Set) -> Option<String> {
 pub(crate) fn map_in_name(map: &isl_rs::Map) -> Option<String> {
     // SAFETY: map.ptr is a live isl_map or NULL.
     borrowed_c_string(unsafe { isl_map_get_tuple_name(map.ptr, DimType::In.to_i32()) })
+}
+
+/// The names of the parameters of a space (an unnamed parameter gives `""`).
+pub(crate) fn param_names(cx: &Ctx, space: &isl_rs::Space) -> Result<Vec<String>, PolyError> {
+    let n = space.dim(DimType::Param).isl(cx)?;
+    let n = u32::try_from(n).unwrap_or(0);
+    Ok((0..n)
+        .map(|i| {
+            // SAFETY: space.ptr is a live isl_space and i is in range.
+            borrowed_c_string(unsafe {
+                isl_space_get_dim_name(space.ptr, DimType::Param.to_i32(), i)
+            })
+            .unwrap_or_default()
+        })
+        .collect())
+}
+
+/// The names of the set dimensions of a set (`""` for an unnamed one).
+pub(crate) fn set_dim_names(cx: &Ctx, set: &isl_rs::Set) -> Result<Vec<String>, PolyError> {
+    let n = set.dim(DimType::Set).isl(cx)?;
+    let n = u32::try_from(n).unwrap_or(0);
+    Ok((0..n)
+        .map(|i| {
+            // SAFETY: set.ptr is a live isl_set and i is in range.
+            borrowed_c_string(unsafe { isl_set_get_dim_name(set.ptr, DimType::Set.to_i32(), i) })
+                .unwrap_or_default()
+        })
+        .collect())
+}
+
+/// The name of the output (range) tuple of a map (None if unnamed).
+pub(crate) fn map_out_name(map: &isl_rs::Map) -> Option<String> {
+    // SAFETY: map.ptr is a live isl_map or NULL.
+    borrowed_c_string(unsafe { isl_map_get_tuple_name(map.ptr, DimType::Out.to_i32()) })
 }
 
 /// The kind of an isl AST node.

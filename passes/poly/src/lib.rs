@@ -7,8 +7,9 @@
 //! |---|---|
 //! | [`model`], `load` | the SCoP in isl text, parsed and checked |
 //! | [`deps`] | exact flow/anti/output dependences (seed 001 §2) |
-//! | `schedule` | the initial tree: original order, or isl's scheduler as a baseline |
-//! | `transform` | tiling of permutable bands, parallel marks |
+//! | `schedule` | the initial tree: original order, our scheduler, or isl's as a baseline |
+//! | `scheduler` | our affine scheduler (seeds 000, 001, 004): Pluto/isl/Feautrier presets |
+//! | `transform` | tiling of permutable bands, wavefronts, parallel marks |
 //! | `verify` | exact legality check of the final tree |
 //! | `astgen` | isl AST generation, converted to [`ast`] |
 //! | [`isl`] | one isl context per call; error and budget handling |
@@ -24,6 +25,7 @@ pub mod isl;
 mod load;
 pub mod model;
 mod schedule;
+mod scheduler;
 mod text;
 mod transform;
 mod tree;
@@ -45,6 +47,32 @@ pub enum SchedulerKind {
     /// isl's own scheduler (`isl_schedule_constraints_compute_schedule`), kept only as
     /// a baseline to measure against.
     IslReference,
+    /// Our scheduler, Pluto preset (seed 004): maximal permutable (tilable) bands,
+    /// rows without parameter terms, no coincidence constraints (zero-distance rows
+    /// come first through the lexmin anyway), [`Options::fuse`] for fusion.
+    Pluto,
+    /// Our scheduler, isl preset (seed 001 §6.2, as PPCG runs isl): coincidence
+    /// enforced while possible, every band must start with a coincident member or a
+    /// Feautrier step is taken instead, cluster merges must not lose coincidence.
+    Isl,
+    /// Our scheduler, Feautrier only (seed 000 eq. (2)): each row carries as many
+    /// dependences as possible; once none are left, the remaining rows are free.
+    Feautrier,
+}
+
+/// Loop fusion policy of our schedulers (Pluto's option names).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FuseMode {
+    /// Never fuse loops of different SCCs: they are distributed in topological order.
+    None,
+    /// Fuse SCCs when that gives a small constant reuse distance along a
+    /// dependence without losing band depth (nor, for [`SchedulerKind::Isl`],
+    /// parallelism): isl's clustering (seed 000 §3.5, seed 001 §7.3).
+    #[default]
+    Smart,
+    /// Fuse whenever a common row exists, even across unrelated statements; cut
+    /// between SCCs only when no common row is left (seed 004 §1.9).
+    Max,
 }
 
 #[derive(Clone, Debug)]
@@ -59,6 +87,16 @@ pub struct Options {
     /// isl operations budget per isl context (`isl_ctx_set_max_operations`); each
     /// public function uses one context. 0 means no limit.
     pub max_operations: u64,
+    /// Fusion policy of the Pluto/Isl/Feautrier schedulers.
+    pub fuse: FuseMode,
+    /// Live-range reordering (seed 001 §2.3). Not implemented yet: the schedulers
+    /// always keep every flow, anti and output dependence, and say so in a note
+    /// when this is set.
+    pub live_range_reordering: bool,
+    /// With `tile` and `parallel`: when a tile band has no coincident member among
+    /// its first two, skew its outermost tile loop by the next one, which then
+    /// becomes parallel (seed 000 §4.6, seed 004 §1.12).
+    pub wavefront: bool,
 }
 
 impl Default for Options {
@@ -69,6 +107,9 @@ impl Default for Options {
             tile_sizes: vec![32],
             parallel: true,
             max_operations: 20_000_000,
+            fuse: FuseMode::Smart,
+            live_range_reordering: false,
+            wavefront: true,
         }
     }
 }
@@ -98,6 +139,12 @@ pub struct Optimized {
     pub tiled_bands: usize,
     /// Number of `For` nodes of `ast` marked parallel.
     pub parallel_loops: usize,
+    /// Time spent computing the initial schedule (the scheduler alone: no
+    /// dependence analysis, transforms, verification or AST generation).
+    pub schedule_time: std::time::Duration,
+    /// What the user should know, one line each: e.g. that the scheduler failed or
+    /// ran out of budget and the original schedule was kept.
+    pub notes: Vec<String>,
 }
 
 /// Schedules, transforms, verifies and generates the loop AST of a SCoP.
@@ -109,8 +156,11 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
     let cx = Ctx::new(opts.max_operations)?;
     let model = ScopIsl::load(&cx, scop)?;
     let deps = Dependences::compute(&cx, &model)?;
-    let (tree, tiled_bands) = final_schedule(&cx, &model, &deps, opts)?;
-    finish(&cx, &model, &deps, tree, tiled_bands)
+    let fin = final_schedule(&cx, &model, &deps, opts)?;
+    let mut out = finish(&cx, &model, &deps, fin.tree, fin.tiled_bands)?;
+    out.schedule_time = fin.schedule_time;
+    out.notes = fin.notes;
+    Ok(out)
 }
 
 /// Verifies a schedule tree given in isl text (e.g. an edited [`Optimized::schedule_tree`])
@@ -207,9 +257,17 @@ pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyErro
     let cx = Ctx::new(opts.max_operations)?;
     let model = ScopIsl::load(&cx, scop)?;
     let deps = Dependences::compute(&cx, &model)?;
-    let (tree, _) = final_schedule(&cx, &model, &deps, opts)?;
-    verify::verify(&cx, &tree, &model, &deps)?;
-    describe::schedule_text(&cx, &tree, &model)
+    let fin = final_schedule(&cx, &model, &deps, opts)?;
+    verify::verify(&cx, &fin.tree, &model, &deps)?;
+    describe::schedule_text(&cx, &fin.tree, &model)
+}
+
+/// A schedule tree with the transforms of `opts` applied (not yet verified).
+struct FinalSchedule {
+    tree: isl_rs::Schedule,
+    tiled_bands: usize,
+    schedule_time: std::time::Duration,
+    notes: Vec<String>,
 }
 
 /// The initial schedule with the transforms of `opts` applied (not yet verified).
@@ -218,17 +276,24 @@ fn final_schedule(
     model: &ScopIsl,
     deps: &Dependences<'_>,
     opts: &Options,
-) -> Result<(isl_rs::Schedule, usize), PolyError> {
-    let mut tree = schedule::initial_schedule(cx, model, deps, opts.scheduler)?;
+) -> Result<FinalSchedule, PolyError> {
+    let initial = schedule::initial_schedule(cx, model, deps, opts)?;
+    let mut tree = initial.tree;
     let mut tiled = 0;
     if opts.tile {
-        (tree, tiled) = transform::tile(cx, tree, &opts.tile_sizes)?;
+        let wavefront = opts.wavefront && opts.parallel;
+        (tree, tiled) = transform::tile(cx, tree, &opts.tile_sizes, wavefront)?;
     }
     if opts.parallel {
         (tree, _) = transform::mark_parallel(cx, tree)?;
     }
     tracing::debug!(tiled, "schedule tree built");
-    Ok((tree, tiled))
+    Ok(FinalSchedule {
+        tree,
+        tiled_bands: tiled,
+        schedule_time: initial.time,
+        notes: initial.notes,
+    })
 }
 
 /// Verification, AST generation and the result record.
@@ -249,5 +314,7 @@ fn finish(
         schedule_tree,
         tiled_bands,
         parallel_loops,
+        schedule_time: std::time::Duration::ZERO,
+        notes: Vec::new(),
     })
 }

@@ -12,19 +12,79 @@ use crate::load::{to_u32, ScopIsl, StmtIsl};
 use crate::tree::{
     carried_by_member, distances, live_deps, n_children, n_members, negative_in_member, node_type,
 };
-use crate::{PolyError, SchedulerKind};
+use crate::{scheduler, Options, PolyError, SchedulerKind};
+use std::time::{Duration, Instant};
 
-/// The schedule tree the transforms start from.
+/// The schedule tree the transforms start from, with how long it took and notes for
+/// the user.
+pub(crate) struct Initial {
+    pub tree: Schedule,
+    pub time: Duration,
+    pub notes: Vec<String>,
+}
+
+/// The schedule tree the transforms start from. Our schedulers never fail here: if
+/// one fails or runs out of budget, the original schedule is used and a note says
+/// why (its operations count is reset first, so the rest gets a full budget).
 pub(crate) fn initial_schedule(
     cx: &Ctx,
     scop: &ScopIsl,
     deps: &Dependences<'_>,
-    kind: SchedulerKind,
-) -> Result<Schedule, PolyError> {
+    opts: &Options,
+) -> Result<Initial, PolyError> {
+    let start = Instant::now();
     let all = deps.all(cx)?;
+    let mut notes = Vec::new();
+    let tree = match opts.scheduler {
+        SchedulerKind::Identity => identity(cx, scop, &all)?,
+        SchedulerKind::IslReference => isl_reference(cx, scop, all)?,
+        kind @ (SchedulerKind::Pluto | SchedulerKind::Isl | SchedulerKind::Feautrier) => {
+            if opts.live_range_reordering {
+                notes.push(
+                    "live-range reordering is not implemented; all dependences are kept".into(),
+                );
+            }
+            match scheduler::compute(cx, scop, deps, scheduler_config(kind, opts)) {
+                Ok(tree) => tree,
+                Err(e) => {
+                    cx.reset_operations();
+                    tracing::debug!(%e, "scheduler failed; identity fallback");
+                    notes.push(format!(
+                        "scheduler {} failed ({e}); kept the original schedule",
+                        scheduler_name(kind)
+                    ));
+                    identity(cx, scop, &deps.all(cx)?)?
+                }
+            }
+        }
+    };
+    Ok(Initial {
+        tree,
+        time: start.elapsed(),
+        notes,
+    })
+}
+
+fn scheduler_name(kind: SchedulerKind) -> &'static str {
     match kind {
-        SchedulerKind::Identity => identity(cx, scop, &all),
-        SchedulerKind::IslReference => isl_reference(cx, scop, all),
+        SchedulerKind::Identity => "identity",
+        SchedulerKind::IslReference => "isl-reference",
+        SchedulerKind::Pluto => "pluto",
+        SchedulerKind::Isl => "isl",
+        SchedulerKind::Feautrier => "feautrier",
+    }
+}
+
+/// The presets (see [`SchedulerKind`]).
+fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
+    let isl = kind == SchedulerKind::Isl;
+    scheduler::Config {
+        coincidence: isl,
+        forced_outer: isl,
+        param_coefficients: isl,
+        maximize_coincidence: isl,
+        feautrier_only: kind == SchedulerKind::Feautrier,
+        fuse: opts.fuse,
     }
 }
 
@@ -205,7 +265,7 @@ fn merge_and_flag(
 
 /// Sets the coincident flag of every member of the band at `node` from the
 /// dependences live at the band.
-fn set_coincidence(
+pub(crate) fn set_coincidence(
     cx: &Ctx,
     node: ScheduleNode,
     live: &UnionMap,

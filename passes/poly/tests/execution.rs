@@ -10,7 +10,13 @@ use tessel_poly::{optimize, SchedulerKind};
 #[test]
 fn every_kernel_every_configuration_executes_like_the_original() {
     for kernel in all_kernels() {
-        for scheduler in [SchedulerKind::Identity, SchedulerKind::IslReference] {
+        for scheduler in [
+            SchedulerKind::Identity,
+            SchedulerKind::IslReference,
+            SchedulerKind::Pluto,
+            SchedulerKind::Isl,
+            SchedulerKind::Feautrier,
+        ] {
             for tile in [false, true] {
                 for parallel in [false, true] {
                     let what = format!("{scheduler:?} tile={tile} parallel={parallel}");
@@ -18,6 +24,12 @@ fn every_kernel_every_configuration_executes_like_the_original() {
                     let out = optimize(&kernel.scop, &opts)
                         .unwrap_or_else(|e| panic!("{}/{what}: {e}", kernel.name));
                     check_execution(&kernel, &out.ast, &what);
+                    assert!(
+                        out.notes.is_empty(),
+                        "{}/{what}: {:?}",
+                        kernel.name,
+                        out.notes
+                    );
                     if !parallel {
                         assert_eq!(out.parallel_loops, 0, "{}/{what}", kernel.name);
                     }

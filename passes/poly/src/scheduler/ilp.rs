@@ -1,0 +1,274 @@
+//! Integer linear programs over non-negative variables, solved by isl's exact
+//! integer lexmin (`isl_basic_set_lexmin`), and the lazy non-trivial search of
+//! seed 000 §3.3 / seed 001 §6.5.7 on top of it.
+//!
+//! A problem is built here as plain integer rows; isl only sees the finished basic
+//! set (built from constraint matrices) and returns its lexicographic minimum.
+
+use isl_rs::{BasicSet, DimType, Mat, Space};
+
+use crate::isl::{Ctx, IslResult};
+use crate::load::{to_i32, to_u32};
+use crate::PolyError;
+
+/// One linear constraint `Σ coef·x + constant (>= 0 | = 0)`, sparse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Constraint {
+    pub terms: Vec<(usize, i64)>,
+    pub constant: i64,
+    pub equality: bool,
+}
+
+impl Constraint {
+    pub fn ge(terms: Vec<(usize, i64)>, constant: i64) -> Constraint {
+        Constraint {
+            terms,
+            constant,
+            equality: false,
+        }
+    }
+    pub fn eq(terms: Vec<(usize, i64)>, constant: i64) -> Constraint {
+        Constraint {
+            terms,
+            constant,
+            equality: true,
+        }
+    }
+}
+
+/// An ILP: `nvars` non-negative integer variables and linear constraints. The
+/// objective is the lexicographic minimum of the variables in order.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ilp {
+    pub nvars: usize,
+    pub constraints: Vec<Constraint>,
+}
+
+/// Counts solver calls, to bound the search (besides isl's operations budget).
+#[derive(Debug, Default)]
+pub(crate) struct SolveStats {
+    pub solves: usize,
+}
+
+/// Hard cap on lexmin calls for one scheduling run; beyond it the scheduler gives up
+/// (and `optimize` falls back to the original schedule).
+pub(crate) const MAX_SOLVES: usize = 20_000;
+
+impl Ilp {
+    pub fn new(nvars: usize) -> Ilp {
+        Ilp {
+            nvars,
+            constraints: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, c: Constraint) {
+        self.constraints.push(c);
+    }
+
+    /// The lexicographically smallest integer point with all variables >= 0 that
+    /// satisfies the constraints and `extra`, or None if there is none.
+    pub fn lexmin(
+        &self,
+        cx: &Ctx,
+        extra: &[Constraint],
+        stats: &mut SolveStats,
+    ) -> Result<Option<Vec<i64>>, PolyError> {
+        stats.solves += 1;
+        if stats.solves > MAX_SOLVES {
+            return Err(PolyError::Unsupported(
+                "scheduler: too many ILP solves".into(),
+            ));
+        }
+        let n = self.nvars;
+        let all: Vec<&Constraint> = self.constraints.iter().chain(extra.iter()).collect();
+        let n_eq = all.iter().filter(|c| c.equality).count();
+        let n_ineq = all.len() - n_eq + n;
+        let cols = to_u32(n + 1)?;
+        // Entries (row, column, value) of both matrices; column n is the constant.
+        let mut eq_entries: Vec<(usize, usize, i64)> = Vec::new();
+        let mut ineq_entries: Vec<(usize, usize, i64)> = Vec::new();
+        let (mut ie, mut ii) = (0usize, 0usize);
+        for c in &all {
+            let (entries, row) = if c.equality {
+                ie += 1;
+                (&mut eq_entries, ie - 1)
+            } else {
+                ii += 1;
+                (&mut ineq_entries, ii - 1)
+            };
+            let mut terms: Vec<(usize, i64)> = c.terms.clone();
+            terms.sort_unstable_by_key(|t| t.0);
+            let mut merged: Vec<(usize, i64)> = Vec::with_capacity(terms.len());
+            for (v, k) in terms {
+                if v >= n {
+                    return Err(PolyError::Isl(
+                        "scheduler: ILP variable out of range".into(),
+                    ));
+                }
+                match merged.last_mut() {
+                    Some((lv, lk)) if *lv == v => *lk = lk.checked_add(k).ok_or_else(overflow)?,
+                    _ => merged.push((v, k)),
+                }
+            }
+            entries.extend(
+                merged
+                    .into_iter()
+                    .filter(|t| t.1 != 0)
+                    .map(|(v, k)| (row, v, k)),
+            );
+            if c.constant != 0 {
+                entries.push((row, n, c.constant));
+            }
+        }
+        // Non-negativity of every variable.
+        for v in 0..n {
+            ineq_entries.push((ii + v, v, 1));
+        }
+        let eq = matrix(cx, n_eq, cols, &eq_entries)?;
+        let ineq = matrix(cx, n_ineq, cols, &ineq_entries)?;
+        let space = Space::set_alloc(cx.raw(), 0, to_u32(n)?).isl(cx)?;
+        let bset = BasicSet::from_constraint_matrices(
+            space,
+            eq,
+            ineq,
+            DimType::Set,
+            DimType::Param,
+            DimType::Div,
+            DimType::Cst,
+        )
+        .isl(cx)?;
+        let min = bset.lexmin().isl(cx)?;
+        if min.is_empty().isl(cx)? {
+            return Ok(None);
+        }
+        let point = min.sample_point().isl(cx)?;
+        let mut sol = Vec::with_capacity(n);
+        for v in 0..n {
+            let val = point.get_coordinate_val(DimType::Set, to_i32(v)?).isl(cx)?;
+            sol.push(val_to_i64(cx, &val)?);
+        }
+        Ok(Some(sol))
+    }
+}
+
+fn overflow() -> PolyError {
+    PolyError::Unsupported("scheduler: coefficient overflow".into())
+}
+
+/// A zero matrix with the given entries set.
+fn matrix(
+    cx: &Ctx,
+    rows: usize,
+    cols: u32,
+    entries: &[(usize, usize, i64)],
+) -> Result<Mat, PolyError> {
+    let mut m = Mat::alloc(cx.raw(), 0, cols)
+        .isl(cx)?
+        .add_zero_rows(to_u32(rows)?)
+        .isl(cx)?;
+    for &(r, c, v) in entries {
+        m = set(cx, m, to_i32(r)?, to_i32(c)?, v)?;
+    }
+    Ok(m)
+}
+
+fn set(cx: &Ctx, m: Mat, row: i32, col: i32, v: i64) -> Result<Mat, PolyError> {
+    if let Ok(small) = i32::try_from(v) {
+        m.set_element_si(row, col, small).isl(cx)
+    } else {
+        let val = isl_rs::Val::int_from_si(cx.raw(), v).isl(cx)?;
+        m.set_element_val(row, col, val).isl(cx)
+    }
+}
+
+/// An integer isl value as i64, refusing values that could overflow later sums.
+pub(crate) fn val_to_i64(cx: &Ctx, val: &isl_rs::Val) -> Result<i64, PolyError> {
+    const LIMIT: i64 = 1 << 40;
+    if !val.is_int().isl(cx)? || val.cmp_si(LIMIT).isl(cx)? > 0 || val.cmp_si(-LIMIT).isl(cx)? < 0 {
+        return Err(overflow());
+    }
+    val.get_num_si().isl(cx)
+}
+
+/// A non-triviality region (seed 001 §6.5.7): a solution is trivial on it when every
+/// direction vanishes. `directions` are sparse linear forms over the ILP variables.
+#[derive(Clone, Debug)]
+pub(crate) struct Region {
+    pub directions: Vec<Vec<(usize, i64)>>,
+}
+
+impl Region {
+    fn value(&self, k: usize, sol: &[i64]) -> i64 {
+        self.directions[k]
+            .iter()
+            .map(|&(v, c)| c.saturating_mul(sol[v]))
+            .fold(0i64, i64::saturating_add)
+    }
+
+    fn trivial(&self, sol: &[i64]) -> bool {
+        (0..self.directions.len()).all(|k| self.value(k, sol) == 0)
+    }
+
+    /// Case `case` of the 2n cases, in isl's order: `v_0 >= 1`, `v_0 <= -1`,
+    /// `v_0 = 0 and v_1 >= 1`, ...
+    fn case(&self, case: usize) -> Vec<Constraint> {
+        let (k, negative) = (case / 2, case % 2 == 1);
+        let mut out: Vec<Constraint> = (0..k)
+            .map(|j| Constraint::eq(self.directions[j].clone(), 0))
+            .collect();
+        let dir: Vec<(usize, i64)> = if negative {
+            self.directions[k].iter().map(|&(v, c)| (v, -c)).collect()
+        } else {
+            self.directions[k].clone()
+        };
+        out.push(Constraint::ge(dir, -1));
+        out
+    }
+}
+
+/// The lexicographically smallest solution that is non-trivial on every region,
+/// found lazily (seed 000 §3.3, seed 001 §6.5.7): solve without non-triviality
+/// constraints; while some region is trivial, branch depth-first over its 2n sign
+/// cases. Once a solution is found, only significantly better ones are searched:
+/// the first of the `n_significant` leading variables that is non-zero in it
+/// (and all before it) must be 0. Returns None if no non-trivial solution exists.
+pub(crate) fn non_trivial_lexmin(
+    cx: &Ctx,
+    ilp: &Ilp,
+    regions: &[Region],
+    n_significant: usize,
+    stats: &mut SolveStats,
+) -> Result<Option<Vec<i64>>, PolyError> {
+    let mut best: Option<Vec<i64>> = None;
+    let mut better: Vec<Constraint> = Vec::new();
+    let mut stack: Vec<Vec<Constraint>> = vec![Vec::new()];
+    while let Some(extra) = stack.pop() {
+        let mut all = extra.clone();
+        all.extend(better.iter().cloned());
+        let Some(sol) = ilp.lexmin(cx, &all, stats)? else {
+            continue;
+        };
+        match regions.iter().find(|r| r.trivial(&sol)) {
+            Some(region) => {
+                let n = region.directions.len();
+                for case in (0..2 * n).rev() {
+                    let mut next = extra.clone();
+                    next.extend(region.case(case));
+                    stack.push(next);
+                }
+            }
+            None => {
+                let first = (0..n_significant.min(sol.len())).find(|&i| sol[i] != 0);
+                best = Some(sol);
+                let Some(first) = first else {
+                    break;
+                };
+                better = (0..=first)
+                    .map(|i| Constraint::eq(vec![(i, 1)], 0))
+                    .collect();
+            }
+        }
+    }
+    Ok(best)
+}

@@ -1,0 +1,502 @@
+//! Tessel's own affine scheduler: the template of seed 000 §3 (isl's scheduler),
+//! with the Pluto algorithm of seed 004 and the details of seed 001 §6–7.
+//!
+//! isl provides only set/map arithmetic, the Farkas dual (`coefficients`) and exact
+//! integer lexmin; the problems and every decision are built here:
+//!
+//! | module | what |
+//! |---|---|
+//! | `graph` | statements, constraint edges, components and SCCs |
+//! | `farkas` | Farkas duals of relations, substituted with ILP variables |
+//! | `layout` | where each coefficient lives in an ILP |
+//! | `ilp` | ILPs over non-negative integers, isl lexmin, the lazy non-trivial search |
+//! | `linalg` | rank and linear-independence rows (HNF) |
+//! | `band` | Pluto rows and permutable bands |
+//! | `feautrier` | the Feautrier step (carry as many dependences as possible) |
+//! | `cluster` | SCC clustering, i.e. loop fusion (`fuse=smart`), and cuts (`fuse=max`) |
+//! | `build` | the isl schedule tree of the result |
+//!
+//! The driver ([`Scheduler::schedule`]) follows seed 001 §3.0: weakly connected
+//! components become set nodes, SCCs are fused or distributed according to the fuse
+//! mode, then a band is computed (Feautrier step when it cannot get a first member),
+//! the dependences it carries are dropped, and the same is done below it until every
+//! statement has a complete (full rank) schedule.
+
+mod band;
+mod build;
+mod cluster;
+mod farkas;
+mod feautrier;
+mod graph;
+mod ilp;
+mod layout;
+mod linalg;
+
+use std::collections::HashMap;
+
+use isl_rs::{DimType, Map, Schedule, UnionMap};
+
+use crate::deps::Dependences;
+use crate::isl::{map_in_name, map_out_name, param_names, set_dim_names, Ctx, IslResult};
+use crate::load::ScopIsl;
+use crate::{FuseMode, PolyError};
+
+use band::Band;
+use graph::{sccs_topological, weak_components, Edge, Kinds, Node};
+use ilp::SolveStats;
+
+/// Rows (iterator coefficients only) of the ancestor bands, per statement.
+pub(crate) type Prefix = Vec<Vec<Vec<i64>>>;
+
+/// What distinguishes the presets.
+#[derive(Clone, Debug)]
+pub(crate) struct Config {
+    /// Zero coincidence distances while possible (isl); Pluto has no coincidence
+    /// constraints, its lexmin finds the zero-distance rows first anyway.
+    pub coincidence: bool,
+    /// A band must start with a coincident member, else a Feautrier step (seed 001
+    /// §6.2, isl's `--schedule-outer-coincidence` as PPCG sets it).
+    pub forced_outer: bool,
+    /// Rows may have parameter coefficients (isl); Pluto's rows have none (seed 004
+    /// §1.2), which is what makes a common row a fused loop.
+    pub param_coefficients: bool,
+    /// Cluster merges must not lose coincident members (isl's
+    /// `--schedule-maximize-coincidence`).
+    pub maximize_coincidence: bool,
+    /// Every row from a Feautrier step while dependences remain.
+    pub feautrier_only: bool,
+    pub fuse: FuseMode,
+}
+
+/// The result of one scheduling run, before it becomes an isl tree.
+pub(crate) enum Tree {
+    /// Statements with complete schedules and nothing left to order.
+    Leaf(Vec<usize>),
+    Band(Band, Box<Tree>),
+    Sequence(Vec<Tree>),
+    Set(Vec<Tree>),
+}
+
+pub(crate) struct Scheduler<'cx> {
+    pub cx: &'cx Ctx,
+    pub nodes: Vec<Node>,
+    pub np: usize,
+    pub params: Vec<String>,
+    pub cfg: Config,
+    pub stats: SolveStats,
+    /// Recursion guard: a correct run needs far fewer levels.
+    max_depth: usize,
+}
+
+/// Computes a schedule tree for the SCoP with our scheduler.
+pub(crate) fn compute(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    cfg: Config,
+) -> Result<Schedule, PolyError> {
+    let all = deps
+        .all(cx)?
+        .align_params(model.context.get_space().isl(cx)?)
+        .isl(cx)?;
+    let space = all.get_space().isl(cx)?;
+    let params = param_names(cx, &space)?;
+    let mut nodes = Vec::with_capacity(model.statements.len());
+    for st in &model.statements {
+        let dim = usize::try_from(st.domain.dim(DimType::Set).isl(cx)?).unwrap_or(0);
+        let names = set_dim_names(cx, &st.domain)?;
+        let usable = names
+            .iter()
+            .enumerate()
+            .all(|(k, a)| is_identifier(a) && !params.contains(a) && !names[..k].contains(a));
+        let iters = if usable {
+            names
+        } else {
+            generated_iterators(&params, dim)
+        };
+        nodes.push(Node {
+            name: st.name.clone(),
+            dim,
+            domain: st.domain.copy().isl(cx)?,
+            iters,
+        });
+    }
+    let max_dim = nodes.iter().map(|n| n.dim).max().unwrap_or(0);
+    let mut sch = Scheduler {
+        cx,
+        max_depth: 4 * (max_dim + 2) + 2 * nodes.len() + 8,
+        np: params.len(),
+        params,
+        nodes,
+        cfg,
+        stats: SolveStats::default(),
+    };
+    let edges = sch.edges_from(&all)?;
+    let set: Vec<usize> = (0..sch.nodes.len()).collect();
+    let mut prefix: Prefix = vec![Vec::new(); sch.nodes.len()];
+    let tree = sch.schedule(set, edges, &mut prefix, 0)?;
+    tracing::debug!(solves = sch.stats.solves, "scheduler done");
+    sch.to_isl(&tree, &all)
+}
+
+impl Scheduler<'_> {
+    /// One edge per pair of statements with dependences; every edge is a validity,
+    /// proximity and coincidence constraint (seed 001 §2.6, without live-range
+    /// reordering).
+    fn edges_from(&self, all: &UnionMap) -> Result<Vec<Edge>, PolyError> {
+        let cx = self.cx;
+        let index: HashMap<&str, usize> = self
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.name.as_str(), i))
+            .collect();
+        let list = all.get_map_list().isl(cx)?;
+        let mut edges = Vec::new();
+        for i in 0..list.size().isl(cx)? {
+            let map: Map = list.get_at(i).isl(cx)?.coalesce().isl(cx)?;
+            if map.is_empty().isl(cx)? {
+                continue;
+            }
+            let (Some(src), Some(dst)) = (map_in_name(&map), map_out_name(&map)) else {
+                return Err(PolyError::Isl("scheduler: unnamed dependence".into()));
+            };
+            let (Some(&src), Some(&dst)) = (index.get(src.as_str()), index.get(dst.as_str()))
+            else {
+                return Err(PolyError::Isl(format!(
+                    "scheduler: dependence between unknown statements {src} -> {dst}"
+                )));
+            };
+            edges.push(Edge {
+                src,
+                dst,
+                map,
+                kinds: Kinds {
+                    validity: true,
+                    proximity: true,
+                    coincidence: true,
+                },
+                dual: None,
+                group_duals: None,
+            });
+        }
+        // Deterministic order, whatever isl's hash order.
+        edges.sort_by_key(|e| (e.src, e.dst));
+        Ok(edges)
+    }
+
+    fn stuck(&self, why: &str) -> PolyError {
+        PolyError::Unsupported(format!("scheduler: {why}"))
+    }
+
+    fn rank(&self, prefix: &Prefix, n: usize) -> Result<usize, PolyError> {
+        linalg::rank(&prefix[n], self.nodes[n].dim)
+            .ok_or_else(|| self.stuck("coefficient overflow"))
+    }
+
+    fn complete(&self, prefix: &Prefix, set: &[usize]) -> Result<bool, PolyError> {
+        for &n in set {
+            if self.rank(prefix, n)? < self.nodes[n].dim {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Schedules `set` under the constraints `edges` (those among `set` that no
+    /// ancestor has carried), below the rows in `prefix`.
+    fn schedule(
+        &mut self,
+        set: Vec<usize>,
+        mut edges: Vec<Edge>,
+        prefix: &mut Prefix,
+        depth: usize,
+    ) -> Result<Tree, PolyError> {
+        if depth > self.max_depth {
+            return Err(self.stuck("no progress"));
+        }
+        let complete = self.complete(prefix, &set)?;
+        if edges.is_empty() && complete {
+            return Ok(if set.len() == 1 {
+                Tree::Leaf(set)
+            } else {
+                Tree::Sequence(set.into_iter().map(|n| Tree::Leaf(vec![n])).collect())
+            });
+        }
+        let pairs: Vec<(usize, usize)> = edges.iter().map(|e| (e.src, e.dst)).collect();
+        // Weakly connected components are scheduled apart (seed 001 §6.1), except
+        // that maximal fusion keeps unrelated statements in the same loops (seed 004
+        // §1.9: a fictitious common outer loop).
+        if self.cfg.fuse != FuseMode::Max || complete {
+            let comps = weak_components(&set, &pairs);
+            if comps.len() > 1 {
+                let parts = self.partition(edges, &comps)?;
+                let mut children = Vec::with_capacity(comps.len());
+                for (comp, part) in comps.into_iter().zip(parts) {
+                    children.push(self.schedule(comp, part, prefix, depth + 1)?);
+                }
+                return Ok(Tree::Set(children));
+            }
+        }
+        let validity: Vec<(usize, usize)> = edges
+            .iter()
+            .filter(|e| e.kinds.validity)
+            .map(|e| (e.src, e.dst))
+            .collect();
+        let sccs = sccs_topological(&set, &validity);
+        if complete {
+            if sccs.iter().all(|s| s.len() == 1) {
+                return self.sequence(sccs, edges, prefix, depth);
+            }
+            // A cycle among complete statements: only a carrying row helps.
+            return self.feautrier_band(set, edges, prefix, depth);
+        }
+        if self.cfg.feautrier_only && edges.iter().any(|e| e.kinds.validity) {
+            return self.feautrier_band(set, edges, prefix, depth);
+        }
+        if sccs.len() > 1 {
+            match self.cfg.fuse {
+                FuseMode::None => return self.sequence(sccs, edges, prefix, depth),
+                FuseMode::Smart => return self.cluster(set, edges, prefix, sccs, depth),
+                FuseMode::Max => {}
+            }
+        }
+        let forced = self.cfg.forced_outer;
+        let band = self.pluto_band(&set, &mut edges, prefix, forced)?;
+        if band.is_empty() && sccs.len() > 1 {
+            return self.cut(sccs, edges, prefix, depth);
+        }
+        self.band_node(set, edges, prefix, band, depth)
+    }
+
+    /// Inserts `band` (a Feautrier step instead if it is empty) and schedules the
+    /// rest below it with the dependences it carries dropped.
+    fn band_node(
+        &mut self,
+        set: Vec<usize>,
+        edges: Vec<Edge>,
+        prefix: &mut Prefix,
+        band: Band,
+        depth: usize,
+    ) -> Result<Tree, PolyError> {
+        if band.is_empty() {
+            return self.feautrier_band(set, edges, prefix, depth);
+        }
+        let edges = self.refine(edges, &band)?;
+        for &n in &set {
+            for row in band.rows_of(n).unwrap_or_default() {
+                prefix[n].push(row.c);
+            }
+        }
+        let child = self.schedule(set.clone(), edges, prefix, depth + 1);
+        for &n in &set {
+            let keep = prefix[n].len().saturating_sub(band.depth());
+            prefix[n].truncate(keep);
+        }
+        Ok(Tree::Band(band, Box::new(child?)))
+    }
+
+    fn feautrier_band(
+        &mut self,
+        set: Vec<usize>,
+        mut edges: Vec<Edge>,
+        prefix: &mut Prefix,
+        depth: usize,
+    ) -> Result<Tree, PolyError> {
+        let Some(rows) = self.feautrier_row(&set, &mut edges)? else {
+            return Err(self.stuck("no row carries the remaining dependences"));
+        };
+        let band = Band {
+            nodes: set.clone(),
+            rows: vec![rows],
+            coincident: vec![false],
+        };
+        self.band_node(set, edges, prefix, band, depth)
+    }
+
+    /// A sequence node over `groups` (in order; every edge between two groups goes
+    /// forward), each scheduled on its own.
+    fn sequence(
+        &mut self,
+        groups: Vec<Vec<usize>>,
+        edges: Vec<Edge>,
+        prefix: &mut Prefix,
+        depth: usize,
+    ) -> Result<Tree, PolyError> {
+        let parts = self.partition(edges, &groups)?;
+        let mut children = Vec::with_capacity(groups.len());
+        for (g, part) in groups.into_iter().zip(parts) {
+            children.push(self.schedule(g, part, prefix, depth + 1)?);
+        }
+        Ok(if children.len() == 1 {
+            children.pop().unwrap_or(Tree::Sequence(Vec::new()))
+        } else {
+            Tree::Sequence(children)
+        })
+    }
+
+    /// Pluto's cut when maximal fusion finds no common row: first between SCCs of
+    /// different dimensionality, else between all SCCs (seed 004 §7, `cut_conservative`).
+    fn cut(
+        &mut self,
+        sccs: Vec<Vec<usize>>,
+        edges: Vec<Edge>,
+        prefix: &mut Prefix,
+        depth: usize,
+    ) -> Result<Tree, PolyError> {
+        let dim = |s: &Vec<usize>| s.iter().map(|&n| self.nodes[n].dim).max().unwrap_or(0);
+        let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+        for scc in &sccs {
+            let d = dim(scc);
+            match groups.last_mut() {
+                Some((gd, g)) if *gd == d => g.extend(scc.iter().copied()),
+                _ => groups.push((d, scc.clone())),
+            }
+        }
+        let groups: Vec<Vec<usize>> = if groups.len() > 1 {
+            groups.into_iter().map(|(_, g)| g).collect()
+        } else {
+            sccs
+        };
+        self.sequence(groups, edges, prefix, depth)
+    }
+
+    /// Splits `edges` by group; edges between different groups are dropped (the
+    /// caller orders the groups so that they hold).
+    fn partition(
+        &self,
+        edges: Vec<Edge>,
+        groups: &[Vec<usize>],
+    ) -> Result<Vec<Vec<Edge>>, PolyError> {
+        let mut group_of = vec![usize::MAX; self.nodes.len()];
+        for (g, members) in groups.iter().enumerate() {
+            for &n in members {
+                group_of[n] = g;
+            }
+        }
+        let mut parts: Vec<Vec<Edge>> = (0..groups.len()).map(|_| Vec::new()).collect();
+        for e in edges {
+            let (a, b) = (group_of[e.src], group_of[e.dst]);
+            if a == b && a != usize::MAX {
+                parts[a].push(e);
+            }
+        }
+        Ok(parts)
+    }
+
+    /// The edges that stay live below `band`: the instance pairs that every member
+    /// schedules at the same value (seed 004 §1.7: carried dependences are removed,
+    /// weakly satisfied ones stay).
+    fn refine(&mut self, edges: Vec<Edge>, band: &Band) -> Result<Vec<Edge>, PolyError> {
+        let cx = self.cx;
+        let mut maps: HashMap<usize, Map> = HashMap::new();
+        for &n in &band.nodes {
+            let rows = band.rows_of(n).unwrap_or_default();
+            let text = self.rows_map_text(n, &rows);
+            maps.insert(n, cx.parse("band rows", &text, Map::read_from_str)?);
+        }
+        let mut out = Vec::with_capacity(edges.len());
+        for e in edges {
+            let (Some(fs), Some(ft)) = (maps.get(&e.src), maps.get(&e.dst)) else {
+                out.push(e);
+                continue;
+            };
+            let same = fs
+                .copy()
+                .isl(cx)?
+                .apply_range(ft.copy().isl(cx)?.reverse().isl(cx)?)
+                .isl(cx)?;
+            if e.map.is_subset(&same).isl(cx)? {
+                out.push(e);
+                continue;
+            }
+            let map = e.map.intersect(same).isl(cx)?.coalesce().isl(cx)?;
+            if map.is_empty().isl(cx)? {
+                continue;
+            }
+            out.push(Edge {
+                src: e.src,
+                dst: e.dst,
+                map,
+                kinds: e.kinds,
+                dual: None,
+                group_duals: None,
+            });
+        }
+        Ok(out)
+    }
+
+    /// `[params] -> { S[i0, ...] -> [(row0), (row1), ...] }`.
+    pub(crate) fn rows_map_text(&self, n: usize, rows: &[graph::Row]) -> String {
+        let node = &self.nodes[n];
+        let exprs: Vec<String> = rows
+            .iter()
+            .map(|r| format!("({})", self.row_expr(n, r)))
+            .collect();
+        format!(
+            "[{}] -> {{ {}[{}] -> [{}] }}",
+            self.params.join(", "),
+            node.name,
+            node.iters.join(", "),
+            exprs.join(", ")
+        )
+    }
+
+    /// `c·i + d·p + e` in isl syntax, over iterators `i0, i1, ...`.
+    pub(crate) fn row_expr(&self, n: usize, r: &graph::Row) -> String {
+        let mut terms: Vec<(i64, String)> = Vec::new();
+        for (k, name) in self.nodes[n].iters.iter().enumerate() {
+            terms.push((r.c.get(k).copied().unwrap_or(0), name.clone()));
+        }
+        for (j, &d) in r.d.iter().enumerate() {
+            if let Some(p) = self.params.get(j) {
+                terms.push((d, p.clone()));
+            }
+        }
+        let mut out = String::new();
+        for (c, v) in terms.into_iter().filter(|t| t.0 != 0) {
+            let sign = if c < 0 { "-" } else { "+" };
+            let mag = c.unsigned_abs();
+            let term = if mag == 1 { v } else { format!("{mag}*{v}") };
+            if out.is_empty() {
+                out = if c < 0 { format!("-{term}") } else { term };
+            } else {
+                out.push_str(&format!(" {sign} {term}"));
+            }
+        }
+        if r.e != 0 || out.is_empty() {
+            if out.is_empty() {
+                out = r.e.to_string();
+            } else {
+                let sign = if r.e < 0 { "-" } else { "+" };
+                out.push_str(&format!(" {sign} {}", r.e.unsigned_abs()));
+            }
+        }
+        out
+    }
+}
+
+/// Iterator names `i0, i1, ...`, prefixed with underscores until no parameter has
+/// such a name.
+fn generated_iterators(params: &[String], dim: usize) -> Vec<String> {
+    let mut prefix = "i".to_string();
+    while params.iter().any(|p| {
+        p.strip_prefix(prefix.as_str())
+            .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()))
+    }) {
+        prefix.insert(0, '_');
+    }
+    (0..dim).map(|k| format!("{prefix}{k}")).collect()
+}
+
+/// A name isl reads back as a variable (not a keyword).
+fn is_identifier(s: &str) -> bool {
+    const KEYWORDS: [&str; 14] = [
+        "and", "or", "not", "implies", "mod", "floor", "ceil", "exists", "min", "max", "infty",
+        "NaN", "true", "false",
+    ];
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
+        && !KEYWORDS.contains(&s)
+}
