@@ -60,6 +60,22 @@ impl Aff {
         }
     }
 
+    /// The same expression with its terms sorted by atom, so that equal expressions
+    /// compare equal whatever order they were built in.
+    pub fn sorted(&self) -> Aff {
+        let mut terms = self.terms.clone();
+        terms.sort();
+        Aff { terms, constant: self.constant }
+    }
+
+    /// The atom, if the expression is exactly one atom (coefficient 1, no constant).
+    pub fn single_atom(&self) -> Option<&str> {
+        match self.terms.as_slice() {
+            [(atom, 1)] if self.constant == 0 => Some(atom),
+            _ => None,
+        }
+    }
+
     pub fn floor_div(&self, d: i64) -> Aff {
         match self.as_constant() {
             Some(c) => Aff::constant(c.div_euclid(d)),
@@ -125,5 +141,12 @@ mod tests {
         assert_eq!(Aff::constant(-7).floor_div(2).to_string(), "-4");
         assert_eq!(Aff::constant(-7).ceil_div(2).to_string(), "-3");
         assert_eq!(Aff::constant(-7).modulo(3).to_string(), "2");
+        let a = Aff::atom("b").add(&Aff::atom("a"));
+        let b = Aff::atom("a").add(&Aff::atom("b"));
+        assert_ne!(a, b);
+        assert_eq!(a.sorted(), b.sorted());
+        assert_eq!(Aff::atom("n").single_atom(), Some("n"));
+        assert_eq!(Aff::atom("n").add(&Aff::constant(1)).single_atom(), None);
+        assert_eq!(Aff::atom("n").scale(2).single_atom(), None);
     }
 }

@@ -1,12 +1,26 @@
 //! extract: a run of `affine` ops → the polyhedral model (`tessel_poly::Scop`), plus
 //! what codegen needs to rebuild every statement.
 //!
-//! A *statement* is an op that writes memory (`affine.store`, `memref.store`) together
-//! with the loads and pure ops of its block that feed it. SSA values that cross from one
-//! statement to another (a loaded value used by two stores, a value defined in an outer
-//! loop body and used in an inner one, `iter_args` and loop results) are demoted to
-//! scalar memrefs ("reg2mem", as Polymer does). Demotion is virtual: the input IR is not
-//! touched here; codegen materializes the scalars only once the new code is ready.
+//! A *statement* is an op that writes memory (`affine.store`, `memref.store`, or an
+//! `scf.if` whose branches store) together with the loads and pure ops of its block
+//! that feed it. SSA values that cross from one statement to another (a loaded value
+//! used by two stores, a value defined in an outer loop body and used in an inner one,
+//! `iter_args` and loop results) are demoted to scalar memrefs ("reg2mem", as Polymer
+//! does). Demotion is virtual: the input IR is not touched here; codegen materializes
+//! the scalars only once the new code is ready.
+//!
+//! Names in the model say where things come from, so that a dump can be read against
+//! the input:
+//! - arrays: `arg<k>` for the function's k-th argument, `alloca<k>` / `alloc<k>` for the
+//!   k-th such op of the function, `global_<name>` for `memref.get_global @name`
+//!   (`memref.cast` and other casts are looked through); `T<k>` for demoted scalars;
+//! - parameters: `arg<k>` for an integer argument (or a cast of it), `<array>_dim<d>`
+//!   for `memref.dim`, `p<k>` for anything else;
+//! - statements `S<k>` in program order, loop dimensions `i<depth>`.
+//!
+//! Parameters that are the same affine function of the same root values (e.g. the
+//! thirty `arith.index_cast %n` a front end emits) are one parameter; parameters that
+//! differ by a constant (`n` and `n - 1`) are related by an equality in the context.
 
 use crate::aff::Aff;
 use crate::ir::{Blk, Op, Val};
@@ -25,7 +39,8 @@ pub struct ExtractError {
 /// One step in rebuilding a statement.
 #[derive(Debug, Clone)]
 pub enum Step {
-    /// Clone this op, remapping its operands.
+    /// Clone this op (with its regions), remapping its operands (and, see
+    /// [`CLONE_REMAPS_NESTED_OPERANDS`], those of the ops nested in its regions).
     Clone(Op),
     /// `value` is read from demoted scalar `scalar` at the start of the statement.
     Load { scalar: usize, value: Val },
@@ -45,7 +60,8 @@ pub struct ExtractedScop {
     pub model: Scop,
     /// The run's top-level ops, in order.
     pub ops: Vec<Op>,
-    /// `params[k]` is the SSA value of `model.params[k]`.
+    /// `params[k]` is the SSA value of `model.params[k]`: always of type `index`, and
+    /// defined before the run or by a loop-invariant pure op at the run's top level.
     pub params: Vec<Val>,
     pub statements: Vec<StatementCode>,
     /// Element types of the demoted scalars.
@@ -58,39 +74,132 @@ pub struct ExtractedScop {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
     For,
+    /// `affine.if` without results: modelled exactly, as domain constraints.
     If,
     Store,
+    /// A load, or an `scf.if`/`affine.if` with results whose branches only load and
+    /// compute (e.g. `c ? A[i] : B[i]`): a value that depends on memory.
     Load,
     Pure,
     Yield,
+    /// An `scf.if`/`affine.if` without results whose branches store: one statement
+    /// whose stores are may-writes.
+    CondWrite,
     Other,
+}
+
+fn is_load_op(op: Op) -> bool {
+    matches!(op.name().as_str(), "affine.load" | "memref.load")
+}
+
+fn is_store_op(op: Op) -> bool {
+    matches!(op.name().as_str(), "affine.store" | "memref.store")
+}
+
+/// What a conditional op (`scf.if`, or `affine.if` with results) holds: Ok(true) if
+/// it stores, Ok(false) if it only loads and computes, Err(why) if it holds anything
+/// else.
+fn conditional_contents(op: Op) -> std::result::Result<bool, String> {
+    let mut writes = false;
+    for inner in op.nested_ops() {
+        let name = inner.name();
+        if is_store_op(inner) {
+            writes = true;
+        } else if is_load_op(inner)
+            || matches!(name.as_str(), "scf.yield" | "affine.yield" | "scf.if" | "affine.if")
+            || crate::ir::is_pure(inner)
+        {
+        } else {
+            return Err(format!("its branches contain '{name}', {}", other_reason(inner)));
+        }
+    }
+    Ok(writes)
+}
+
+fn is_conditional(op: Op) -> bool {
+    match op.name().as_str() {
+        "scf.if" => true,
+        "affine.if" => op.num_results() > 0,
+        _ => false,
+    }
 }
 
 fn kind(op: Op) -> Kind {
     match op.name().as_str() {
-        "affine.for" => Kind::For,
-        "affine.if" => Kind::If,
-        "affine.store" | "memref.store" => Kind::Store,
-        "affine.load" | "memref.load" => Kind::Load,
-        "affine.yield" => Kind::Yield,
-        _ if crate::ir::is_pure(op) => Kind::Pure,
-        _ => Kind::Other,
+        "affine.for" => return Kind::For,
+        "affine.if" if op.num_results() == 0 => return Kind::If,
+        "affine.store" | "memref.store" => return Kind::Store,
+        "affine.load" | "memref.load" => return Kind::Load,
+        "affine.yield" | "scf.yield" => return Kind::Yield,
+        _ => {}
+    }
+    if crate::ir::is_pure(op) {
+        return Kind::Pure;
+    }
+    if is_conditional(op) {
+        return match conditional_contents(op) {
+            Ok(true) if op.num_results() == 0 => Kind::CondWrite,
+            Ok(false) if op.num_results() > 0 => Kind::Load,
+            // No results and no stores: it does nothing a statement could observe.
+            Ok(false) => Kind::Pure,
+            _ => Kind::Other,
+        };
+    }
+    Kind::Other
+}
+
+/// Why an op of kind Other can't be in a SCoP (the remark's text after the op name).
+fn other_reason(op: Op) -> String {
+    let name = op.name();
+    if is_conditional(op) {
+        return match conditional_contents(op) {
+            Err(why) => format!("a conditional the model can't represent: {why}"),
+            Ok(_) => "a conditional that both stores and yields values is not supported".into(),
+        };
+    }
+    match name.as_str() {
+        "affine.parallel" => "parallel loops in the input are not modelled (only affine.for)".into(),
+        "memref.alloca" | "memref.alloc" | "memref.dealloc" | "memref.alloca_scope" => {
+            "allocates or frees memory inside the loop nest".into()
+        }
+        "func.call" | "func.call_indirect" | "llvm.call" => "calls a function whose effects are unknown".into(),
+        _ if name.starts_with("scf.") || name.starts_with("cf.") || op.num_regions() > 0 => {
+            "is control flow the polyhedral model can't represent (only affine.for and affine.if)".into()
+        }
+        _ => "has memory effects the polyhedral model can't represent".into(),
     }
 }
 
 /// Can `op` sit at the top level of a run?
 pub fn is_run_member(op: Op) -> bool {
-    matches!(kind(op), Kind::For | Kind::If | Kind::Store | Kind::Load | Kind::Pure)
+    matches!(kind(op), Kind::For | Kind::If | Kind::Store | Kind::Load | Kind::Pure | Kind::CondWrite)
 }
 
 /// Does `op` start a loop nest or statement worth keeping the run for?
 pub fn is_run_unit(op: Op) -> bool {
-    matches!(kind(op), Kind::For | Kind::If | Kind::Store)
+    matches!(kind(op), Kind::For | Kind::If | Kind::Store | Kind::CondWrite)
 }
 
 struct Loop {
     iv: Val,
     name: String,
+}
+
+/// A memory buffer as far as aliasing goes: distinct buffers never overlap.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Buffer {
+    /// A function argument or the result of an allocation.
+    Value(Val),
+    /// `memref.get_global @name`.
+    Global(String),
+}
+
+struct Param {
+    value: Val,
+    name: String,
+    /// The parameter as an affine function of root values (see `root_form`), with
+    /// its terms sorted, so that equal functions compare equal.
+    form: Aff,
 }
 
 struct Extractor {
@@ -103,16 +212,19 @@ struct Extractor {
     exists: Vec<String>,
     /// 2d+1 schedule prefix: alternating positions and loop names.
     position: Vec<String>,
-    params: Vec<Val>,
-    param_names: Vec<String>,
-    arrays: HashMap<Val, String>,
+    params: Vec<Param>,
+    /// The values behind the root keys of parameter forms.
+    roots: HashMap<String, Val>,
+    /// Array name of each buffer, and the memref value (after casts) it is accessed
+    /// through: a buffer seen through two different views can't be modelled.
+    arrays: HashMap<Buffer, (String, Val)>,
     scalars: Vec<MlirType>,
     scalar_of: HashMap<Val, usize>,
     live_outs: Vec<(Val, usize)>,
     statements: Vec<(Statement, StatementCode)>,
     current_unit: usize,
-    op_order: HashMap<Op, (usize, usize)>,
-    context: Vec<String>,
+    /// Index of every walked op within its block.
+    op_index: HashMap<Op, usize>,
 }
 
 type Result<T> = std::result::Result<T, (Op, String)>;
@@ -130,17 +242,17 @@ pub fn extract(run: &[Op]) -> std::result::Result<ExtractedScop, ExtractError> {
         exists: vec![],
         position: vec![],
         params: vec![],
-        param_names: vec![],
+        roots: HashMap::new(),
         arrays: HashMap::new(),
         scalars: vec![],
         scalar_of: HashMap::new(),
         live_outs: vec![],
         statements: vec![],
         current_unit: 0,
-        op_order: HashMap::new(),
-        context: vec![],
+        op_index: HashMap::new(),
     };
-    let result = ex.block_ops(run, None);
+    let mut position = 0;
+    let result = ex.walk(run, None, &mut position);
     if let Err((op, reason)) = result {
         let unit = run.iter().position(|u| op.is_within(*u)).unwrap_or(ex.current_unit);
         return Err(ExtractError { unit, op, reason });
@@ -148,21 +260,53 @@ pub fn extract(run: &[Op]) -> std::result::Result<ExtractedScop, ExtractError> {
     Ok(ex.finish())
 }
 
+/// The function (or other op with a symbol table-less body) that holds `op`.
+fn enclosing_function(op: Op) -> Option<Op> {
+    let mut cur = op.parent();
+    while let Some(p) = cur {
+        if matches!(p.name().as_str(), "func.func" | "gpu.func" | "llvm.func") {
+            return Some(p);
+        }
+        cur = p.parent();
+    }
+    None
+}
+
+/// A key for a root value inside `Aff` atoms (never printed).
+fn root_key(v: Val) -> String {
+    format!("%{:x}", v.0.ptr as usize)
+}
+
+fn is_index(v: Val) -> bool {
+    unsafe { mlirTypeIsAIndex(v.ty()) }
+}
+
+fn is_integer(v: Val) -> bool {
+    unsafe { mlirTypeIsAIndex(v.ty()) || mlirTypeIsAInteger(v.ty()) }
+}
+
 impl Extractor {
     fn finish(self) -> ExtractedScop {
-        let params = self.param_names.join(", ");
-        let with_params = |body: &str| format!("[{params}] -> {{ {body} }}");
-        let context = if self.context.is_empty() {
-            with_params(":")
-        } else {
-            with_params(&format!(": {}", self.context.join(" and ")))
-        };
-        let _ = &with_params;
+        let names: Vec<String> = self.params.iter().map(|p| p.name.clone()).collect();
+        let mut context = vec![];
+        for (k, p) in self.params.iter().enumerate() {
+            if p.value.defining_op().is_some_and(|d| d.name() == "memref.dim") {
+                context.push(format!("{} >= 0", p.name));
+            }
+            // Related to an earlier parameter by a constant offset: say so.
+            for q in &self.params[..k] {
+                if let Some(c) = p.form.sub(&q.form).as_constant() {
+                    context.push(format!("{} = {}", p.name, Aff::atom(q.name.clone()).add(&Aff::constant(c))));
+                    break;
+                }
+            }
+        }
+        let context = format!("[{}] -> {{ : {} }}", names.join(", "), context.join(" and "));
         let (statements, code): (Vec<_>, Vec<_>) = self.statements.into_iter().unzip();
         ExtractedScop {
-            model: Scop { params: self.param_names, context, statements },
+            model: Scop { params: names, context, statements },
             ops: self.run,
-            params: self.params,
+            params: self.params.iter().map(|p| p.value).collect(),
             statements: code,
             scalars: self.scalars,
             live_outs: self.live_outs,
@@ -173,12 +317,13 @@ impl Extractor {
         self.run.iter().any(|r| op.is_within(*r))
     }
 
-    fn loop_of_iv(&self, v: Val) -> Option<&Loop> {
-        self.loops.iter().find(|l| l.iv == v)
+    /// Is `op` directly in the run's block (not nested in one of its ops)?
+    fn at_top(&self, op: Op) -> bool {
+        op.block() == self.run[0].block() && self.in_run(op)
     }
 
-    fn params_prefix(&self) -> String {
-        format!("[{}]", self.param_names.join(", "))
+    fn loop_of_iv(&self, v: Val) -> Option<&Loop> {
+        self.loops.iter().find(|l| l.iv == v)
     }
 
     // ---- values as affine expressions --------------------------------------------
@@ -188,129 +333,358 @@ impl Extractor {
         if let Some(l) = self.loop_of_iv(v) {
             return Ok(Aff::atom(l.name.clone()));
         }
-        if let Some(def) = v.defining_op() {
-            if def.name() == "arith.constant" {
-                if let Some(c) = def.attr("value").and_then(integer_attr) {
-                    return Ok(Aff::constant(c));
-                }
-            }
-            if self.in_run(def) {
-                match def.name().as_str() {
-                    "affine.apply" => {
-                        let map = affine_map_attr(def, "map").ok_or((def, "affine.apply without map".to_string()))?;
-                        let args = def
-                            .operands()
-                            .into_iter()
-                            .map(|o| self.affine_value(o, def))
-                            .collect::<Result<Vec<_>>>()?;
-                        let results = map_results(map, &args).map_err(|e| (def, e))?;
-                        if results.len() == 1 {
-                            return Ok(results[0].clone());
-                        }
-                    }
-                    "arith.addi" | "arith.subi" | "arith.muli" => {
-                        let a = self.affine_value(def.operand(0), def)?;
-                        let b = self.affine_value(def.operand(1), def)?;
-                        let result = match def.name().as_str() {
-                            "arith.addi" => Some(a.add(&b)),
-                            "arith.subi" => Some(a.sub(&b)),
-                            _ => a.mul(&b),
-                        };
-                        if let Some(r) = result {
-                            return Ok(r);
-                        }
-                    }
-                    "arith.index_cast" | "arith.index_castui" => {
-                        return self.affine_value(def.operand(0), def);
-                    }
-                    _ => {}
-                }
-                // A value computed inside the run: a symbol only if it is loop-invariant
-                // and reads no memory (it stays in place, before the new code).
-                if def.parent() == self.run[0].parent() && self.invariant(def) {
-                    return Ok(Aff::atom(self.param(v)));
-                }
-                return fail(user, format!("operand defined by '{}' is not an affine function of loop IVs and parameters", def.name()));
-            }
-        } else if let Some((_, _)) = v.block_argument() {
+        let Some(def) = v.defining_op() else {
             if let Some(owner) = v.owner_op() {
                 if self.in_run(owner) {
-                    return fail(user, format!("operand is a block argument of '{}' that is not an enclosing loop IV", owner.name()));
+                    return fail(
+                        user,
+                        format!("an operand is a block argument of '{}' that is not an enclosing loop IV", owner.name()),
+                    );
                 }
             }
+            return self.param(v, user).map(Aff::atom);
+        };
+        if def.name() == "arith.constant" {
+            if let Some(c) = def.attr("value").and_then(integer_attr) {
+                return Ok(Aff::constant(c));
+            }
         }
-        if !v.is_index_like() {
-            return fail(user, format!("symbol of type {} is not an integer", v.type_string()));
+        if !self.in_run(def) {
+            return self.param(v, user).map(Aff::atom);
         }
-        Ok(Aff::atom(self.param(v)))
+        // Computed inside the run. A loop-invariant pure value at the run's top level
+        // is a parameter (it stays in place, before the new code).
+        if self.at_top(def) && self.invariant(def) && is_index(v) {
+            return self.param(v, user).map(Aff::atom);
+        }
+        let name = def.name();
+        match name.as_str() {
+            "affine.apply" => {
+                let map = affine_map_attr(def, "map").ok_or((def, "affine.apply without a map".to_string()))?;
+                let args = def.operands().into_iter().map(|o| self.affine_value(o, user)).collect::<Result<Vec<_>>>()?;
+                let results = map_results(map, &args).map_err(|e| (user, e))?;
+                if results.len() == 1 {
+                    return Ok(results[0].clone());
+                }
+            }
+            "arith.addi" | "arith.subi" | "arith.muli" => {
+                let a = self.affine_value(def.operand(0), user)?;
+                let b = self.affine_value(def.operand(1), user)?;
+                let result = match name.as_str() {
+                    "arith.addi" => Some(a.add(&b)),
+                    "arith.subi" => Some(a.sub(&b)),
+                    _ => a.mul(&b),
+                };
+                if let Some(r) = result {
+                    return Ok(r);
+                }
+            }
+            "arith.floordivsi" | "arith.ceildivsi" => {
+                let a = self.affine_value(def.operand(0), user)?;
+                let b = self.affine_value(def.operand(1), user)?;
+                if let Some(d) = b.as_constant().filter(|d| *d > 0) {
+                    return Ok(if name == "arith.floordivsi" { a.floor_div(d) } else { a.ceil_div(d) });
+                }
+            }
+            // Sign-preserving conversions (C's signed overflow is undefined, so i32
+            // arithmetic on in-range values is exact).
+            "arith.index_cast" | "arith.extsi" => return self.affine_value(def.operand(0), user),
+            _ => {}
+        }
+        if self.at_top(def) && self.invariant(def) {
+            return self.param(v, user).map(Aff::atom);
+        }
+        let what = if self.depends_on_memory(def) {
+            "depends on a value read from memory inside the loop nest"
+        } else {
+            "is not an affine function of loop IVs and parameters"
+        };
+        fail(user, format!("an operand defined by '{name}' {what}"))
     }
 
-    /// A top-level op of the run that neither reads memory nor depends on a read.
+    /// Does `op` (transitively, within the run) use a load or a loop-carried value?
+    fn depends_on_memory(&self, op: Op) -> bool {
+        if kind(op) == Kind::Load {
+            return true;
+        }
+        op.operands().into_iter().any(|o| {
+            self.scalar_of.contains_key(&o)
+                || o.defining_op().is_some_and(|d| self.in_run(d) && self.depends_on_memory(d))
+        })
+    }
+
+    /// A top-level op of the run that neither reads memory nor depends on a read or a
+    /// loop IV.
     fn invariant(&self, op: Op) -> bool {
         if !crate::ir::is_pure(op) {
             return false;
         }
         op.operands().into_iter().all(|o| match o.defining_op() {
-            Some(d) if self.in_run(d) => d.parent() == self.run[0].parent() && self.invariant(d),
+            Some(d) if self.in_run(d) => self.at_top(d) && self.invariant(d),
             Some(_) => true,
             None => o.owner_op().map_or(true, |owner| !self.in_run(owner)),
         })
     }
 
-    fn param(&mut self, v: Val) -> String {
-        if let Some(k) = self.params.iter().position(|p| *p == v) {
-            return self.param_names[k].clone();
+    /// `v` (a loop-invariant integer) as an affine function of root values: looks
+    /// through constants, sign-preserving casts, `addi`/`subi`/`muli` by a constant and
+    /// `affine.apply`; anything else is a root.
+    fn root_form(&mut self, v: Val, depth: usize) -> Aff {
+        let root = Aff::atom(root_key(v));
+        self.roots.insert(root_key(v), v);
+        let Some(def) = v.defining_op() else { return root };
+        if depth > 64 || (self.in_run(def) && !(self.at_top(def) && self.invariant(def))) {
+            return root;
         }
-        let name = format!("p{}", self.params.len());
-        if v.defining_op().is_some_and(|d| d.name() == "memref.dim") {
-            self.context.push(format!("{name} >= 0"));
+        let name = def.name();
+        match name.as_str() {
+            "arith.constant" => def.attr("value").and_then(integer_attr).map_or(root, Aff::constant),
+            "arith.index_cast" | "arith.extsi" => self.root_form(def.operand(0), depth + 1),
+            "arith.addi" | "arith.subi" => {
+                let a = self.root_form(def.operand(0), depth + 1);
+                let b = self.root_form(def.operand(1), depth + 1);
+                if name == "arith.addi" { a.add(&b) } else { a.sub(&b) }
+            }
+            "arith.muli" => {
+                let a = self.root_form(def.operand(0), depth + 1);
+                let b = self.root_form(def.operand(1), depth + 1);
+                a.mul(&b).unwrap_or(root)
+            }
+            "affine.apply" => {
+                let Some(map) = affine_map_attr(def, "map") else { return root };
+                let args: Vec<Aff> = def.operands().into_iter().map(|o| self.root_form(o, depth + 1)).collect();
+                match map_results(map, &args) {
+                    Ok(r) if r.len() == 1 => r[0].clone(),
+                    _ => root,
+                }
+            }
+            _ => root,
         }
-        self.params.push(v);
-        self.param_names.push(name.clone());
+    }
+
+    /// The parameter for loop-invariant integer `v`, created on first use.
+    fn param(&mut self, v: Val, user: Op) -> Result<String> {
+        if !is_integer(v) {
+            return fail(user, format!("a symbol of type {} is not an integer", v.type_string()));
+        }
+        let form = self.root_form(v, 0).sorted();
+        if let Some(p) = self.params.iter().find(|p| p.form == form) {
+            return Ok(p.name.clone());
+        }
+        let value = if is_index(v) {
+            v
+        } else {
+            match self.index_form(v) {
+                Some(c) => c,
+                None => {
+                    return fail(
+                        user,
+                        format!(
+                            "symbol of type {} has no index-typed value (arith.index_cast) before the loop nest",
+                            v.type_string()
+                        ),
+                    )
+                }
+            }
+        };
+        let name = self.param_name(&form);
+        self.params.push(Param { value, name: name.clone(), form });
+        Ok(name)
+    }
+
+    /// An existing `arith.index_cast` of integer `v` to `index` that is available where
+    /// the new code goes (before the run, in its block or an enclosing one).
+    fn index_form(&self, v: Val) -> Option<Val> {
+        v.users().into_iter().find_map(|u| {
+            let ok = u.name() == "arith.index_cast"
+                && u.num_results() == 1
+                && is_index(u.result(0))
+                && (self.before_run(u) || (self.at_top(u) && self.invariant(u)));
+            ok.then(|| u.result(0))
+        })
+    }
+
+    /// Is `op` outside the run, in the run's block or an enclosing block, before it?
+    fn before_run(&self, op: Op) -> bool {
+        if self.in_run(op) {
+            return false;
+        }
+        let Some(block) = op.block() else { return false };
+        let mut anchor = Some(self.run[0]);
+        while let Some(a) = anchor {
+            if a.block() == Some(block) {
+                let mut cur = op.next();
+                while let Some(c) = cur {
+                    if c == a {
+                        return true;
+                    }
+                    cur = c.next();
+                }
+                return false;
+            }
+            anchor = a.parent();
+        }
+        false
+    }
+
+    fn param_name(&self, form: &Aff) -> String {
+        let taken = |n: &str| self.params.iter().any(|p| p.name == n);
+        let mut name = None;
+        if let Some(key) = form.single_atom() {
+            if let Some(&v) = self.roots.get(key) {
+                name = self.describe_root(v);
+            }
+        }
+        let mut name = name.unwrap_or_else(|| format!("p{}", self.params.len()));
+        if taken(&name) {
+            name = format!("p{}", self.params.len());
+        }
+        while taken(&name) {
+            name.push('_');
+        }
         name
+    }
+
+    /// A readable name for a root value: `arg<k>` or `<array>_dim<d>`.
+    fn describe_root(&self, v: Val) -> Option<String> {
+        if let Some((blk, k)) = v.block_argument() {
+            let parent = blk.parent_op()?;
+            if matches!(parent.name().as_str(), "func.func" | "gpu.func") && parent.body(0) == Some(blk) {
+                return Some(format!("arg{k}"));
+            }
+            return None;
+        }
+        let def = v.defining_op()?;
+        if def.name() == "memref.dim" {
+            let index = def.operand(1).defining_op().filter(|c| c.name() == "arith.constant")?;
+            let d = index.attr("value").and_then(integer_attr)?;
+            let (buffer, path) = self.buffer_of(def.operand(0)).ok()?;
+            let array = self.buffer_name(&buffer, path == buffer_value(&buffer).unwrap_or(path));
+            return Some(format!("{array}_dim{d}"));
+        }
+        None
     }
 
     /// The isl texts of the results of an affine map attribute applied to `operands`.
     fn map_exprs(&mut self, op: Op, attr: &str, operands: &[Val]) -> Result<Vec<Aff>> {
         let map = affine_map_attr(op, attr).ok_or((op, format!("missing affine map '{attr}'")))?;
-        let args = operands
-            .iter()
-            .map(|o| self.affine_value(*o, op))
-            .collect::<Result<Vec<_>>>()?;
+        let args = operands.iter().map(|o| self.affine_value(*o, op)).collect::<Result<Vec<_>>>()?;
         map_results(map, &args).map_err(|e| (op, e))
     }
 
     // ---- arrays and accesses ------------------------------------------------------
 
+    /// The buffer a memref value points into, and the value it is accessed through
+    /// after looking through casts. Err(why) when the buffer can't be known.
+    fn buffer_of(&self, memref: Val) -> std::result::Result<(Buffer, Val), String> {
+        let mut path = memref;
+        loop {
+            match path.defining_op() {
+                Some(d) if matches!(d.name().as_str(), "memref.cast" | "memref.memory_space_cast" | "memref.assume_alignment") => {
+                    path = d.operand(0);
+                }
+                _ => break,
+            }
+        }
+        let mut base = path;
+        loop {
+            if let Some((blk, _)) = base.block_argument() {
+                let parent = blk.parent_op();
+                let is_function = parent
+                    .is_some_and(|p| matches!(p.name().as_str(), "func.func" | "gpu.func") && p.body(0) == Some(blk));
+                if is_function {
+                    return Ok((Buffer::Value(base), path));
+                }
+                let owner = parent.map(|p| p.name()).unwrap_or_default();
+                return Err(format!(
+                    "the memref is a block argument of '{owner}' (e.g. a pointer swapped between iterations): it may alias another array"
+                ));
+            }
+            let Some(d) = base.defining_op() else { return Err("memref of unknown origin".into()) };
+            let name = d.name();
+            match name.as_str() {
+                "memref.alloc" | "memref.alloca" => return Ok((Buffer::Value(base), path)),
+                "memref.get_global" => {
+                    let sym = d.attr("name").map(crate::ir::attr_string).unwrap_or_default();
+                    return Ok((Buffer::Global(sym), path));
+                }
+                "memref.cast" | "memref.memory_space_cast" | "memref.assume_alignment" => base = d.operand(0),
+                // Injective views: fine as long as the buffer is seen through this one
+                // path only (checked by the caller), and the view is the same for the
+                // whole SCoP.
+                "memref.subview" | "memref.expand_shape" | "memref.collapse_shape" | "memref.transpose" => {
+                    if self.in_run(d) {
+                        return Err(format!("the memref is a view ('{name}') computed inside the loop nest"));
+                    }
+                    base = d.operand(0)
+                }
+                _ => {
+                    return Err(format!("the memref comes from '{name}': it may alias another array"));
+                }
+            }
+        }
+    }
+
+    fn buffer_name(&self, buffer: &Buffer, direct: bool) -> String {
+        let base = match buffer {
+            Buffer::Global(sym) => {
+                let clean: String = sym
+                    .trim_start_matches('@')
+                    .trim_matches('"')
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+                    .collect();
+                format!("global_{clean}")
+            }
+            Buffer::Value(v) => match v.block_argument() {
+                Some((_, k)) => format!("arg{k}"),
+                None => {
+                    let def = v.defining_op();
+                    let op_name = def.map(|d| d.name()).unwrap_or_default();
+                    let short = op_name.trim_start_matches("memref.").to_string();
+                    // Number allocations of one kind in the order the function holds them.
+                    let k = def
+                        .and_then(|d| {
+                            let f = enclosing_function(d)?;
+                            f.nested_ops().into_iter().filter(|o| o.name() == op_name).position(|o| o == d)
+                        })
+                        .unwrap_or(0);
+                    format!("{short}{k}")
+                }
+            },
+        };
+        if direct {
+            base
+        } else {
+            format!("{base}_view")
+        }
+    }
+
     fn array(&mut self, memref: Val, user: Op) -> Result<String> {
-        let mut base = memref;
-        while let Some(d) = base.defining_op() {
-            if d.name() == "memref.cast" {
-                base = d.operand(0);
-            } else {
-                break;
-            }
-        }
-        if let Some(owner) = base.owner_op() {
+        if let Some(owner) = memref.owner_op() {
             if self.in_run(owner) {
-                return fail(user, format!("memref defined by '{}' inside the loop nest", owner.name()));
+                return fail(user, format!("the memref is defined by '{}' inside the loop nest", owner.name()));
             }
         }
-        if let Some(d) = base.defining_op() {
-            if matches!(d.name().as_str(), "memref.subview" | "memref.view" | "memref.reinterpret_cast") {
-                return fail(user, format!("memref '{}' may alias another array", d.name()));
+        let (buffer, path) = self.buffer_of(memref).map_err(|why| (user, why))?;
+        if let Some((name, seen)) = self.arrays.get(&buffer) {
+            if *seen != path {
+                return fail(user, "the same buffer is accessed through two different views: they may overlap");
             }
+            return Ok(name.clone());
         }
-        let n = self.arrays.len();
-        Ok(self.arrays.entry(base).or_insert_with(|| format!("A{n}")).clone())
+        let direct = buffer_value(&buffer).map_or(true, |b| b == path);
+        let name = self.buffer_name(&buffer, direct);
+        self.arrays.insert(buffer, (name.clone(), path));
+        Ok(name)
     }
 
     /// The access of a load or store: (array, subscript texts).
     fn access(&mut self, op: Op) -> Result<(String, Vec<String>)> {
-        let (memref_index, first_index) = match op.name().as_str() {
-            "affine.store" | "memref.store" => (1, 2),
-            _ => (0, 1),
-        };
+        let (memref_index, first_index) = if is_store_op(op) { (1, 2) } else { (0, 1) };
+        if op.num_operands() < first_index {
+            return fail(op, "malformed access");
+        }
         let array = self.array(op.operand(memref_index), op)?;
         let indices: Vec<Val> = op.operands()[first_index..].to_vec();
         let subscripts = if op.name().starts_with("affine.") {
@@ -318,62 +692,64 @@ impl Extractor {
         } else {
             indices.iter().map(|i| self.affine_value(*i, op)).collect::<Result<Vec<_>>>()?
         };
-        let subscripts = subscripts.iter().map(Aff::to_string).collect();
-        Ok((array, subscripts))
+        Ok((array, subscripts.iter().map(Aff::to_string).collect()))
     }
 
     // ---- blocks -------------------------------------------------------------------
 
-    /// Walks the ops of one block: the run itself (`for_op` None) or a loop/if body.
-    fn block_ops(&mut self, ops: &[Op], for_op: Option<Op>) -> Result<()> {
-        let depth = self.loops.len();
+    /// Walks the ops of one block: the run itself (`for_op` None), a loop body, or an
+    /// `affine.if` branch. `position` counts the statements and loops of the
+    /// enclosing sequence: a branch continues its parent's count.
+    fn walk(&mut self, ops: &[Op], for_op: Option<Op>, position: &mut usize) -> Result<()> {
+        let top = self.loops.is_empty() && self.run[0].block() == ops.first().and_then(|o| o.block());
         for (i, op) in ops.iter().enumerate() {
-            self.op_order.insert(*op, (depth, i));
+            self.op_index.insert(*op, i);
         }
         self.register_loop_results(ops);
         let demoted = self.demoted_values(ops)?;
-        let mut position = 0usize;
         for (i, &op) in ops.iter().enumerate() {
-            if for_op.is_none() {
+            if top {
                 self.current_unit = i;
             }
             match kind(op) {
-                Kind::For => {
-                    self.loop_op(op, &mut position)?;
-                }
-                Kind::If => self.if_op(op, &mut position)?,
-                Kind::Store => {
-                    self.statement(op, Root::Store, &demoted, position)?;
-                    position += 1;
+                Kind::For => self.loop_op(op, position, &demoted)?,
+                Kind::If => self.if_op(op, position)?,
+                Kind::Store | Kind::CondWrite => {
+                    self.statement(op, Root::Store, &demoted, *position)?;
+                    *position += 1;
                 }
                 Kind::Yield => {
-                    let Some(f) = for_op else {
-                        if op.num_operands() == 0 {
-                            continue;
-                        }
-                        return fail(op, "affine.if yielding values is not supported");
-                    };
-                    if op.num_operands() > 0 {
-                        let scalars: Vec<usize> = (0..op.num_operands())
-                            .map(|k| self.scalar_of[&f.result(k)])
-                            .collect();
-                        self.statement(op, Root::Yield(scalars), &demoted, position)?;
-                        position += 1;
+                    if op.num_operands() == 0 {
+                        continue;
                     }
+                    let Some(f) = for_op.filter(|f| f.name() == "affine.for") else {
+                        return fail(op, "yielding values from here is not supported");
+                    };
+                    let mut scalars = vec![];
+                    for k in 0..op.num_operands() {
+                        match self.scalar_of.get(&f.result(k)) {
+                            Some(&s) => scalars.push(s),
+                            None => return fail(op, "internal: loop result without a scalar"),
+                        }
+                    }
+                    self.statement(op, Root::Yield(scalars), &demoted, *position)?;
+                    *position += 1;
                 }
                 Kind::Load | Kind::Pure => {
                     if demoted.contains(&op) {
-                        let s = self.new_scalar(op.result(0));
-                        self.statement(op, Root::Value(s), &demoted, position)?;
-                        position += 1;
-                        if for_op.is_none() && op.result(0).users().iter().any(|u| !self.in_run(*u)) {
-                            self.live_outs.push((op.result(0), s));
+                        let mut outs = vec![];
+                        for r in op.results() {
+                            let s = self.new_scalar(r);
+                            outs.push((r, s));
+                            if top && r.users().iter().any(|u| !self.in_run(*u)) {
+                                self.live_outs.push((r, s));
+                            }
                         }
+                        self.statement(op, Root::Value(outs), &demoted, *position)?;
+                        *position += 1;
                     }
                 }
-                Kind::Other => {
-                    return fail(op, format!("'{}' has effects the polyhedral model can't represent", op.name()));
-                }
+                Kind::Other => return fail(op, other_reason(op)),
             }
         }
         Ok(())
@@ -398,9 +774,22 @@ impl Extractor {
         s
     }
 
+    /// The op of `ops` that is `op` or holds it, if any.
+    fn ancestor_in(&self, index: &HashMap<Op, usize>, op: Op) -> Option<(Op, usize)> {
+        let mut cur = Some(op);
+        while let Some(c) = cur {
+            if let Some(&i) = index.get(&c) {
+                return Some((c, i));
+            }
+            cur = c.parent();
+        }
+        None
+    }
+
     /// Load-dependent values of the block that must go through a scalar: used by more
-    /// than one statement, used in a nested block or after the run, or read before a
-    /// write that could change what they read.
+    /// than one statement, used in a nested loop or `affine.if` or after the run, or
+    /// read before a write that could change what they read (a statement clones its
+    /// loads at its own position, so a load must not be carried past a write).
     fn demoted_values(&mut self, ops: &[Op]) -> Result<HashSet<Op>> {
         let index: HashMap<Op, usize> = ops.iter().enumerate().map(|(i, o)| (*o, i)).collect();
         let mut load_dependent: HashSet<Op> = HashSet::new();
@@ -409,17 +798,13 @@ impl Extractor {
             if k == Kind::Load
                 || (k == Kind::Pure
                     && op.operands().iter().any(|o| {
-                        self.scalar_backed(*o)
-                            || o.defining_op().is_some_and(|d| load_dependent.contains(&d))
+                        self.scalar_backed(*o) || o.defining_op().is_some_and(|d| load_dependent.contains(&d))
                     }))
             {
-                if op.num_results() != 1 {
-                    return fail(op, "multi-result op reading memory");
-                }
                 load_dependent.insert(op);
             }
         }
-        let writes = |i: usize| matches!(kind(ops[i]), Kind::Store | Kind::For | Kind::If);
+        let writes = |i: usize| matches!(kind(ops[i]), Kind::Store | Kind::For | Kind::If | Kind::CondWrite);
         let mut demoted = HashSet::new();
         // consumers[op]: the statement roots that use op's value, through the slice.
         let mut consumers: HashMap<Op, HashSet<usize>> = HashMap::new();
@@ -429,22 +814,25 @@ impl Extractor {
             }
             let mut mine = HashSet::new();
             let mut escapes = false;
-            for user in op.result(0).users() {
-                match index.get(&user) {
-                    Some(&u) => match kind(user) {
-                        Kind::Store | Kind::Yield => {
-                            mine.insert(u);
-                        }
-                        _ if demoted.contains(&user) => {
-                            mine.insert(u);
-                        }
-                        Kind::Pure | Kind::Load => mine.extend(consumers.get(&user).cloned().unwrap_or_default()),
+            for r in op.results() {
+                for user in r.users() {
+                    match self.ancestor_in(&index, user) {
+                        Some((anc, u)) if anc == user || is_conditional(anc) => match kind(anc) {
+                            Kind::Store | Kind::Yield | Kind::CondWrite => {
+                                mine.insert(u);
+                            }
+                            _ if demoted.contains(&anc) => {
+                                mine.insert(u);
+                            }
+                            Kind::Pure | Kind::Load => mine.extend(consumers.get(&anc).cloned().unwrap_or_default()),
+                            _ => escapes = true,
+                        },
+                        // Used in a nested loop or affine.if, or outside the block.
                         _ => escapes = true,
-                    },
-                    None => escapes = true,
+                    }
                 }
             }
-            let single = (mine.len() == 1).then(|| *mine.iter().next().unwrap_or(&i));
+            let single = (mine.len() == 1).then(|| mine.iter().next().copied()).flatten();
             let write_between = single.is_some_and(|r| (i + 1..r).any(writes));
             if escapes || mine.len() > 1 || write_between {
                 demoted.insert(op);
@@ -461,35 +849,46 @@ impl Extractor {
         self.scalar_of.contains_key(&v)
     }
 
-    fn loop_op(&mut self, op: Op, position: &mut usize) -> Result<()> {
+    fn loop_op(&mut self, op: Op, position: &mut usize, demoted: &HashSet<Op>) -> Result<()> {
         let lb_map = affine_map_attr(op, "lowerBoundMap").ok_or((op, "missing lowerBoundMap".to_string()))?;
         let ub_map = affine_map_attr(op, "upperBoundMap").ok_or((op, "missing upperBoundMap".to_string()))?;
         let n_lb = unsafe { mlirAffineMapGetNumInputs(lb_map) } as usize;
         let n_ub = unsafe { mlirAffineMapGetNumInputs(ub_map) } as usize;
         let operands = op.operands();
+        if operands.len() < n_lb + n_ub {
+            return fail(op, "malformed affine.for");
+        }
         let inits = operands[n_lb + n_ub..].to_vec();
         let lbs = self.map_exprs(op, "lowerBoundMap", &operands[..n_lb])?;
         let ubs = self.map_exprs(op, "upperBoundMap", &operands[n_lb..n_lb + n_ub])?;
+        if lbs.is_empty() || ubs.is_empty() {
+            return fail(op, "a loop bound map without results");
+        }
         let step = op.attr("step").and_then(integer_attr).unwrap_or(1);
-        if step > 1 && lbs.len() > 1 {
-            return fail(op, "a loop with a step and a max lower bound is not supported");
+        if step < 1 {
+            return fail(op, format!("loop step {step}"));
         }
         let body = op.body(0).ok_or((op, "loop body is not a single block".to_string()))?;
+        if body.num_args() != 1 + inits.len() || op.num_results() != inits.len() {
+            return fail(op, "malformed affine.for");
+        }
 
         // iter_args: the initial values are a statement just before the loop.
         if !inits.is_empty() {
             let mut scalars = vec![];
             for k in 0..inits.len() {
-                let s = self.scalar_of[&op.result(k)];
+                let s = self.scalar_of.get(&op.result(k)).copied().ok_or((op, "internal: loop result without a scalar".to_string()))?;
                 self.scalar_of.insert(body.arg(k + 1), s);
                 scalars.push(s);
             }
-            self.statement(op, Root::Inits(scalars.clone()), &HashSet::new(), *position)?;
+            self.statement(op, Root::Inits(scalars.clone()), demoted, *position)?;
             *position += 1;
-            for k in 0..inits.len() {
-                let r = op.result(k);
-                if r.users().iter().any(|u| !self.in_run(*u)) {
-                    self.live_outs.push((r, scalars[k]));
+            if self.at_top(op) {
+                for k in 0..inits.len() {
+                    let r = op.result(k);
+                    if r.users().iter().any(|u| !self.in_run(*u)) {
+                        self.live_outs.push((r, scalars[k]));
+                    }
                 }
             }
         }
@@ -504,15 +903,33 @@ impl Extractor {
         }
         let saved_exists = self.exists.len();
         if step > 1 {
+            // The IV runs max(lbs), max(lbs) + step, ...: with several lower bounds,
+            // the one that is the largest gives the stride's origin.
             let e = format!("e{}", self.exists.len());
-            self.constraints.push(format!("{name} = {} + {step}*{e}", lbs[0]));
+            let stride = |lb: &Aff| format!("{name} = {lb} + {step}*{e}");
+            if lbs.len() == 1 {
+                self.constraints.push(stride(&lbs[0]));
+            } else {
+                let cases: Vec<String> = lbs
+                    .iter()
+                    .enumerate()
+                    .map(|(j, lb)| {
+                        let mut c: Vec<String> =
+                            lbs.iter().enumerate().filter(|(m, _)| *m != j).map(|(_, o)| format!("{lb} >= {o}")).collect();
+                        c.push(stride(lb));
+                        format!("({})", c.join(" and "))
+                    })
+                    .collect();
+                self.constraints.push(format!("({})", cases.join(" or ")));
+            }
             self.exists.push(e);
         }
         self.position.push(position.to_string());
         self.position.push(name.clone());
         self.loops.push(Loop { iv: body.arg(0), name });
         let ops = body.ops();
-        let result = self.block_ops(&ops, Some(op));
+        let mut inner = 0;
+        let result = self.walk(&ops, Some(op), &mut inner);
         self.loops.pop();
         self.position.truncate(self.position.len() - 2);
         self.constraints.truncate(saved);
@@ -522,9 +939,6 @@ impl Extractor {
     }
 
     fn if_op(&mut self, op: Op, position: &mut usize) -> Result<()> {
-        if op.num_results() > 0 {
-            return fail(op, "affine.if with results is not supported");
-        }
         let set = op
             .attr("condition")
             .filter(|a| unsafe { mlirAttributeIsAIntegerSet(*a) })
@@ -537,48 +951,16 @@ impl Extractor {
             if blocks.is_empty() {
                 continue;
             }
+            if blocks.len() > 1 {
+                return fail(op, "affine.if branch with several blocks");
+            }
             let saved = self.constraints.len();
             self.constraints.push(cond);
             let ops = blocks[0].ops();
-            // The block's own positions continue the parent's counter.
-            let result = self.if_block(&ops, position);
+            let result = self.walk(&ops, Some(op), position);
             self.constraints.truncate(saved);
             result?;
         }
-        Ok(())
-    }
-
-    /// An `affine.if` branch: like a block, but its positions continue the parent's.
-    fn if_block(&mut self, ops: &[Op], position: &mut usize) -> Result<()> {
-        let saved = self.position.clone();
-        // Give the branch a sub-sequence at the parent's position: statements inside get
-        // positions parent.0, parent.1, ... expressed by bumping the parent counter.
-        let depth = self.loops.len();
-        for (i, op) in ops.iter().enumerate() {
-            self.op_order.insert(*op, (depth, i));
-        }
-        self.register_loop_results(ops);
-        let demoted = self.demoted_values(ops)?;
-        for &op in ops {
-            match kind(op) {
-                Kind::For => self.loop_op(op, position)?,
-                Kind::If => self.if_op(op, position)?,
-                Kind::Store => {
-                    self.statement(op, Root::Store, &demoted, *position)?;
-                    *position += 1;
-                }
-                Kind::Yield if op.num_operands() == 0 => {}
-                Kind::Load | Kind::Pure => {
-                    if demoted.contains(&op) {
-                        let s = self.new_scalar(op.result(0));
-                        self.statement(op, Root::Value(s), &demoted, *position)?;
-                        *position += 1;
-                    }
-                }
-                _ => return fail(op, format!("'{}' has effects the polyhedral model can't represent", op.name())),
-            }
-        }
-        self.position = saved;
         Ok(())
     }
 
@@ -590,10 +972,7 @@ impl Extractor {
         if operands.len() != n_dims + n_syms {
             return fail(op, "affine.if operand count does not match its set");
         }
-        let args = operands
-            .iter()
-            .map(|o| self.affine_value(*o, op))
-            .collect::<Result<Vec<_>>>()?;
+        let args = operands.iter().map(|o| self.affine_value(*o, op)).collect::<Result<Vec<_>>>()?;
         let n = unsafe { mlirIntegerSetGetNumConstraints(set) } as usize;
         let mut out = vec![];
         for i in 0..n {
@@ -609,10 +988,7 @@ impl Extractor {
 
     fn statement(&mut self, root: Op, kind_of_root: Root, demoted: &HashSet<Op>, position: usize) -> Result<()> {
         let name = format!("S{}", self.statements.len());
-        let mut steps: Vec<Step> = vec![];
-        let mut cloned: HashSet<Op> = HashSet::new();
-        let mut loaded: HashSet<Val> = HashSet::new();
-        let mut accesses: Vec<Access> = vec![];
+        let mut slice = Slice::default();
         let roots: Vec<Val> = match &kind_of_root {
             Root::Store | Root::Value(_) => vec![],
             Root::Yield(_) => root.operands(),
@@ -623,32 +999,37 @@ impl Extractor {
             }
         };
         match &kind_of_root {
-            Root::Store | Root::Value(_) => {
-                self.slice(root, true, demoted, &mut steps, &mut cloned, &mut loaded, &mut accesses)?;
-            }
+            Root::Store | Root::Value(_) => self.slice(root, demoted, &mut slice)?,
             Root::Yield(_) | Root::Inits(_) => {
                 for v in &roots {
-                    self.slice_value(*v, root, demoted, &mut steps, &mut cloned, &mut loaded, &mut accesses)?;
+                    self.slice_value(*v, root, demoted, &mut slice)?;
                 }
             }
         }
-        // Cloned ops in program order: outer blocks first, then by position.
-        let mut clones: Vec<Op> = steps.iter().filter_map(|s| if let Step::Clone(o) = s { Some(*o) } else { None }).collect();
-        clones.sort_by_key(|o| self.op_order.get(o).copied().unwrap_or((0, 0)));
-        let mut ordered: Vec<Step> = steps.iter().filter(|s| matches!(s, Step::Load { .. })).cloned().collect();
+        // Cloned ops in program order (operands before users either way).
+        let mut clones: Vec<Op> = slice.steps.iter().filter_map(|s| if let Step::Clone(o) = s { Some(*o) } else { None }).collect();
+        clones.sort_by_cached_key(|o| self.program_order(*o));
+        let mut ordered: Vec<Step> = slice.steps.iter().filter(|s| matches!(s, Step::Load { .. })).cloned().collect();
         ordered.extend(clones.into_iter().map(Step::Clone));
         let iteration = self.loops.iter().map(|l| l.name.clone()).collect::<Vec<_>>().join(", ");
         let tuple = format!("{name}[{iteration}]");
-        match &kind_of_root {
-            Root::Store => {
+        let mut accesses: Vec<Access> = vec![];
+        let relation = |target: &str| format!("{PARAMS_PLACEHOLDER} -> {{ {tuple} -> {target} }}");
+        for (kind, target) in &slice.accesses {
+            accesses.push(Access { kind: *kind, relation: relation(target) });
+        }
+        if let Root::Store = kind_of_root {
+            if is_store_op(root) {
                 let (array, subs) = self.access(root)?;
-                accesses.push(Access {
-                    kind: AccessKind::MustWrite,
-                    relation: format!("{} -> {{ {tuple} -> {array}[{}] }}", self.params_prefix_lazy(), subs.join(", ")),
-                });
+                accesses.push(Access { kind: AccessKind::MustWrite, relation: relation(&format!("{array}[{}]", subs.join(", "))) });
             }
-            Root::Value(s) => {
-                ordered.push(Step::Store { scalar: *s, value: root.result(0) });
+        }
+        match &kind_of_root {
+            Root::Store => {}
+            Root::Value(outs) => {
+                for (v, s) in outs {
+                    ordered.push(Step::Store { scalar: *s, value: *v });
+                }
             }
             Root::Yield(scalars) | Root::Inits(scalars) => {
                 for (v, s) in roots.iter().zip(scalars) {
@@ -658,14 +1039,12 @@ impl Extractor {
         }
         for step in &ordered {
             match step {
-                Step::Load { scalar, .. } => accesses.push(Access {
-                    kind: AccessKind::Read,
-                    relation: format!("{} -> {{ {tuple} -> T{scalar}[] }}", self.params_prefix_lazy()),
-                }),
-                Step::Store { scalar, .. } => accesses.push(Access {
-                    kind: AccessKind::MustWrite,
-                    relation: format!("{} -> {{ {tuple} -> T{scalar}[] }}", self.params_prefix_lazy()),
-                }),
+                Step::Load { scalar, .. } => {
+                    accesses.push(Access { kind: AccessKind::Read, relation: relation(&format!("T{scalar}[]")) })
+                }
+                Step::Store { scalar, .. } => {
+                    accesses.push(Access { kind: AccessKind::MustWrite, relation: relation(&format!("T{scalar}[]")) })
+                }
                 Step::Clone(_) => {}
             }
         }
@@ -674,8 +1053,8 @@ impl Extractor {
         let constraints = if self.constraints.is_empty() { String::new() } else { format!(" : {}", self.wrap_exists()) };
         let statement = Statement {
             name: name.clone(),
-            domain: format!("{} -> {{ {tuple}{constraints} }}", self.params_prefix_lazy()),
-            schedule: format!("{} -> {{ {tuple} -> [{}] }}", self.params_prefix_lazy(), sched.join(", ")),
+            domain: format!("{PARAMS_PLACEHOLDER} -> {{ {tuple}{constraints} }}"),
+            schedule: format!("{PARAMS_PLACEHOLDER} -> {{ {tuple} -> [{}] }}", sched.join(", ")),
             accesses,
         };
         let code = StatementCode { ivs: self.loops.iter().map(|l| l.iv).collect(), steps: ordered };
@@ -683,9 +1062,23 @@ impl Extractor {
         Ok(())
     }
 
-    /// Placeholder replaced in `fix_params` once all parameters are known.
-    fn params_prefix_lazy(&self) -> &'static str {
-        PARAMS_PLACEHOLDER
+    /// Position of `op` in program order: its index in its block, preceded by those
+    /// of its ancestors in the run.
+    fn program_order(&self, op: Op) -> Vec<usize> {
+        let mut key = vec![];
+        let mut cur = Some(op);
+        while let Some(c) = cur {
+            match self.op_index.get(&c) {
+                Some(&i) => key.push(i),
+                None => break,
+            }
+            if self.run.contains(&c) {
+                break;
+            }
+            cur = c.parent();
+        }
+        key.reverse();
+        key
     }
 
     fn wrap_exists(&self) -> String {
@@ -697,59 +1090,62 @@ impl Extractor {
         }
     }
 
-    /// Adds `op` (when `include_self`) and what it needs from its block to the steps.
-    #[allow(clippy::too_many_arguments)]
-    fn slice(
-        &mut self,
-        op: Op,
-        include_self: bool,
-        demoted: &HashSet<Op>,
-        steps: &mut Vec<Step>,
-        cloned: &mut HashSet<Op>,
-        loaded: &mut HashSet<Val>,
-        accesses: &mut Vec<Access>,
-    ) -> Result<()> {
-        if include_self {
-            if cloned.contains(&op) {
-                return Ok(());
+    /// Adds `op` and what it needs from its block to the slice: a clone step, and the
+    /// accesses of the loads and stores it holds (stores in a conditional are
+    /// may-writes; its loads are reads whether or not their branch runs).
+    fn slice(&mut self, op: Op, demoted: &HashSet<Op>, slice: &mut Slice) -> Result<()> {
+        if !slice.cloned.insert(op) {
+            return Ok(());
+        }
+        let nested = op.nested_ops();
+        // Every value the op and its regions use from outside it.
+        let mut used: Vec<Val> = op.operands();
+        for inner in &nested {
+            for v in inner.operands() {
+                let inside = v.owner_op().is_some_and(|o| o.is_within(op) && o != op)
+                    || v.block_argument().is_some_and(|(b, _)| b.parent_op().is_some_and(|p| p.is_within(op)));
+                if !inside && !used.contains(&v) {
+                    used.push(v);
+                }
             }
-            cloned.insert(op);
         }
-        for v in op.operands() {
-            self.slice_value(v, op, demoted, steps, cloned, loaded, accesses)?;
-        }
-        if include_self {
-            if kind(op) == Kind::Load {
-                let (array, subs) = self.access(op)?;
-                let iteration = self.loops.iter().map(|l| l.name.clone()).collect::<Vec<_>>().join(", ");
-                let name = format!("S{}", self.statements.len());
-                accesses.push(Access {
-                    kind: AccessKind::Read,
-                    relation: format!("{PARAMS_PLACEHOLDER} -> {{ {name}[{iteration}] -> {array}[{}] }}", subs.join(", ")),
-                });
+        if op.num_regions() > 0 && !CLONE_REMAPS_NESTED_OPERANDS {
+            let from_run = nested.iter().flat_map(|o| o.operands()).any(|v| {
+                let inside = v.owner_op().is_some_and(|o| o.is_within(op) && o != op)
+                    || v.block_argument().is_some_and(|(b, _)| b.parent_op().is_some_and(|p| p.is_within(op)));
+                !inside && (self.loop_of_iv(v).is_some() || v.owner_op().is_some_and(|o| self.in_run(o)))
+            });
+            if from_run {
+                return fail(
+                    op,
+                    "a conditional whose branches use values of the loop nest is not supported yet (codegen can't clone it)",
+                );
             }
-            steps.push(Step::Clone(op));
         }
+        for v in used {
+            self.slice_value(v, op, demoted, slice)?;
+        }
+        let mut memory_ops: Vec<Op> = vec![];
+        if is_load_op(op) {
+            memory_ops.push(op);
+        }
+        memory_ops.extend(nested.iter().copied().filter(|o| is_load_op(*o) || is_store_op(*o)));
+        for m in memory_ops {
+            let (array, subs) = self.access(m)?;
+            let kind = if is_store_op(m) { AccessKind::MayWrite } else { AccessKind::Read };
+            slice.accesses.push((kind, format!("{array}[{}]", subs.join(", "))));
+        }
+        slice.steps.push(Step::Clone(op));
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn slice_value(
-        &mut self,
-        v: Val,
-        user: Op,
-        demoted: &HashSet<Op>,
-        steps: &mut Vec<Step>,
-        cloned: &mut HashSet<Op>,
-        loaded: &mut HashSet<Val>,
-        accesses: &mut Vec<Access>,
-    ) -> Result<()> {
+    fn slice_value(&mut self, v: Val, user: Op, demoted: &HashSet<Op>, slice: &mut Slice) -> Result<()> {
         if self.loop_of_iv(v).is_some() {
             return Ok(());
         }
         if let Some(&s) = self.scalar_of.get(&v) {
-            if loaded.insert(v) {
-                steps.push(Step::Load { scalar: s, value: v });
+            if slice.loaded.insert(v) {
+                slice.steps.push(Step::Load { scalar: s, value: v });
             }
             return Ok(());
         }
@@ -771,25 +1167,38 @@ impl Extractor {
             Kind::Pure | Kind::Load => {
                 // Pure values from outer blocks are recomputed; loads must come from this
                 // statement's own block (anything else was demoted).
-                if kind(def) == Kind::Load && def.block() != user.block() && !cloned.contains(&def) && !self.same_block_chain(def, user) {
+                if kind(def) == Kind::Load && def.block() != user.block() {
                     return fail(user, "internal: load from another block not demoted");
                 }
-                self.slice(def, true, demoted, steps, cloned, loaded, accesses)
+                self.slice(def, demoted, slice)
             }
             _ => fail(user, format!("uses the result of '{}'", def.name())),
         }
     }
+}
 
-    fn same_block_chain(&self, def: Op, user: Op) -> bool {
-        def.block() == user.block()
+/// What a statement is made of, while it is collected.
+#[derive(Default)]
+struct Slice {
+    steps: Vec<Step>,
+    cloned: HashSet<Op>,
+    loaded: HashSet<Val>,
+    /// (kind, `array[subscripts]`) of the cloned ops' loads and conditional stores.
+    accesses: Vec<(AccessKind, String)>,
+}
+
+fn buffer_value(b: &Buffer) -> Option<Val> {
+    match b {
+        Buffer::Value(v) => Some(*v),
+        Buffer::Global(_) => None,
     }
 }
 
 enum Root {
-    /// A store op.
+    /// A store op, or a conditional that stores.
     Store,
-    /// A demoted value: written to the given scalar.
-    Value(usize),
+    /// Demoted values: each written to its scalar.
+    Value(Vec<(Val, usize)>),
     /// A loop's `affine.yield`: its operands go to these scalars.
     Yield(Vec<usize>),
     /// A loop's iter_args inits, written to these scalars before the loop.
@@ -797,6 +1206,12 @@ enum Root {
 }
 
 const PARAMS_PLACEHOLDER: &str = "[__TESSEL_PARAMS__]";
+
+/// Whether codegen's [`Step::Clone`] remaps the operands of the ops nested in a cloned
+/// op's regions (not only the op's own operands). Until it does, a conditional
+/// (`scf.if`, `affine.if` with results) is only accepted when its branches use
+/// nothing from the loop nest.
+pub const CLONE_REMAPS_NESTED_OPERANDS: bool = false;
 
 /// Replaces the parameter placeholder now that every parameter is known.
 pub fn fix_params(scop: &mut ExtractedScop) {
@@ -837,10 +1252,12 @@ fn map_results(map: MlirAffineMap, args: &[Aff]) -> std::result::Result<Vec<Aff>
 fn expr_aff(e: MlirAffineExpr, dims: &[Aff], syms: &[Aff]) -> std::result::Result<Aff, String> {
     unsafe {
         if mlirAffineExprIsADim(e) {
-            return Ok(dims[mlirAffineDimExprGetPosition(e) as usize].clone());
+            let p = mlirAffineDimExprGetPosition(e) as usize;
+            return dims.get(p).cloned().ok_or_else(|| "affine map dim out of range".to_string());
         }
         if mlirAffineExprIsASymbol(e) {
-            return Ok(syms[mlirAffineSymbolExprGetPosition(e) as usize].clone());
+            let p = mlirAffineSymbolExprGetPosition(e) as usize;
+            return syms.get(p).cloned().ok_or_else(|| "affine map symbol out of range".to_string());
         }
         if mlirAffineExprIsAConstant(e) {
             return Ok(Aff::constant(mlirAffineConstantExprGetValue(e)));
