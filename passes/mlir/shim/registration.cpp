@@ -25,6 +25,9 @@ struct TesselPassOptions {
   bool tile;
   bool parallel;
   uint64_t max_operations;
+  const char *fuse;
+  bool wavefront;
+  bool live_range_reordering;
 };
 
 // Implemented in Rust; never unwinds. Returns false when the pass must fail.
@@ -60,9 +63,26 @@ struct TesselPassBase
 
   mlir::Pass::Option<std::string> scheduler{
       *this, "scheduler",
-      llvm::cl::desc("Schedule to start from: identity (original order) or "
-                     "isl-reference (isl's scheduler, a baseline)"),
+      llvm::cl::desc("Scheduler: pluto (maximal tilable bands, Pluto's "
+                     "smartfuse), isl (forced outer coincidence), feautrier, "
+                     "identity (original order) or isl-reference (isl's own "
+                     "scheduler, a baseline)"),
       llvm::cl::init("identity")};
+  mlir::Pass::Option<std::string> fuse{
+      *this, "fuse",
+      llvm::cl::desc("Fusion for our schedulers: none, smart or max (Pluto's "
+                     "meanings)"),
+      llvm::cl::init("smart")};
+  mlir::Pass::Option<bool> wavefront{
+      *this, "wavefront",
+      llvm::cl::desc("Skew a tiled band with no outer parallel loop so that its "
+                     "second tile loop becomes parallel"),
+      llvm::cl::init(true)};
+  mlir::Pass::Option<bool> liveRangeReordering{
+      *this, "live-range-reordering",
+      llvm::cl::desc("Conditional validity with live-range reordering "
+                     "(seed 001 section 2.3)"),
+      llvm::cl::init(false)};
   mlir::Pass::ListOption<int64_t> tileSizes{
       *this, "tile-sizes",
       llvm::cl::desc("Tile size per band member; the last one repeats "
@@ -86,9 +106,12 @@ struct TesselPassBase
     if (sizes.empty())
       sizes.push_back(32);
     std::string schedulerName = scheduler;
+    std::string fuseName = fuse;
     TesselPassOptions options{schedulerName.c_str(), sizes.data(),
-                              sizes.size(), tile,
-                              parallel,     maxOperations};
+                              sizes.size(),          tile,
+                              parallel,              maxOperations,
+                              fuseName.c_str(),      wavefront,
+                              liveRangeReordering};
     if (!tessel_run_pass(kind, wrap(this->getOperation().getOperation()),
                          &options))
       this->signalPassFailure();

@@ -9,7 +9,7 @@ pub mod ir;
 
 use extract::{ExtractedScop, is_run_member, is_run_unit};
 use ir::{emit_remark, Op};
-use tessel_poly::{Options, SchedulerKind};
+use tessel_poly::{FuseMode, Options, SchedulerKind};
 
 /// The passes the shim registers (`passes/mlir/shim/registration.cpp`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,13 +32,29 @@ impl PassKind {
     }
 }
 
+/// The spellings of the `scheduler` option.
+pub const SCHEDULER_NAMES: [&str; 5] = ["pluto", "isl", "feautrier", "identity", "isl-reference"];
+
 /// Parses the scheduler option.
 pub fn scheduler_from_name(name: &str) -> Option<SchedulerKind> {
-    match name {
-        "identity" => Some(SchedulerKind::Identity),
-        "isl-reference" => Some(SchedulerKind::IslReference),
-        _ => None,
-    }
+    Some(match name {
+        "pluto" => SchedulerKind::Pluto,
+        "isl" => SchedulerKind::Isl,
+        "feautrier" => SchedulerKind::Feautrier,
+        "identity" => SchedulerKind::Identity,
+        "isl-reference" => SchedulerKind::IslReference,
+        _ => return None,
+    })
+}
+
+/// Parses the fuse option.
+pub fn fuse_from_name(name: &str) -> Option<FuseMode> {
+    Some(match name {
+        "none" => FuseMode::None,
+        "smart" => FuseMode::Smart,
+        "max" => FuseMode::Max,
+        _ => return None,
+    })
 }
 
 /// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
@@ -151,14 +167,18 @@ impl Driver<'_> {
             old.replace_all_uses_with(*new);
         }
         erase_original(&scop.ops);
+        for note in &optimized.notes {
+            emit_remark(loc, &format!("tessel: {note}"));
+        }
         emit_remark(
             loc,
             &format!(
-                "tessel: optimized SCoP of {} statements (scheduler={}, tiled bands={}, parallel loops={})",
+                "tessel: optimized SCoP of {} statements (scheduler={}, tiled bands={}, parallel loops={}, schedule time={:.3} ms)",
                 scop.model.statements.len(),
                 scheduler_name(self.options.scheduler),
                 optimized.tiled_bands,
-                parallel_loops
+                parallel_loops,
+                optimized.schedule_time.as_secs_f64() * 1e3
             ),
         );
     }

@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mlir_sys::MlirOperation;
 use tessel_mlir::ir::{emit_remark, Op};
-use tessel_mlir::{run_pass, scheduler_from_name, PassKind};
+use tessel_mlir::{fuse_from_name, run_pass, scheduler_from_name, PassKind, SCHEDULER_NAMES};
 use tessel_poly::Options;
 
 #[repr(C)]
@@ -50,6 +50,9 @@ pub struct PassOptions {
     tile: bool,
     parallel: bool,
     max_operations: u64,
+    fuse: *const c_char,
+    wavefront: bool,
+    live_range_reordering: bool,
 }
 
 fn error(op: Op, msg: &str) {
@@ -72,13 +75,15 @@ pub unsafe extern "C" fn tessel_run_pass(kind: u32, op: MlirOperation, options: 
             error(op, "tessel: missing options");
             return false;
         };
-        let scheduler_name = if raw.scheduler.is_null() {
-            "identity".to_string()
-        } else {
-            CStr::from_ptr(raw.scheduler).to_string_lossy().into_owned()
-        };
+        let text = |p: *const c_char| if p.is_null() { String::new() } else { CStr::from_ptr(p).to_string_lossy().into_owned() };
+        let scheduler_name = text(raw.scheduler);
         let Some(scheduler) = scheduler_from_name(&scheduler_name) else {
-            error(op, &format!("tessel: unknown scheduler '{scheduler_name}' (expected identity or isl-reference)"));
+            error(op, &format!("tessel: unknown scheduler '{scheduler_name}' (expected {})", SCHEDULER_NAMES.join(", ")));
+            return false;
+        };
+        let fuse_name = text(raw.fuse);
+        let Some(fuse) = fuse_from_name(&fuse_name) else {
+            error(op, &format!("tessel: unknown fuse mode '{fuse_name}' (expected none, smart or max)"));
             return false;
         };
         let tile_sizes = if raw.tile_sizes.is_null() || raw.num_tile_sizes == 0 {
@@ -96,7 +101,9 @@ pub unsafe extern "C" fn tessel_run_pass(kind: u32, op: MlirOperation, options: 
             tile_sizes,
             parallel: raw.parallel,
             max_operations: raw.max_operations,
-            ..Options::default()
+            fuse,
+            wavefront: raw.wavefront,
+            live_range_reordering: raw.live_range_reordering,
         };
         run_pass(kind, op, &options)
     }));
