@@ -68,6 +68,15 @@ impl Aff {
         Aff { terms, constant: self.constant }
     }
 
+    pub fn constant_term(&self) -> i64 {
+        self.constant
+    }
+
+    /// (atom, coefficient) pairs, no zero coefficients.
+    pub fn terms(&self) -> &[(String, i64)] {
+        &self.terms
+    }
+
     /// The atom, if the expression is exactly one atom (coefficient 1, no constant).
     pub fn single_atom(&self) -> Option<&str> {
         match self.terms.as_slice() {

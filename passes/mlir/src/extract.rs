@@ -342,7 +342,7 @@ impl Extractor {
                     );
                 }
             }
-            return self.param(v, user).map(Aff::atom);
+            return self.symbol(v, user);
         };
         if def.name() == "arith.constant" {
             if let Some(c) = def.attr("value").and_then(integer_attr) {
@@ -350,12 +350,12 @@ impl Extractor {
             }
         }
         if !self.in_run(def) {
-            return self.param(v, user).map(Aff::atom);
+            return self.symbol(v, user);
         }
         // Computed inside the run. A loop-invariant pure value at the run's top level
         // is a parameter (it stays in place, before the new code).
         if self.at_top(def) && self.invariant(def) && is_index(v) {
-            return self.param(v, user).map(Aff::atom);
+            return self.symbol(v, user);
         }
         let name = def.name();
         match name.as_str() {
@@ -392,7 +392,7 @@ impl Extractor {
             _ => {}
         }
         if self.at_top(def) && self.invariant(def) {
-            return self.param(v, user).map(Aff::atom);
+            return self.symbol(v, user);
         }
         let what = if self.depends_on_memory(def) {
             "depends on a value read from memory inside the loop nest"
@@ -460,6 +460,40 @@ impl Extractor {
             }
             _ => root,
         }
+    }
+
+    /// Loop-invariant integer `v` as an expression over parameters: its root form
+    /// with every root a parameter when each root has an index-typed value before the
+    /// run (so `index_cast(n - 1)` is `arg1 - 1`); otherwise `v` as a parameter of its
+    /// own.
+    fn symbol(&mut self, v: Val, user: Op) -> Result<Aff> {
+        if !is_integer(v) {
+            return fail(user, format!("a symbol of type {} is not an integer", v.type_string()));
+        }
+        let form = self.root_form(v, 0).sorted();
+        if form.single_atom().is_none() {
+            let mut expr = Aff::constant(form.constant_term());
+            let mut complete = true;
+            for (key, coeff) in form.terms() {
+                let Some(&root) = self.roots.get(key) else {
+                    complete = false;
+                    break;
+                };
+                let usable = is_integer(root)
+                    && (is_index(root) || self.index_form(root).is_some())
+                    && root.defining_op().map_or(true, |d| !self.in_run(d) || (self.at_top(d) && self.invariant(d)));
+                if !usable {
+                    complete = false;
+                    break;
+                }
+                let name = self.param(root, user)?;
+                expr = expr.add(&Aff::atom(name).scale(*coeff));
+            }
+            if complete {
+                return Ok(expr);
+            }
+        }
+        self.param(v, user).map(Aff::atom)
     }
 
     /// The parameter for loop-invariant integer `v`, created on first use.
