@@ -1082,6 +1082,12 @@ impl Extractor {
                 Step::Clone(_) => {}
             }
         }
+        // Reads first, then writes, each in the order they were met.
+        accesses.sort_by_key(|a| match a.kind {
+            AccessKind::Read => 0,
+            AccessKind::MayWrite => 1,
+            AccessKind::MustWrite => 2,
+        });
         let mut sched = self.position.clone();
         sched.push(position.to_string());
         let constraints = if self.constraints.is_empty() { String::new() } else { format!(" : {}", self.wrap_exists()) };
