@@ -116,6 +116,13 @@ fn conditional_contents(op: Op) -> std::result::Result<bool, String> {
     Ok(writes)
 }
 
+/// The iter_args initial values of an `affine.for`.
+fn for_inits(op: Op) -> Vec<Val> {
+    let inputs = |attr| affine_map_attr(op, attr).map_or(0, |m| unsafe { mlirAffineMapGetNumInputs(m) } as usize);
+    let n = inputs("lowerBoundMap") + inputs("upperBoundMap");
+    op.operands().get(n..).map(|v| v.to_vec()).unwrap_or_default()
+}
+
 fn is_conditional(op: Op) -> bool {
     match op.name().as_str() {
         "scf.if" => true,
@@ -855,6 +862,11 @@ impl Extractor {
                             Kind::Store | Kind::Yield | Kind::CondWrite => {
                                 mine.insert(u);
                             }
+                            // An iter_args init: read by the loop's init statement,
+                            // which sits at the loop's position.
+                            Kind::For if for_inits(anc).contains(&r) => {
+                                mine.insert(u);
+                            }
                             _ if demoted.contains(&anc) => {
                                 mine.insert(u);
                             }
@@ -1026,11 +1038,7 @@ impl Extractor {
         let roots: Vec<Val> = match &kind_of_root {
             Root::Store | Root::Value(_) => vec![],
             Root::Yield(_) => root.operands(),
-            Root::Inits(_) => {
-                let f_lb = affine_map_attr(root, "lowerBoundMap").map(|m| unsafe { mlirAffineMapGetNumInputs(m) } as usize).unwrap_or(0);
-                let f_ub = affine_map_attr(root, "upperBoundMap").map(|m| unsafe { mlirAffineMapGetNumInputs(m) } as usize).unwrap_or(0);
-                root.operands()[f_lb + f_ub..].to_vec()
-            }
+            Root::Inits(_) => for_inits(root),
         };
         match &kind_of_root {
             Root::Store | Root::Value(_) => self.slice(root, demoted, &mut slice)?,
