@@ -347,8 +347,12 @@ def git_commit() -> str:
                            capture_output=True, text=True, timeout=10).stdout.strip()
         dirty = subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain",
                                 "--untracked-files=no"],
-                               capture_output=True, text=True, timeout=10).stdout.strip()
-        return (h or "unknown") + (" (with uncommitted changes)" if dirty else "")
+                               capture_output=True, text=True, timeout=10).stdout.rstrip()
+        if not dirty.strip():
+            return h or "unknown"
+        files = [ln[3:] for ln in dirty.splitlines()]
+        shown = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
+        return f"{h or 'unknown'} (with uncommitted changes to {shown})"
     except (OSError, subprocess.SubprocessError):
         return "unknown"
 
