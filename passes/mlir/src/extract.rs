@@ -201,6 +201,20 @@ enum Buffer {
     Global(String),
 }
 
+/// A buffer an access touches, for the demotion check; Unknown conflicts with all.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Mem {
+    Buffer(Buffer),
+    Unknown,
+}
+
+fn conflicts(a: &HashSet<Mem>, b: &HashSet<Mem>) -> bool {
+    if a.is_empty() || b.is_empty() {
+        return false;
+    }
+    a.contains(&Mem::Unknown) || b.contains(&Mem::Unknown) || a.intersection(b).next().is_some()
+}
+
 struct Param {
     value: Val,
     name: String,
@@ -827,25 +841,35 @@ impl Extractor {
         None
     }
 
-    /// Load-dependent values of the block that must go through a scalar: used by more
-    /// than one statement, used in a nested loop or `affine.if` or after the run, or
-    /// read before a write that could change what they read (a statement clones its
-    /// loads at its own position, so a load must not be carried past a write).
+    /// Load-dependent values of the block that must go through a scalar: used in a
+    /// nested loop or `affine.if` or after the run, or read before a write that could
+    /// change what they read. A statement clones the loads it needs at its own
+    /// position, so a value may feed several statements of its block as long as no
+    /// write in between touches a buffer it reads.
     fn demoted_values(&mut self, ops: &[Op]) -> Result<HashSet<Op>> {
         let index: HashMap<Op, usize> = ops.iter().enumerate().map(|(i, o)| (*o, i)).collect();
         let mut load_dependent: HashSet<Op> = HashSet::new();
+        // The buffers each load-dependent value reads, through its operands in the block.
+        let mut reads: HashMap<Op, HashSet<Mem>> = HashMap::new();
         for &op in ops {
             let k = kind(op);
-            if k == Kind::Load
-                || (k == Kind::Pure
-                    && op.operands().iter().any(|o| {
-                        self.scalar_backed(*o) || o.defining_op().is_some_and(|d| load_dependent.contains(&d))
-                    }))
-            {
+            let operand_defs: Vec<Op> = op
+                .operands()
+                .iter()
+                .filter_map(|o| o.defining_op())
+                .filter(|d| load_dependent.contains(d))
+                .collect();
+            let scalar_operand = op.operands().iter().any(|o| self.scalar_backed(*o));
+            if k == Kind::Load || (k == Kind::Pure && (scalar_operand || !operand_defs.is_empty())) {
+                let mut mine = self.memory_touched(op, false);
+                for d in operand_defs {
+                    mine.extend(reads.get(&d).cloned().unwrap_or_default());
+                }
                 load_dependent.insert(op);
+                reads.insert(op, mine);
             }
         }
-        let writes = |i: usize| matches!(kind(ops[i]), Kind::Store | Kind::For | Kind::If | Kind::CondWrite);
+        let mut written: Vec<Option<HashSet<Mem>>> = vec![None; ops.len()];
         let mut demoted = HashSet::new();
         // consumers[op]: the statement roots that use op's value, through the slice.
         let mut consumers: HashMap<Op, HashSet<usize>> = HashMap::new();
@@ -878,9 +902,23 @@ impl Extractor {
                     }
                 }
             }
-            let single = (mine.len() == 1).then(|| mine.iter().next().copied()).flatten();
-            let write_between = single.is_some_and(|r| (i + 1..r).any(writes));
-            if escapes || mine.len() > 1 || write_between {
+            let my_reads = reads.get(&op).cloned().unwrap_or_default();
+            let last = mine.iter().copied().max().unwrap_or(i);
+            let mut write_between = false;
+            for k in i + 1..last {
+                if !matches!(kind(ops[k]), Kind::Store | Kind::For | Kind::If | Kind::CondWrite) {
+                    continue;
+                }
+                if !mine.iter().any(|&r| r > k) {
+                    continue;
+                }
+                let w = written[k].get_or_insert_with(|| self.memory_touched(ops[k], true));
+                if conflicts(w, &my_reads) {
+                    write_between = true;
+                    break;
+                }
+            }
+            if escapes || write_between {
                 demoted.insert(op);
                 consumers.insert(op, HashSet::from([i]));
             } else {
@@ -888,6 +926,30 @@ impl Extractor {
             }
         }
         Ok(demoted)
+    }
+
+    /// The buffers `op` and the ops nested in it read (`writes` false) or write.
+    fn memory_touched(&self, op: Op, writes: bool) -> HashSet<Mem> {
+        let mut out = HashSet::new();
+        let mut all = vec![op];
+        all.extend(op.nested_ops());
+        for o in all {
+            let (is_access, memref) = if is_store_op(o) {
+                (writes, o.operands().get(1).copied())
+            } else if is_load_op(o) {
+                (!writes, o.operands().first().copied())
+            } else {
+                (false, None)
+            };
+            if !is_access {
+                continue;
+            }
+            out.insert(match memref.map(|m| self.buffer_of(m)) {
+                Some(Ok((b, _))) => Mem::Buffer(b),
+                _ => Mem::Unknown,
+            });
+        }
+        out
     }
 
     /// Is `v` read from a demoted scalar (iter_args, loop results, demoted values)?
