@@ -1,50 +1,75 @@
 //! Quasi-affine expressions as extraction builds them: a linear combination of atoms
 //! (loop IVs, parameters, and `floor(.../c)` / `... mod c` terms) plus a constant.
 //! Printed in isl syntax without redundant parentheses, e.g. `i0 - i1 - 1`.
+//!
+//! Arithmetic never wraps: an expression whose coefficients leave i64, or whose text
+//! grows past [`MAX_ATOM_LEN`], is marked [`Aff::overflowed`] and must not be used.
 
 use std::fmt;
+
+/// Longest `floor(...)`/`mod` atom text kept; longer ones mark the result overflowed.
+pub const MAX_ATOM_LEN: usize = 4096;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Aff {
     /// (atom, coefficient), in first-use order, no zero coefficients.
     terms: Vec<(String, i64)>,
     constant: i64,
+    overflow: bool,
 }
 
 impl Aff {
     pub fn constant(c: i64) -> Aff {
-        Aff { terms: vec![], constant: c }
+        Aff { terms: vec![], constant: c, overflow: false }
     }
 
     pub fn atom(name: impl Into<String>) -> Aff {
-        Aff { terms: vec![(name.into(), 1)], constant: 0 }
+        Aff { terms: vec![(name.into(), 1)], constant: 0, overflow: false }
+    }
+
+    /// True if some operation that built this expression overflowed.
+    pub fn overflowed(&self) -> bool {
+        self.overflow
     }
 
     pub fn as_constant(&self) -> Option<i64> {
-        self.terms.is_empty().then_some(self.constant)
+        (self.terms.is_empty() && !self.overflow).then_some(self.constant)
     }
 
     pub fn add(&self, other: &Aff) -> Aff {
         let mut out = self.clone();
+        out.overflow |= other.overflow;
         for (atom, coeff) in &other.terms {
             match out.terms.iter_mut().find(|(a, _)| a == atom) {
-                Some(t) => t.1 += coeff,
+                Some(t) => match t.1.checked_add(*coeff) {
+                    Some(c) => t.1 = c,
+                    None => out.overflow = true,
+                },
                 None => out.terms.push((atom.clone(), *coeff)),
             }
         }
         out.terms.retain(|(_, c)| *c != 0);
-        out.constant += other.constant;
+        match out.constant.checked_add(other.constant) {
+            Some(c) => out.constant = c,
+            None => out.overflow = true,
+        }
         out
     }
 
     pub fn scale(&self, k: i64) -> Aff {
         if k == 0 {
-            return Aff::constant(0);
+            return Aff { overflow: self.overflow, ..Aff::constant(0) };
         }
-        Aff {
-            terms: self.terms.iter().map(|(a, c)| (a.clone(), c * k)).collect(),
-            constant: self.constant * k,
-        }
+        let mut overflow = self.overflow;
+        let mut times = |c: i64| {
+            c.checked_mul(k).unwrap_or_else(|| {
+                overflow = true;
+                0
+            })
+        };
+        let terms = self.terms.iter().map(|(a, c)| (a.clone(), times(*c))).collect();
+        let constant = times(self.constant);
+        Aff { terms, constant, overflow }
     }
 
     pub fn sub(&self, other: &Aff) -> Aff {
@@ -53,11 +78,14 @@ impl Aff {
 
     /// Product; None unless one side is constant.
     pub fn mul(&self, other: &Aff) -> Option<Aff> {
-        match (self.as_constant(), other.as_constant()) {
-            (Some(k), _) => Some(other.scale(k)),
-            (_, Some(k)) => Some(self.scale(k)),
-            _ => None,
-        }
+        let poisoned = self.overflow || other.overflow;
+        let result = match (self.as_constant(), other.as_constant()) {
+            (Some(k), _) => other.scale(k),
+            (_, Some(k)) => self.scale(k),
+            _ if poisoned => Aff { overflow: true, ..Aff::constant(0) },
+            _ => return None,
+        };
+        Some(Aff { overflow: result.overflow || poisoned, ..result })
     }
 
     /// The same expression with its terms sorted by atom, so that equal expressions
@@ -65,7 +93,7 @@ impl Aff {
     pub fn sorted(&self) -> Aff {
         let mut terms = self.terms.clone();
         terms.sort();
-        Aff { terms, constant: self.constant }
+        Aff { terms, ..self.clone() }
     }
 
     pub fn constant_term(&self) -> i64 {
@@ -80,29 +108,38 @@ impl Aff {
     /// The atom, if the expression is exactly one atom (coefficient 1, no constant).
     pub fn single_atom(&self) -> Option<&str> {
         match self.terms.as_slice() {
-            [(atom, 1)] if self.constant == 0 => Some(atom),
+            [(atom, 1)] if self.constant == 0 && !self.overflow => Some(atom),
             _ => None,
         }
+    }
+
+    /// A new atom built from this expression's text; overflowed if too long.
+    fn derived(&self, text: String) -> Aff {
+        let overflow = self.overflow || text.len() > MAX_ATOM_LEN;
+        Aff { overflow, ..Aff::atom(text) }
     }
 
     pub fn floor_div(&self, d: i64) -> Aff {
         match self.as_constant() {
             Some(c) => Aff::constant(c.div_euclid(d)),
-            None => Aff::atom(format!("floor(({self})/{d})")),
+            None => self.derived(format!("floor(({self})/{d})")),
         }
     }
 
     pub fn ceil_div(&self, d: i64) -> Aff {
         match self.as_constant() {
-            Some(c) => Aff::constant(-((-c).div_euclid(d))),
-            None => Aff::atom(format!("ceil(({self})/{d})")),
+            Some(c) => match c.checked_neg() {
+                Some(n) => Aff::constant(-(n.div_euclid(d))),
+                None => Aff { overflow: true, ..Aff::constant(0) },
+            },
+            None => self.derived(format!("ceil(({self})/{d})")),
         }
     }
 
     pub fn modulo(&self, d: i64) -> Aff {
         match self.as_constant() {
             Some(c) => Aff::constant(c.rem_euclid(d)),
-            None => Aff::atom(format!("(({self}) mod {d})")),
+            None => self.derived(format!("(({self}) mod {d})")),
         }
     }
 }
@@ -111,7 +148,7 @@ impl fmt::Display for Aff {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
         for (atom, c) in &self.terms {
-            let (sign, mag) = if *c < 0 { ("-", -c) } else { ("+", *c) };
+            let (sign, mag) = if *c < 0 { ("-", c.unsigned_abs()) } else { ("+", c.unsigned_abs()) };
             match (first, sign) {
                 (true, "-") => write!(f, "-")?,
                 (true, _) => {}
@@ -128,7 +165,7 @@ impl fmt::Display for Aff {
         } else if self.constant > 0 {
             write!(f, " + {}", self.constant)
         } else if self.constant < 0 {
-            write!(f, " - {}", -self.constant)
+            write!(f, " - {}", self.constant.unsigned_abs())
         } else {
             Ok(())
         }
@@ -150,6 +187,12 @@ mod tests {
         assert_eq!(Aff::constant(-7).floor_div(2).to_string(), "-4");
         assert_eq!(Aff::constant(-7).ceil_div(2).to_string(), "-3");
         assert_eq!(Aff::constant(-7).modulo(3).to_string(), "2");
+        assert_eq!(Aff::constant(i64::MIN).to_string(), "-9223372036854775808");
+        assert_eq!(Aff::atom("n").add(&Aff::constant(i64::MIN)).to_string(), "n - 9223372036854775808");
+    }
+
+    #[test]
+    fn sorted_and_single_atom() {
         let a = Aff::atom("b").add(&Aff::atom("a"));
         let b = Aff::atom("a").add(&Aff::atom("b"));
         assert_ne!(a, b);
@@ -157,5 +200,23 @@ mod tests {
         assert_eq!(Aff::atom("n").single_atom(), Some("n"));
         assert_eq!(Aff::atom("n").add(&Aff::constant(1)).single_atom(), None);
         assert_eq!(Aff::atom("n").scale(2).single_atom(), None);
+    }
+
+    #[test]
+    fn overflow_is_sticky() {
+        let big = Aff::atom("i").scale(i64::MAX);
+        assert!(!big.overflowed());
+        assert!(big.add(&big).overflowed());
+        assert!(big.scale(2).overflowed());
+        assert!(Aff::constant(i64::MAX).add(&Aff::constant(1)).overflowed());
+        assert!(big.add(&big).sub(&big).overflowed());
+        assert!(Aff::constant(i64::MIN).ceil_div(2).overflowed());
+        assert!(big.scale(2).mul(&Aff::constant(0)).unwrap().overflowed());
+        assert_eq!(big.scale(2).as_constant(), None);
+        let mut e = Aff::atom("i");
+        for _ in 0..20 {
+            e = e.add(&e.floor_div(3)).floor_div(2);
+        }
+        assert!(e.overflowed());
     }
 }

@@ -25,6 +25,7 @@
 use crate::aff::Aff;
 use crate::ir::{Blk, Op, Val};
 use mlir_sys::*;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use tessel_poly::{Access, AccessKind, Scop, Statement};
 
@@ -246,6 +247,12 @@ struct Extractor {
     current_unit: usize,
     /// Index of every walked op within its block.
     op_index: HashMap<Op, usize>,
+    /// Memoized results: SSA graphs can share subexpressions, and walking them without
+    /// memory would take exponential time on adversarial input.
+    value_cache: HashMap<Val, Aff>,
+    root_cache: HashMap<Val, Aff>,
+    invariant_cache: RefCell<HashMap<Op, bool>>,
+    memory_cache: RefCell<HashMap<Op, bool>>,
 }
 
 type Result<T> = std::result::Result<T, (Op, String)>;
@@ -271,6 +278,10 @@ pub fn extract(run: &[Op]) -> std::result::Result<ExtractedScop, ExtractError> {
         statements: vec![],
         current_unit: 0,
         op_index: HashMap::new(),
+        value_cache: HashMap::new(),
+        root_cache: HashMap::new(),
+        invariant_cache: RefCell::new(HashMap::new()),
+        memory_cache: RefCell::new(HashMap::new()),
     };
     let mut position = 0;
     let result = ex.walk(run, None, &mut position);
@@ -351,6 +362,18 @@ impl Extractor {
 
     /// An index value as an isl affine expression over loop IVs and parameters.
     fn affine_value(&mut self, v: Val, user: Op) -> Result<Aff> {
+        if let Some(a) = self.value_cache.get(&v) {
+            return Ok(a.clone());
+        }
+        let a = self.affine_value_uncached(v, user)?;
+        if a.overflowed() {
+            return fail(user, "an index expression overflows 64-bit integers or is too large");
+        }
+        self.value_cache.insert(v, a.clone());
+        Ok(a)
+    }
+
+    fn affine_value_uncached(&mut self, v: Val, user: Op) -> Result<Aff> {
         if let Some(l) = self.loop_of_iv(v) {
             return Ok(Aff::atom(l.name.clone()));
         }
@@ -425,32 +448,49 @@ impl Extractor {
 
     /// Does `op` (transitively, within the run) use a load or a loop-carried value?
     fn depends_on_memory(&self, op: Op) -> bool {
-        if kind(op) == Kind::Load {
-            return true;
+        if let Some(&b) = self.memory_cache.borrow().get(&op) {
+            return b;
         }
-        op.operands().into_iter().any(|o| {
-            self.scalar_of.contains_key(&o)
-                || o.defining_op().is_some_and(|d| self.in_run(d) && self.depends_on_memory(d))
-        })
+        let b = kind(op) == Kind::Load
+            || op.operands().into_iter().any(|o| {
+                self.scalar_of.contains_key(&o)
+                    || o.defining_op().is_some_and(|d| self.in_run(d) && self.depends_on_memory(d))
+            });
+        self.memory_cache.borrow_mut().insert(op, b);
+        b
     }
 
     /// A top-level op of the run that neither reads memory nor depends on a read or a
     /// loop IV.
     fn invariant(&self, op: Op) -> bool {
-        if !crate::ir::is_pure(op) {
-            return false;
+        if let Some(&b) = self.invariant_cache.borrow().get(&op) {
+            return b;
         }
-        op.operands().into_iter().all(|o| match o.defining_op() {
-            Some(d) if self.in_run(d) => self.at_top(d) && self.invariant(d),
-            Some(_) => true,
-            None => o.owner_op().map_or(true, |owner| !self.in_run(owner)),
-        })
+        let b = crate::ir::is_pure(op)
+            && op.operands().into_iter().all(|o| match o.defining_op() {
+                Some(d) if self.in_run(d) => self.at_top(d) && self.invariant(d),
+                Some(_) => true,
+                None => o.owner_op().map_or(true, |owner| !self.in_run(owner)),
+            });
+        self.invariant_cache.borrow_mut().insert(op, b);
+        b
     }
 
     /// `v` (a loop-invariant integer) as an affine function of root values: looks
     /// through constants, sign-preserving casts, `addi`/`subi`/`muli` by a constant and
     /// `affine.apply`; anything else is a root.
     fn root_form(&mut self, v: Val, depth: usize) -> Aff {
+        if let Some(a) = self.root_cache.get(&v) {
+            return a.clone();
+        }
+        let a = self.root_form_uncached(v, depth);
+        // An expression that overflowed is no use: the value is a root of its own.
+        let a = if a.overflowed() { Aff::atom(root_key(v)) } else { a };
+        self.root_cache.insert(v, a.clone());
+        a
+    }
+
+    fn root_form_uncached(&mut self, v: Val, depth: usize) -> Aff {
         let root = Aff::atom(root_key(v));
         self.roots.insert(root_key(v), v);
         let Some(def) = v.defining_op() else { return root };
@@ -624,7 +664,11 @@ impl Extractor {
     fn map_exprs(&mut self, op: Op, attr: &str, operands: &[Val]) -> Result<Vec<Aff>> {
         let map = affine_map_attr(op, attr).ok_or((op, format!("missing affine map '{attr}'")))?;
         let args = operands.iter().map(|o| self.affine_value(*o, op)).collect::<Result<Vec<_>>>()?;
-        map_results(map, &args).map_err(|e| (op, e))
+        let results = map_results(map, &args).map_err(|e| (op, e))?;
+        if results.iter().any(Aff::overflowed) {
+            return fail(op, "an index expression overflows 64-bit integers or is too large");
+        }
+        Ok(results)
     }
 
     // ---- arrays and accesses ------------------------------------------------------
@@ -1086,6 +1130,9 @@ impl Extractor {
         for i in 0..n {
             let e = unsafe { mlirIntegerSetGetConstraint(set, i as isize) };
             let aff = expr_aff(e, &args[..n_dims], &args[n_dims..]).map_err(|r| (op, r))?;
+            if aff.overflowed() {
+                return fail(op, "an index expression overflows 64-bit integers or is too large");
+            }
             let eq = unsafe { mlirIntegerSetIsConstraintEq(set, i as isize) };
             out.push(format!("{aff} {} 0", if eq { "=" } else { ">=" }));
         }
