@@ -29,6 +29,11 @@ pub struct Dependences<'cx> {
     flow: UnionMap,
     anti: UnionMap,
     output: UnionMap,
+    /// flow ∪ anti ∪ output as isl's dataflow returns them, before coalescing: many
+    /// simple pieces (e.g. one uniform dependence per stencil read) rather than one
+    /// polytope with many faces. Farkas duals of simple pieces are cheap (the
+    /// scheduler's input); of the coalesced polytope, costly.
+    pieces: UnionMap,
     _cx: PhantomData<&'cx Ctx>,
 }
 
@@ -44,11 +49,19 @@ impl<'cx> Dependences<'cx> {
         let flow = dataflow(cx, scop, scop.reads.copy().isl(cx)?, writes.copy().isl(cx)?)?;
         let anti = dataflow(cx, scop, writes.copy().isl(cx)?, scop.reads.copy().isl(cx)?)?;
         let output = dataflow(cx, scop, writes.copy().isl(cx)?, writes)?;
+        let pieces = flow
+            .copy()
+            .isl(cx)?
+            .union(anti.copy().isl(cx)?)
+            .isl(cx)?
+            .union(output.copy().isl(cx)?)
+            .isl(cx)?;
         tracing::debug!("dependences computed");
         Ok(Dependences {
-            flow,
-            anti,
-            output,
+            flow: flow.coalesce().isl(cx)?,
+            anti: anti.coalesce().isl(cx)?,
+            output: output.coalesce().isl(cx)?,
+            pieces,
             _cx: PhantomData,
         })
     }
@@ -74,6 +87,11 @@ impl<'cx> Dependences<'cx> {
             .isl(cx)?
             .union(self.output.copy().isl(cx)?)
             .isl(cx)
+    }
+
+    /// flow ∪ anti ∪ output, not coalesced (see the field).
+    pub(crate) fn pieces(&self) -> &UnionMap {
+        &self.pieces
     }
 
     /// The kinds with their names, in print order.
@@ -108,7 +126,7 @@ impl<'cx> Dependences<'cx> {
 }
 
 /// One isl dataflow problem: sink K, may-source Y, cut C = must-writes, with the
-/// original schedule. Returns source instance → sink instance.
+/// original schedule. Returns source instance → sink instance, not coalesced.
 fn dataflow(
     cx: &Ctx,
     scop: &ScopIsl,
@@ -125,8 +143,5 @@ fn dataflow(
         .isl(cx)?;
     let flow = info.compute_flow().isl(cx)?;
     let deps = flow.get_may_dependence().isl(cx)?;
-    deps.intersect_params(scop.context.copy().isl(cx)?)
-        .isl(cx)?
-        .coalesce()
-        .isl(cx)
+    deps.intersect_params(scop.context.copy().isl(cx)?).isl(cx)
 }

@@ -282,7 +282,8 @@ fn final_schedule(
     let mut tiled = 0;
     if opts.tile {
         let wavefront = opts.wavefront && opts.parallel;
-        (tree, tiled) = transform::tile(cx, tree, &opts.tile_sizes, wavefront)?;
+        let all = deps.all(cx)?;
+        (tree, tiled) = transform::tile(cx, tree, &opts.tile_sizes, wavefront, &all)?;
     }
     if opts.parallel {
         (tree, _) = transform::mark_parallel(cx, tree)?;

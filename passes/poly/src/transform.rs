@@ -1,6 +1,9 @@
 //! Schedule-tree transforms: tiling of permutable bands, wavefronts and parallel marks.
 
-use isl_rs::{Id, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
+use isl_rs::{Id, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, Val};
+
+use crate::schedule::set_coincidence;
+use crate::tree::live_deps;
 
 use crate::isl::{Ctx, IslResult};
 use crate::load::to_i32;
@@ -21,8 +24,11 @@ pub const PARALLEL_MARK: &str = "parallel";
 /// - `tile_shift_point_loops = 0`: point loops are not shifted to start at 0, for
 ///   the same reason.
 ///
-/// isl copies the permutable and coincident flags to both bands: a dependence with
-/// zero distance in a member also has zero distance in that member's tile origin.
+/// The coincidence flags of both bands are recomputed exactly afterwards (`deps`
+/// are all dependences): a member that is coincident given the outer members of its
+/// band need not be coincident given only their tile origins (e.g. a band `(i, j)`
+/// with distance `(1, 1)`: `j` is parallel inside one `i` iteration, but not inside
+/// one `i` tile).
 ///
 /// With `wavefront`, a tile band whose first two members are both not coincident is
 /// skewed (see [`wavefront`]).
@@ -31,6 +37,7 @@ pub(crate) fn tile(
     schedule: Schedule,
     sizes: &[i64],
     wavefront: bool,
+    deps: &UnionMap,
 ) -> Result<(Schedule, usize), PolyError> {
     if let Some(bad) = sizes.iter().find(|&&s| s <= 0) {
         return Err(PolyError::Unsupported(format!(
@@ -42,7 +49,7 @@ pub(crate) fn tile(
     let sizes = if sizes.is_empty() { &[32][..] } else { sizes };
     let mut count = 0;
     let root = schedule.get_root().isl(cx)?;
-    let root = tile_walk(cx, root, sizes, wavefront, &mut count)?;
+    let root = tile_walk(cx, root, sizes, wavefront, deps, &mut count)?;
     Ok((root.get_schedule().isl(cx)?, count))
 }
 
@@ -51,6 +58,7 @@ fn tile_walk(
     node: ScheduleNode,
     sizes: &[i64],
     wave: bool,
+    deps: &UnionMap,
     count: &mut usize,
 ) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
@@ -66,37 +74,46 @@ fn tile_walk(
             }
             node = node.band_tile(mv).isl(cx)?;
             *count += 1;
+            node = exact_coincidence(cx, node, deps)?;
             if wave
                 && !node.band_member_get_coincident(0).isl(cx)?
                 && !node.band_member_get_coincident(1).isl(cx)?
             {
                 node = wavefront(cx, node, sizes)?;
+                node = exact_coincidence(cx, node, deps)?;
             }
-            // Continue below the point band, which must not be tiled again.
+            // The point band, then below it (it must not be tiled again).
             node = node.child(0).isl(cx)?;
+            node = exact_coincidence(cx, node, deps)?;
             node = walk_children(cx, node, |cx, child| {
-                tile_walk(cx, child, sizes, wave, count)
+                tile_walk(cx, child, sizes, wave, deps, count)
             })?;
             return node.parent().isl(cx);
         }
     }
     walk_children(cx, node, |cx, child| {
-        tile_walk(cx, child, sizes, wave, count)
+        tile_walk(cx, child, sizes, wave, deps, count)
     })
+}
+
+/// Sets the coincidence flags of the band at `node` from the dependences live there.
+fn exact_coincidence(
+    cx: &Ctx,
+    node: ScheduleNode,
+    deps: &UnionMap,
+) -> Result<ScheduleNode, PolyError> {
+    let live = live_deps(cx, &node, deps)?;
+    set_coincidence(cx, node, &live)
 }
 
 /// Wavefront of a tile band (seed 004 §1.12, seed 000 §4.6): the outermost tile loop
 /// `T0` becomes `T0 + T1` counted in tiles, i.e. `floor(φ0/s0) + floor(φ1/s1)`, and
-/// `T1` then carries no dependence, so it is marked coincident.
+/// `T1` then carries no dependence (the caller recomputes the flags).
 ///
 /// Valid because the band is permutable: every dependence live at it has a
 /// non-negative distance in each member, hence in each tile index; so the sum is
 /// non-negative, and it is zero only when both tile distances are.
 fn wavefront(cx: &Ctx, node: ScheduleNode, sizes: &[i64]) -> Result<ScheduleNode, PolyError> {
-    let n = n_members(cx, &node)?;
-    let flags: Vec<bool> = (0..n)
-        .map(|i| node.band_member_get_coincident(to_i32(i)?).isl(cx))
-        .collect::<Result<_, _>>()?;
     let partial = node.band_get_partial_schedule().isl(cx)?;
     let size = |i: usize| sizes.get(i).or(sizes.last()).copied().unwrap_or(32);
     let t0 = partial
@@ -110,20 +127,12 @@ fn wavefront(cx: &Ctx, node: ScheduleNode, sizes: &[i64]) -> Result<ScheduleNode
         .scale_down_val(Val::int_from_si(cx.raw(), size(1)).isl(cx)?)
         .isl(cx)?;
     let skewed = partial.set_at(0, t0.add(t1).isl(cx)?).isl(cx)?;
-    let mut node = node
-        .delete()
+    node.delete()
         .isl(cx)?
         .insert_partial_schedule(skewed)
         .isl(cx)?
         .band_set_permutable(1)
-        .isl(cx)?;
-    for (i, &c) in flags.iter().enumerate() {
-        let c = if i == 1 { true } else { c && i != 0 };
-        node = node
-            .band_member_set_coincident(to_i32(i)?, i32::from(c))
-            .isl(cx)?;
-    }
-    Ok(node)
+        .isl(cx)
 }
 
 /// Applies `f` to every child of `node` and returns `node` (at the same position).

@@ -86,6 +86,7 @@ impl Scheduler<'_> {
             ..Band::default()
         };
         let mut coincidence_on = with_coincidence.is_some();
+        let dbg_start = (self.stats.solves, std::time::Instant::now());
         loop {
             let mut deficits = Vec::with_capacity(set.len());
             for (k, &n) in set.iter().enumerate() {
@@ -125,7 +126,8 @@ impl Scheduler<'_> {
                 (Some(c), true) => c,
                 _ => &base,
             };
-            let sol = non_trivial_lexmin(self.cx, ilp, &regions, N_SIGNIFICANT, &mut self.stats)?;
+            let sol =
+                non_trivial_lexmin(self.cx, ilp, &regions, N_SIGNIFICANT, true, &mut self.stats)?;
             let Some(sol) = sol else {
                 if coincidence_on {
                     // Seed 001 §6.5.3: drop coincidence for this and later members;
@@ -147,6 +149,16 @@ impl Scheduler<'_> {
                 .push(coincidence_on || (sol[SUM_U] == 0 && sol[W] == 0));
             band.rows.push(member);
         }
+        tracing::trace!(
+            nodes = ?set,
+            depth = band.depth(),
+            coincident = band.n_coincident(),
+            solves = self.stats.solves - dbg_start.0,
+            time = ?dbg_start.1.elapsed(),
+            vars = base.nvars,
+            constraints = base.constraints.len(),
+            "band"
+        );
         Ok(band)
     }
 
@@ -166,13 +178,13 @@ impl Scheduler<'_> {
             t.push((U_START + 2 * j, -1));
             t.push((U_START + 2 * j + 1, -1));
         }
-        ilp.add(Constraint::eq(t, 0));
+        ilp.add(Constraint::ge(t, 0));
         let mut t = vec![(SUM_D, 1)];
         t.extend(layout.all_d_vars().into_iter().map(|v| (v, -1)));
-        ilp.add(Constraint::eq(t, 0));
+        ilp.add(Constraint::ge(t, 0));
         let mut t = vec![(SUM_C, 1)];
         t.extend(layout.all_c_vars().into_iter().map(|v| (v, -1)));
-        ilp.add(Constraint::eq(t, 0));
+        ilp.add(Constraint::ge(t, 0));
 
         let bound_cst: Linear = vec![(W, 1)];
         let bound_par: Vec<Linear> = (0..np)

@@ -16,7 +16,7 @@
 //!
 //! The remaining clusters are ordered topologically in a sequence node.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use isl_rs::{DimType, Map, Set};
 
@@ -99,6 +99,9 @@ impl Scheduler<'_> {
         cands.sort_by_key(|&(i, w, d)| (std::cmp::Reverse(w), d, i));
 
         let mut dead = vec![false; edges.len()];
+        // Bands already computed for a set of statements (several candidate edges
+        // often lead to the same merge; the deferred pass retries some).
+        let mut memo: HashMap<Vec<usize>, Band> = HashMap::new();
         for deferred in [false, true] {
             for &(i, _, _) in &cands {
                 if dead[i] {
@@ -120,8 +123,16 @@ impl Scheduler<'_> {
                     .collect::<BTreeSet<usize>>()
                     .into_iter()
                     .collect();
-                let mut sub = self.edges_within(&edges, &nodes)?;
-                let band = self.pluto_band(&nodes, &mut sub, prefix, forced)?;
+                let sub = self.edges_within(&edges, &nodes)?;
+                let band = match memo.get(&nodes) {
+                    Some(b) => b.clone(),
+                    None => {
+                        let mut sub = self.edges_within(&edges, &nodes)?;
+                        let b = self.pluto_band(&nodes, &mut sub, prefix, forced)?;
+                        memo.insert(nodes.clone(), b.clone());
+                        b
+                    }
+                };
                 let verdict =
                     self.verdict(&band, &clusters, &members, &cluster_of, &sub, deferred)?;
                 match verdict {

@@ -28,7 +28,12 @@ pub(crate) type Linear = Vec<(usize, i64)>;
 impl Dual {
     /// The dual of `set` (isl's `isl_set_coefficients`: one dual per disjunct,
     /// intersected, i.e. the dual of the convex hull).
+    ///
+    /// Local variables (strides, existentials) are eliminated first, which can only
+    /// enlarge the set and so shrink the dual (seed 001 §3.3): every coefficient
+    /// vector kept is still valid on the original set.
     pub fn of_set(cx: &Ctx, set: Set) -> Result<Dual, PolyError> {
+        let set = set.remove_divs().isl(cx)?;
         let coeff = set.coefficients().isl(cx)?;
         if coeff.dim(DimType::Div).isl(cx)? != 0 {
             return Err(PolyError::Isl(

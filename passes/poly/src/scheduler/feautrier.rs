@@ -75,10 +75,10 @@ impl Scheduler<'_> {
             ));
             let mut t = vec![(SUM_D, 1)];
             t.extend(layout.all_d_vars().into_iter().map(|v| (v, -1)));
-            ilp.add(Constraint::eq(t, 0));
+            ilp.add(Constraint::ge(t, 0));
             let mut t = vec![(SUM_C, 1)];
             t.extend(layout.all_c_vars().into_iter().map(|v| (v, -1)));
-            ilp.add(Constraint::eq(t, 0));
+            ilp.add(Constraint::ge(t, 0));
             for k in 0..n_groups {
                 ilp.add(Constraint::ge(vec![(E_START + k, -1)], 1));
             }
@@ -121,12 +121,10 @@ impl Scheduler<'_> {
         let mut out = Vec::new();
         for i in 0..n {
             let bmap = list.get_at(i).isl(self.cx)?;
-            let map = isl_rs::Map::from_basic_map(bmap).isl(self.cx)?;
-            let set = if edge.src == edge.dst {
-                map.deltas().isl(self.cx)?
-            } else {
-                map.wrap().isl(self.cx)?
-            };
+            let set = isl_rs::Map::from_basic_map(bmap)
+                .isl(self.cx)?
+                .wrap()
+                .isl(self.cx)?;
             out.push(Rc::new(Dual::of_set(self.cx, set)?));
         }
         edge.group_duals = Some(out.clone());

@@ -71,18 +71,19 @@ impl Edge {
         })
     }
 
-    /// The Farkas dual, computed once: over `(cst, params, x, y)` for an edge between
-    /// two statements, over `(cst, params, y - x)` for a self edge (seed 001 §3.3:
-    /// parameters cancel in an intra-node distance).
+    /// The Farkas dual, computed once, over `(cst, params, x, y)`.
+    ///
+    /// Seed 001 §3.3 takes the dual of the difference set `{ y - x }` for a self
+    /// edge (fewer variables). The difference set is a projection, though, whose
+    /// existential variables isl must first eliminate by Fourier–Motzkin; on the
+    /// many-disjunct dependences of a stencil (heat-3d) that alone takes seconds. The
+    /// relation itself has no existentials, so its dual is used for self edges too,
+    /// with the same coefficients substituted for `x` and `y`.
     pub fn dual(&mut self, cx: &Ctx) -> Result<Rc<Dual>, PolyError> {
         if let Some(d) = &self.dual {
             return Ok(d.clone());
         }
-        let set = if self.src == self.dst {
-            self.map.copy().isl(cx)?.deltas().isl(cx)?
-        } else {
-            self.map.copy().isl(cx)?.wrap().isl(cx)?
-        };
+        let set = self.map.copy().isl(cx)?.wrap().isl(cx)?;
         let d = Rc::new(Dual::of_set(cx, set)?);
         self.dual = Some(d.clone());
         Ok(d)

@@ -7,7 +7,7 @@
 
 use isl_rs::{BasicSet, DimType, Mat, Space};
 
-use crate::isl::{Ctx, IslResult};
+use crate::isl::{basic_set_lexmin, Ctx, IslResult};
 use crate::load::{to_i32, to_u32};
 use crate::PolyError;
 
@@ -48,6 +48,10 @@ pub(crate) struct Ilp {
 #[derive(Debug, Default)]
 pub(crate) struct SolveStats {
     pub solves: usize,
+    /// Time spent in isl's lexmin, and the slowest call (variables, constraints,
+    /// time), for the debug log.
+    pub lexmin_time: std::time::Duration,
+    pub slowest: (usize, usize, std::time::Duration),
 }
 
 /// Hard cap on lexmin calls for one scheduling run; beyond it the scheduler gives up
@@ -138,7 +142,13 @@ impl Ilp {
             DimType::Cst,
         )
         .isl(cx)?;
-        let min = bset.lexmin().isl(cx)?;
+        let start = std::time::Instant::now();
+        let min = basic_set_lexmin(cx, bset)?;
+        let took = start.elapsed();
+        stats.lexmin_time += took;
+        if took > stats.slowest.2 {
+            stats.slowest = (n, all.len(), took);
+        }
         if min.is_empty().isl(cx)? {
             return Ok(None);
         }
@@ -233,20 +243,35 @@ impl Region {
 /// cases. Once a solution is found, only significantly better ones are searched:
 /// the first of the `n_significant` leading variables that is non-zero in it
 /// (and all before it) must be 0. Returns None if no non-trivial solution exists.
+///
+/// With `zero_feasible` the caller promises that the all-zero vector satisfies the
+/// constraints (as for every Pluto row: the constraints are homogeneous); then it is
+/// the lexmin of the unconstrained root, which need not be solved.
 pub(crate) fn non_trivial_lexmin(
     cx: &Ctx,
     ilp: &Ilp,
     regions: &[Region],
     n_significant: usize,
+    zero_feasible: bool,
     stats: &mut SolveStats,
 ) -> Result<Option<Vec<i64>>, PolyError> {
     let mut best: Option<Vec<i64>> = None;
     let mut better: Vec<Constraint> = Vec::new();
+    let before = stats.solves;
     let mut stack: Vec<Vec<Constraint>> = vec![Vec::new()];
     while let Some(extra) = stack.pop() {
         let mut all = extra.clone();
         all.extend(better.iter().cloned());
-        let Some(sol) = ilp.lexmin(cx, &all, stats)? else {
+        let known = if zero_feasible && all.is_empty() {
+            Some(Some(vec![0; ilp.nvars]))
+        } else {
+            None
+        };
+        let solved = match known {
+            Some(s) => s,
+            None => ilp.lexmin(cx, &all, stats)?,
+        };
+        let Some(sol) = solved else {
             continue;
         };
         match regions.iter().find(|r| r.trivial(&sol)) {
@@ -270,5 +295,10 @@ pub(crate) fn non_trivial_lexmin(
             }
         }
     }
+    tracing::trace!(
+        regions = regions.len(),
+        solves = stats.solves - before,
+        "row"
+    );
     Ok(best)
 }

@@ -130,9 +130,10 @@ impl Layout {
         }
     }
 
-    /// The substitution for the dual of `edge` that expresses
-    /// `sign·(φ_dst(y) − φ_src(x)) + cst + par·n` (seed 001 eqs. 20, 25, 36, 37, 41,
-    /// 42): `cst` and `par` are extra linear forms (distance bounds, carry variables).
+    /// The substitution for the dual of `edge` (over `(cst, params, x, y)`) that
+    /// expresses `sign·(φ_dst(y) − φ_src(x)) + cst + par·n` (seed 001 eqs. 20, 25, 36,
+    /// 37, 41, 42): `cst` and `par` are extra linear forms (distance bounds, carry
+    /// variables). For a self edge the constant and parameter terms of `φ` cancel.
     pub fn distance(&self, edge: &Edge, sign: i64, cst: &Linear, par: &[Linear]) -> Vec<Linear> {
         let (s, t) = (edge.src, edge.dst);
         let mut sub: Vec<Linear> = Vec::new();
@@ -154,18 +155,11 @@ impl Layout {
             }
             sub.push(l);
         }
-        if s == t {
-            let d = self.dims[self.slot(s)];
-            for k in 0..d {
-                sub.push(self.c_form(s, k, sign));
-            }
-        } else {
-            for k in 0..self.dims[self.slot(s)] {
-                sub.push(self.c_form(s, k, -sign));
-            }
-            for k in 0..self.dims[self.slot(t)] {
-                sub.push(self.c_form(t, k, sign));
-            }
+        for k in 0..self.dims[self.slot(s)] {
+            sub.push(self.c_form(s, k, -sign));
+        }
+        for k in 0..self.dims[self.slot(t)] {
+            sub.push(self.c_form(t, k, sign));
         }
         sub
     }

@@ -96,7 +96,9 @@ pub(crate) fn compute(
     cfg: Config,
 ) -> Result<Schedule, PolyError> {
     let all = deps
-        .all(cx)?
+        .pieces()
+        .copy()
+        .isl(cx)?
         .align_params(model.context.get_space().isl(cx)?)
         .isl(cx)?;
     let space = all.get_space().isl(cx)?;
@@ -131,12 +133,27 @@ pub(crate) fn compute(
         cfg,
         stats: SolveStats::default(),
     };
-    let edges = sch.edges_from(&all)?;
-    let set: Vec<usize> = (0..sch.nodes.len()).collect();
-    let mut prefix: Prefix = vec![Vec::new(); sch.nodes.len()];
-    let tree = sch.schedule(set, edges, &mut prefix, 0)?;
-    tracing::debug!(solves = sch.stats.solves, "scheduler done");
-    sch.to_isl(&tree, &all)
+    // isl's PIP turns "parallel" constraints (same variable part) into a parameter
+    // and solves a parametric problem instead; our row ILPs are full of them (the
+    // bounds of one Farkas dual), which makes a plain lexmin take seconds. Off while
+    // scheduling, restored after.
+    let symmetry = isl_rs::Options::get_pip_symmetry(cx.raw()).isl(cx)?;
+    isl_rs::Options::set_pip_symmetry(cx.raw(), 0).isl(cx)?;
+    let result = (|| {
+        let edges = sch.edges_from(&all)?;
+        let set: Vec<usize> = (0..sch.nodes.len()).collect();
+        let mut prefix: Prefix = vec![Vec::new(); sch.nodes.len()];
+        let tree = sch.schedule(set, edges, &mut prefix, 0)?;
+        tracing::debug!(
+            solves = sch.stats.solves,
+            lexmin_ms = sch.stats.lexmin_time.as_millis() as u64,
+            slowest = ?sch.stats.slowest,
+            "scheduler done"
+        );
+        sch.to_isl(&tree, &all)
+    })();
+    isl_rs::Options::set_pip_symmetry(cx.raw(), symmetry).isl(cx)?;
+    result
 }
 
 impl Scheduler<'_> {
@@ -154,7 +171,7 @@ impl Scheduler<'_> {
         let list = all.get_map_list().isl(cx)?;
         let mut edges = Vec::new();
         for i in 0..list.size().isl(cx)? {
-            let map: Map = list.get_at(i).isl(cx)?.coalesce().isl(cx)?;
+            let map: Map = list.get_at(i).isl(cx)?;
             if map.is_empty().isl(cx)? {
                 continue;
             }
@@ -410,7 +427,7 @@ impl Scheduler<'_> {
                 out.push(e);
                 continue;
             }
-            let map = e.map.intersect(same).isl(cx)?.coalesce().isl(cx)?;
+            let map = e.map.intersect(same).isl(cx)?;
             if map.is_empty().isl(cx)? {
                 continue;
             }

@@ -779,3 +779,68 @@ pub fn parallel_loops(nodes: &[AstNode]) -> Vec<(String, usize)> {
     walk(nodes, 0, &mut out);
     out
 }
+
+// ---------------------------------------------------------------- PolyBench SCoPs
+
+/// The SCoPs of the 30 PolyBench kernels as Tessel's MLIR extraction sees them
+/// (`tessel-print-scop` on `kernels/*.mlir`, the `kernel_*` function only), in
+/// `describe_scop` format, under `tests/data/polybench/`. Kernels with several SCoPs
+/// have them separated by blank lines.
+pub fn polybench() -> Vec<(String, Vec<Scop>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/polybench");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/data/polybench")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "scop"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable SCoP file");
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            let scops = text
+                .split("\n\n")
+                .filter(|chunk| !chunk.trim().is_empty())
+                .map(parse_scop)
+                .collect();
+            (name, scops)
+        })
+        .collect()
+}
+
+/// Parses the text of `describe_scop` back into a [`Scop`].
+pub fn parse_scop(text: &str) -> Scop {
+    let mut scop = Scop::default();
+    for line in text.lines() {
+        if let Some(ctx) = line.strip_prefix("context: ") {
+            scop.context = ctx.to_string();
+            let params = ctx
+                .split_once("->")
+                .map(|(p, _)| p.trim().trim_start_matches('[').trim_end_matches(']'))
+                .unwrap_or("");
+            scop.params = params
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
+        } else if let Some(name) = line.strip_suffix(':').filter(|l| !l.starts_with(' ')) {
+            scop.statements.push(stmt(name, "", "", vec![]));
+        } else if let Some((key, value)) = line.trim().split_once(": ") {
+            let st = scop.statements.last_mut().expect("a statement first");
+            match key {
+                "domain" => st.domain = value.to_string(),
+                "schedule" => st.schedule = value.to_string(),
+                "read" => st.accesses.push(read(value)),
+                "must-write" => st.accesses.push(write(value)),
+                "may-write" => st.accesses.push(Access {
+                    kind: AccessKind::MayWrite,
+                    relation: value.to_string(),
+                }),
+                other => panic!("unknown SCoP line {other}"),
+            }
+        }
+    }
+    scop
+}

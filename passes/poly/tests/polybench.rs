@@ -1,0 +1,83 @@
+//! Our schedulers on the SCoPs of the 30 PolyBench kernels (isl notation, from the
+//! MLIR extraction): every preset schedules every kernel without falling back to
+//! the original order, and the result is verified (`optimize` verifies the final
+//! tree exactly).
+//!
+//! Also measures scheduling time (`Optimized::schedule_time`) against isl's
+//! scheduler (`isl-reference`), best of 3:
+//!
+//! ```sh
+//! cargo test --release -p tessel-poly --test polybench -- --nocapture
+//! ```
+//!
+//! Nothing is asserted on time (it depends on the machine). In a debug build
+//! (`cargo test`) each preset runs once and `isl-reference` is skipped, to keep the
+//! test quick.
+
+mod common;
+
+use std::time::Duration;
+
+use common::polybench;
+use tessel_poly::{optimize, Options, SchedulerKind};
+
+fn opts(scheduler: SchedulerKind) -> Options {
+    Options {
+        scheduler,
+        ..Options::default()
+    }
+}
+
+/// Scheduling time of one kernel (all its SCoPs), best of `runs`.
+fn time(scops: &[tessel_poly::Scop], kind: SchedulerKind, runs: usize) -> (Duration, Vec<String>) {
+    let mut best = Duration::MAX;
+    let mut notes = Vec::new();
+    for _ in 0..runs {
+        let mut total = Duration::ZERO;
+        for scop in scops {
+            let out = optimize(scop, &opts(kind)).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+            total += out.schedule_time;
+            notes.extend(out.notes);
+        }
+        best = best.min(total);
+    }
+    (best, notes)
+}
+
+#[test]
+fn every_preset_schedules_every_polybench_kernel() {
+    let kinds = [
+        SchedulerKind::IslReference,
+        SchedulerKind::Pluto,
+        SchedulerKind::Isl,
+        SchedulerKind::Feautrier,
+    ];
+    let release = !cfg!(debug_assertions);
+    let runs = if release { 3 } else { 1 };
+    let mut sums = [Duration::ZERO; 4];
+    println!("| kernel | isl-reference (ms) | pluto (ms) | isl (ms) | feautrier (ms) |");
+    println!("|---|---|---|---|---|");
+    let mut failures = Vec::new();
+    for (name, scops) in polybench() {
+        let mut row = format!("| {name} |");
+        for (k, &kind) in kinds.iter().enumerate() {
+            if !release && kind == SchedulerKind::IslReference {
+                row.push_str(" - |");
+                continue;
+            }
+            let (t, notes) = time(&scops, kind, runs);
+            sums[k] += t;
+            row.push_str(&format!(" {:.1} |", t.as_secs_f64() * 1e3));
+            if !notes.is_empty() {
+                failures.push(format!("{name}/{kind:?}: {notes:?}"));
+            }
+        }
+        println!("{row}");
+    }
+    let mut row = "| **sum** |".to_string();
+    for s in sums {
+        row.push_str(&format!(" {:.1} |", s.as_secs_f64() * 1e3));
+    }
+    println!("{row}");
+    assert!(failures.is_empty(), "{failures:#?}");
+}
