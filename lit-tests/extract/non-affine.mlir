@@ -73,11 +73,9 @@ func.func @spoiled(%A: memref<?xf64>, %n: index) {
 // IR-NEXT:   %[[A:.*]] = affine.load %{{.*}}[%[[I]]]
 // IR-NEXT:   func.call @f(%[[A]])
 
-// Nests inside scf.for and scf.while bodies are found and optimized; a storing
-// conditional with a non-affine condition on a loaded value is skipped (for now).
-// CHECK: non-affine.mlir:[[@LINE+9]]:5: remark: tessel: optimized SCoP of 1 statements
-// CHECK: non-affine.mlir:[[@LINE+19]]:5: remark: tessel: optimized SCoP of 1 statements
-// CHECK: non-affine.mlir:[[@LINE+24]]:3: remark: tessel: skipped this loop nest: 'scf.if': a conditional whose branches use values of the loop nest is not supported yet
+// Nests inside scf.for and scf.while bodies are found and optimized.
+// CHECK: non-affine.mlir:[[@LINE+8]]:5: remark: tessel: optimized SCoP of 1 statements
+// CHECK: non-affine.mlir:[[@LINE+18]]:5: remark: tessel: optimized SCoP of 1 statements
 func.func @around(%A: memref<?xf64>, %n: index, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -100,13 +98,6 @@ func.func @around(%A: memref<?xf64>, %n: index, %steps: index) {
     }
     %k1 = arith.addi %k, %c1 : index
     scf.yield %k1 : index
-  }
-  affine.for %i = 0 to %n {
-    %a = affine.load %A[%i] : memref<?xf64>
-    %neg = arith.cmpf olt, %a, %zero : f64
-    scf.if %neg {
-      affine.store %zero, %A[%i] : memref<?xf64>
-    }
   }
   return
 }

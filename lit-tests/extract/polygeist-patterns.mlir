@@ -1,8 +1,8 @@
 // More of what cgeist emits around and inside loop nests: arith.select/cmpi on IVs,
 // memref.load/store with i32 index arithmetic, several SCoPs in one function with
 // scalar stores and constants between them, accesses through memref.cast of a local
-// buffer, nested affine.if with else on symbols, i32 iter_args, nests inside
-// scf.while, and conditional expressions (scf.if yielding loaded values).
+// buffer, nested affine.if with else on symbols, i32 iter_args, and nests inside
+// scf.while. (Conditionals inside statements: conditionals.mlir.)
 //
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-scop))' %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: %mlir-opt %s %lower-to-llvm | %run-main | %strip-addresses > %t.orig
@@ -230,31 +230,6 @@ module {
     return
   }
 
-  // nussinov's max_score(a, b) as cgeist emits it: scf.if yielding one of two loaded
-  // values. Modelled as an expression that reads both, but codegen can't clone such
-  // a conditional yet, so the nest is skipped (see CLONE_REMAPS_NESTED_OPERANDS).
-  // CHECK: remark: tessel: skipped this loop nest: 'scf.if': a conditional whose branches use values of the loop nest is not supported yet
-  // OPT: remark: tessel: skipped this loop nest: 'scf.if'
-  func.func @conditional_value(%arg0: i32, %arg1: memref<?x8xi32>) {
-    %0 = arith.index_cast %arg0 : i32 to index
-    affine.for %arg2 = 0 to %0 {
-      affine.for %arg3 = 1 to %0 {
-        %1 = affine.load %arg1[%arg2, %arg3] : memref<?x8xi32>
-        %2 = affine.load %arg1[%arg2, %arg3 - 1] : memref<?x8xi32>
-        %3 = arith.cmpi sge, %1, %2 : i32
-        %4 = scf.if %3 -> (i32) {
-          %5 = affine.load %arg1[%arg2, %arg3] : memref<?x8xi32>
-          scf.yield %5 : i32
-        } else {
-          %5 = affine.load %arg1[%arg2, %arg3 - 1] : memref<?x8xi32>
-          scf.yield %5 : i32
-        }
-        affine.store %4, %arg1[%arg2, %arg3] : memref<?x8xi32>
-      }
-    }
-    return
-  }
-
   func.func private @printMemrefF64(memref<*xf64>)
   func.func private @printMemrefI32(memref<*xi32>)
 
@@ -314,9 +289,6 @@ module {
     func.call @i32_and_while(%c8_i32, %Ic, %Jc) : (i32, memref<?xi32>, memref<?xi32>) -> ()
     %Ju = memref.cast %J : memref<8xi32> to memref<*xi32>
     func.call @printMemrefI32(%Ju) : (memref<*xi32>) -> ()
-    func.call @conditional_value(%c8_i32, %Kc) : (i32, memref<?x8xi32>) -> ()
-    %Ku = memref.cast %K : memref<8x8xi32> to memref<*xi32>
-    func.call @printMemrefI32(%Ku) : (memref<*xi32>) -> ()
     return
   }
 }

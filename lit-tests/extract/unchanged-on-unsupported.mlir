@@ -18,24 +18,6 @@ func.func @indirect(%A: memref<?xf64>, %I: memref<?xf64>, %n: index) {
   return
 }
 
-// A conditional value whose branches read the loop nest's values: modelled as a
-// read-only expression, but codegen can't clone it yet (extract.rs,
-// CLONE_REMAPS_NESTED_OPERANDS), so the nest is skipped.
-// CHECK: remark: tessel: skipped this loop nest: 'affine.if': a conditional whose branches use values of the loop nest is not supported yet
-func.func @if_results(%A: memref<?xf64>, %n: index) {
-  %c = arith.constant 1.0 : f64
-  affine.for %i = 0 to %n {
-    %r = affine.if affine_set<(d0) : (d0 - 5 >= 0)>(%i) -> f64 {
-      affine.yield %c : f64
-    } else {
-      %z = affine.load %A[%i] : memref<?xf64>
-      affine.yield %z : f64
-    }
-    affine.store %r, %A[%i] : memref<?xf64>
-  }
-  return
-}
-
 // A loop bound read from memory inside the SCoP: the store before it could change it.
 // CHECK: remark: tessel: skipped this loop nest: 'affine.for': an operand defined by 'affine.load' depends on a value read from memory inside the loop nest
 func.func @bound_from_memory(%A: memref<?xf64>, %N: memref<index>, %n: index) {
