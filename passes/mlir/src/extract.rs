@@ -1,26 +1,49 @@
 //! extract: a run of `affine` ops → the polyhedral model (`tessel_poly::Scop`), plus
 //! what codegen needs to rebuild every statement.
 //!
-//! A *statement* is an op that writes memory (`affine.store`, `memref.store`, or an
-//! `scf.if` whose branches store) together with the loads and pure ops of its block
-//! that feed it. SSA values that cross from one statement to another (a loaded value
-//! used by two stores, a value defined in an outer loop body and used in an inner one,
-//! `iter_args` and loop results) are demoted to scalar memrefs ("reg2mem", as Polymer
-//! does). Demotion is virtual: the input IR is not touched here; codegen materializes
-//! the scalars only once the new code is ready.
+//! A *statement* is an op that writes memory (`affine.store`, `memref.store`, or a
+//! conditional (`scf.if`) whose branches store: its stores are may-writes) together
+//! with the loads and pure ops of its block that feed it, cloned at the statement's
+//! position. A conditional that yields values computed from loads (`c ? A[i] : B[i]`)
+//! is such a feeding op; it reads everything its branches read. (Conditionals are
+//! only accepted once codegen remaps nested operands: [`CLONE_REMAPS_NESTED_OPERANDS`].)
+//!
+//! Virtual reg2mem: a value that depends on memory is demoted to a scalar memref
+//! `T<k>` ("reg2mem", as Polymer does) when it is used in a nested loop or
+//! `affine.if`, after the run, or by a statement that comes after a write to a buffer
+//! the value reads (cloning its loads there would read the new contents). Otherwise
+//! every statement of the block that uses it recomputes it. `iter_args` and loop
+//! results always live in scalars: the loop's inits are a statement before it, its
+//! `affine.yield` one at the end of its body. Demotion is virtual: the input IR is not
+//! touched here; codegen materializes the scalars only once the new code is ready.
+//!
+//! Buffers: casts (`memref.cast`, `memory_space_cast`, `assume_alignment`) are looked
+//! through, so accesses through a cast and through its source are one array. Distinct
+//! function arguments and allocations are distinct arrays (as C `restrict` arrays). A
+//! view (`subview`, `expand_shape`, `collapse_shape`, `transpose`) is an array of its
+//! own only if the SCoP reaches its buffer through it alone; memrefs of any other
+//! origin (a block argument of a loop, a load, `reinterpret_cast`, an unknown op) may
+//! alias anything, and their nest is skipped.
 //!
 //! Names in the model say where things come from, so that a dump can be read against
 //! the input:
 //! - arrays: `arg<k>` for the function's k-th argument, `alloca<k>` / `alloc<k>` for the
-//!   k-th such op of the function, `global_<name>` for `memref.get_global @name`
-//!   (`memref.cast` and other casts are looked through); `T<k>` for demoted scalars;
+//!   k-th such op of the function, `global_<name>` for `memref.get_global @name`,
+//!   `<array>_view` for a view; `T<k>` for demoted scalars;
 //! - parameters: `arg<k>` for an integer argument (or a cast of it), `<array>_dim<d>`
 //!   for `memref.dim`, `p<k>` for anything else;
 //! - statements `S<k>` in program order, loop dimensions `i<depth>`.
 //!
-//! Parameters that are the same affine function of the same root values (e.g. the
-//! thirty `arith.index_cast %n` a front end emits) are one parameter; parameters that
-//! differ by a constant (`n` and `n - 1`) are related by an equality in the context.
+//! Symbols: a loop-invariant integer is written as an affine function of root values
+//! (looking through constants, `index_cast`, `extsi`, `addi`, `subi`, `muli` by a
+//! constant and `affine.apply`), so the thirty `arith.index_cast %n` a front end emits
+//! are one parameter and `index_cast(n - 1)` is `arg0 - 1`. Every parameter's SSA value
+//! is an `index` available where the new code goes; a root without one (an i32 that is
+//! never cast before the nest) makes its expression a parameter of its own, related to
+//! other parameters by equalities in the context where they differ by a constant.
+//!
+//! Nothing here wraps around or explodes: expression arithmetic is checked
+//! ([`Aff::overflowed`]) and the recursive queries are memoized.
 
 use crate::aff::Aff;
 use crate::ir::{Blk, Op, Val};
@@ -470,7 +493,7 @@ impl Extractor {
             && op.operands().into_iter().all(|o| match o.defining_op() {
                 Some(d) if self.in_run(d) => self.at_top(d) && self.invariant(d),
                 Some(_) => true,
-                None => o.owner_op().map_or(true, |owner| !self.in_run(owner)),
+                None => o.owner_op().is_none_or(|owner| !self.in_run(owner)),
             });
         self.invariant_cache.borrow_mut().insert(op, b);
         b
@@ -542,7 +565,7 @@ impl Extractor {
                 };
                 let usable = is_integer(root)
                     && (is_index(root) || self.index_form(root).is_some())
-                    && root.defining_op().map_or(true, |d| !self.in_run(d) || (self.at_top(d) && self.invariant(d)));
+                    && root.defining_op().is_none_or(|d| !self.in_run(d) || (self.at_top(d) && self.invariant(d)));
                 if !usable {
                     complete = false;
                     break;
@@ -772,7 +795,7 @@ impl Extractor {
             }
             return Ok(name.clone());
         }
-        let direct = buffer_value(&buffer).map_or(true, |b| b == path);
+        let direct = buffer_value(&buffer).is_none_or(|b| b == path);
         let name = self.buffer_name(&buffer, direct);
         self.arrays.insert(buffer, (name.clone(), path));
         Ok(name)
@@ -1036,10 +1059,10 @@ impl Extractor {
             self.statement(op, Root::Inits(scalars.clone()), demoted, *position)?;
             *position += 1;
             if self.at_top(op) {
-                for k in 0..inits.len() {
+                for (k, &s) in scalars.iter().enumerate() {
                     let r = op.result(k);
                     if r.users().iter().any(|u| !self.in_run(*u)) {
-                        self.live_outs.push((r, scalars[k]));
+                        self.live_outs.push((r, s));
                     }
                 }
             }
