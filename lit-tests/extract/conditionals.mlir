@@ -2,11 +2,7 @@
 // yields a value computed from loads is a read-only expression of its statement (it
 // reads everything both branches read); an scf.if whose branches store is a
 // statement of its own whose stores are may-writes.
-//
-// Expected to fail until codegen clones such ops with the operands of their nested
-// ops remapped: then set CLONE_REMAPS_NESTED_OPERANDS in passes/mlir/src/extract.rs
-// and drop this XFAIL (until then, extraction skips these nests with a remark).
-// XFAIL: *
+// Codegen clones such ops with the operands of their nested ops remapped.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-scop))' %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: %mlir-opt %s %lower-to-llvm | %run-main | %strip-addresses > %t.orig
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{tile-sizes=2}))' %s 2>%t.remarks | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.opt

@@ -367,9 +367,13 @@ impl Codegen<'_> {
                 }
                 Step::Clone(op) => {
                     let c = op.clone_op();
-                    for (i, operand) in op.operands().into_iter().enumerate() {
-                        if let Some(new) = mapping.get(&operand) {
-                            c.set_operand(i, *new);
+                    // Ops inside the clone's regions (a conditional's branches) may use
+                    // remapped values too.
+                    for user in std::iter::once(c).chain(c.nested_ops()) {
+                        for (i, operand) in user.operands().into_iter().enumerate() {
+                            if let Some(new) = mapping.get(&operand) {
+                                user.set_operand(i, *new);
+                            }
                         }
                     }
                     cursor.insert(c);

@@ -1387,11 +1387,10 @@ enum Root {
 
 const PARAMS_PLACEHOLDER: &str = "[__TESSEL_PARAMS__]";
 
-/// Whether codegen's [`Step::Clone`] remaps the operands of the ops nested in a cloned
-/// op's regions (not only the op's own operands). Until it does, a conditional
-/// (`scf.if`, `affine.if` with results) is only accepted when its branches use
-/// nothing from the loop nest.
-pub const CLONE_REMAPS_NESTED_OPERANDS: bool = false;
+/// Codegen's [`Step::Clone`] remaps the operands of the ops nested in a cloned op's
+/// regions too, so conditionals (`scf.if`, `affine.if` with results) whose branches
+/// use values of the loop nest can be statements.
+pub const CLONE_REMAPS_NESTED_OPERANDS: bool = true;
 
 /// Replaces the parameter placeholder now that every parameter is known.
 pub fn fix_params(scop: &mut ExtractedScop) {
