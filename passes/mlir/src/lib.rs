@@ -9,6 +9,7 @@ pub mod ir;
 
 use extract::{ExtractedScop, is_run_member, is_run_unit};
 use ir::{emit_remark, Op};
+use std::collections::HashSet;
 use tessel_poly::{FuseMode, Options, SchedulerKind};
 
 /// The passes the shim registers (`passes/mlir/shim/registration.cpp`).
@@ -60,7 +61,7 @@ pub fn fuse_from_name(name: &str) -> Option<FuseMode> {
 /// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
 /// options; anything the model can't handle gets a remark and leaves the IR as it was.
 pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
-    let mut driver = Driver { kind, func, options };
+    let mut driver = Driver { kind, func, options, reported: HashSet::new() };
     for r in 0..func.num_regions() {
         for block in func.region_blocks(r) {
             driver.block(block);
@@ -73,6 +74,9 @@ struct Driver<'o> {
     kind: PassKind,
     func: Op,
     options: &'o Options,
+    /// Ops already named in a skip remark: an inner nest that fails on the same op
+    /// again is skipped silently.
+    reported: HashSet<Op>,
 }
 
 impl Driver<'_> {
@@ -117,10 +121,19 @@ impl Driver<'_> {
             }
             Err(e) => {
                 let unit = run[e.unit.min(run.len() - 1)];
-                emit_remark(
-                    unit.location(),
-                    &format!("tessel: skipped this loop nest: '{}': {}", e.op.name(), e.reason),
-                );
+                if self.reported.insert(e.op) {
+                    emit_remark(
+                        unit.location(),
+                        &format!("tessel: skipped this loop nest: '{}': {}", e.op.name(), e.reason),
+                    );
+                }
+                // The nests inside a skipped one may still be SCoPs of their own (with
+                // the outer IVs as parameters).
+                for r in 0..unit.num_regions() {
+                    for b in unit.region_blocks(r) {
+                        self.block(b);
+                    }
+                }
                 self.range(&run[..e.unit.min(run.len())]);
                 if e.unit + 1 < run.len() {
                     self.range(&run[e.unit + 1..]);
