@@ -22,7 +22,7 @@
 #map1 = affine_map<(d0)[s0] -> (-d0 + s0 - 1)>
 module attributes {llvm.data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128", llvm.target_triple = "x86_64-unknown-linux-gnu", "polygeist.target-cpu" = "x86-64"} {
 
-  // gemm, exactly as cgeist prints it (C += alpha A B after C *= beta).
+  // gemm (C *= beta, then C += alpha A B) with arguments in PolyBench's order.
   // CHECK-LABEL: remark: tessel: SCoP of 2 statements
   // CHECK-NEXT: context: [arg0, arg1, arg2] -> {  :  }
   // CHECK:        domain: [arg0, arg1, arg2] -> { S1[i0, i1, i2] : 0 <= i0 < arg0 and 0 <= i1 < arg2 and 0 <= i2 < arg1 }
@@ -31,35 +31,36 @@ module attributes {llvm.data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i6
   // CHECK-NEXT:   read: [arg0, arg1, arg2] -> { S1[i0, i1, i2] -> arg6[i0, i1] }
   // CHECK-NEXT:   read: [arg0, arg1, arg2] -> { S1[i0, i1, i2] -> arg7[i1, i2] }
   // CHECK-NEXT:   must-write: [arg0, arg1, arg2] -> { S1[i0, i1, i2] -> arg5[i0, i2] }
-  func.func @kernel_gemm(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: f64, %arg4: f64, %arg5: memref<?x8xf64>, %arg6: memref<?x8xf64>, %arg7: memref<?x8xf64>) attributes {llvm.linkage = #llvm.linkage<internal>} {
-    %0 = arith.index_cast %arg0 : i32 to index
-    %1 = arith.index_cast %arg1 : i32 to index
-    %2 = arith.index_cast %arg2 : i32 to index
-    affine.for %arg8 = 0 to %0 {
-      affine.for %arg9 = 0 to %1 {
-        %3 = affine.load %arg5[%arg8, %arg9] : memref<?x8xf64>
-        %4 = arith.mulf %3, %arg4 : f64
-        affine.store %4, %arg5[%arg8, %arg9] : memref<?x8xf64>
+  func.func @kernel_gemm(%ni32: i32, %nj32: i32, %nk32: i32, %alpha: f64, %beta: f64, %C: memref<?x8xf64>, %A: memref<?x8xf64>, %B: memref<?x8xf64>) attributes {llvm.linkage = #llvm.linkage<internal>} {
+    %ni = arith.index_cast %ni32 : i32 to index
+    %nj = arith.index_cast %nj32 : i32 to index
+    %nk = arith.index_cast %nk32 : i32 to index
+    affine.for %i = 0 to %ni {
+      affine.for %j = 0 to %nj {
+        %c = affine.load %C[%i, %j] : memref<?x8xf64>
+        %cb = arith.mulf %c, %beta : f64
+        affine.store %cb, %C[%i, %j] : memref<?x8xf64>
       }
-      affine.for %arg9 = 0 to %2 {
-        affine.for %arg10 = 0 to %1 {
-          %3 = affine.load %arg6[%arg8, %arg9] : memref<?x8xf64>
-          %4 = arith.mulf %arg3, %3 : f64
-          %5 = affine.load %arg7[%arg9, %arg10] : memref<?x8xf64>
-          %6 = arith.mulf %4, %5 : f64
-          %7 = affine.load %arg5[%arg8, %arg10] : memref<?x8xf64>
-          %8 = arith.addf %7, %6 : f64
-          affine.store %8, %arg5[%arg8, %arg10] : memref<?x8xf64>
+      affine.for %k = 0 to %nk {
+        affine.for %j = 0 to %nj {
+          %a = affine.load %A[%i, %k] : memref<?x8xf64>
+          %aa = arith.mulf %alpha, %a : f64
+          %b = affine.load %B[%k, %j] : memref<?x8xf64>
+          %ab = arith.mulf %aa, %b : f64
+          %c = affine.load %C[%i, %j] : memref<?x8xf64>
+          %sum = arith.addf %c, %ab : f64
+          affine.store %sum, %C[%i, %j] : memref<?x8xf64>
         }
       }
     }
     return
   }
 
-  // durbin as cgeist prints it: C scalars alpha/beta/sum are 0-d allocas stored with
-  // undef, the local array z is a static alloca, and %10 and %15 are SSA values used
-  // by several statements and in inner loops (demoted to T0 and T1). The SCoP starts
-  // at the first store after the last alloca.
+  // durbin: the C scalars sum/beta/alpha are 0-d allocas (alloca0..2) stored with
+  // undef, the local array z is a static alloca (alloca3). %new_beta is stored to
+  // beta and read again after that store (demoted: T0); %new_alpha is used in a nested
+  // loop (demoted: T1). The SCoP starts at the first store after the last alloca; the
+  // load of r[0] before it stays in place.
   // CHECK-LABEL: remark: tessel: SCoP of 12 statements
   // CHECK-NEXT: context: [arg0] -> {  :  }
   // CHECK-NEXT: S0:
@@ -91,59 +92,59 @@ module attributes {llvm.data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i6
   // CHECK-NEXT:   schedule: [arg0] -> { S11[i0] -> [3, i0, 8] }
   // CHECK-NEXT:   read: [arg0] -> { S11[i0] -> T1[] }
   // CHECK-NEXT:   must-write: [arg0] -> { S11[i0] -> arg2[i0] }
-  func.func @kernel_durbin(%arg0: i32, %arg1: memref<?xf64>, %arg2: memref<?xf64>) attributes {llvm.linkage = #llvm.linkage<internal>} {
-    %cst = arith.constant 0.000000e+00 : f64
-    %cst_0 = arith.constant 1.000000e+00 : f64
-    %alloca = memref.alloca() : memref<f64>
-    %0 = llvm.mlir.undef : f64
-    affine.store %0, %alloca[] : memref<f64>
-    %alloca_1 = memref.alloca() : memref<f64>
-    affine.store %0, %alloca_1[] : memref<f64>
-    %alloca_2 = memref.alloca() : memref<f64>
-    affine.store %0, %alloca_2[] : memref<f64>
-    %alloca_3 = memref.alloca() : memref<16xf64>
-    %1 = affine.load %arg1[0] : memref<?xf64>
-    %2 = arith.negf %1 : f64
-    affine.store %2, %arg2[0] : memref<?xf64>
-    affine.store %cst_0, %alloca_1[] : memref<f64>
-    %3 = affine.load %arg1[0] : memref<?xf64>
-    %4 = arith.negf %3 : f64
-    affine.store %4, %alloca_2[] : memref<f64>
-    %5 = arith.index_cast %arg0 : i32 to index
-    affine.for %arg3 = 1 to %5 {
-      %6 = affine.load %alloca_2[] : memref<f64>
-      %7 = arith.mulf %6, %6 : f64
-      %8 = arith.subf %cst_0, %7 : f64
-      %9 = affine.load %alloca_1[] : memref<f64>
-      %10 = arith.mulf %8, %9 : f64
-      affine.store %10, %alloca_1[] : memref<f64>
-      affine.store %cst, %alloca[] : memref<f64>
-      affine.for %arg4 = 0 to #map(%arg3) {
-        %16 = affine.load %arg1[%arg3 - %arg4 - 1] : memref<?xf64>
-        %17 = affine.load %arg2[%arg4] : memref<?xf64>
-        %18 = arith.mulf %16, %17 : f64
-        %19 = affine.load %alloca[] : memref<f64>
-        %20 = arith.addf %19, %18 : f64
-        affine.store %20, %alloca[] : memref<f64>
+  func.func @kernel_durbin(%n32: i32, %r: memref<?xf64>, %y: memref<?xf64>) attributes {llvm.linkage = #llvm.linkage<internal>} {
+    %zero = arith.constant 0.000000e+00 : f64
+    %one = arith.constant 1.000000e+00 : f64
+    %sum = memref.alloca() : memref<f64>
+    %undef = llvm.mlir.undef : f64
+    affine.store %undef, %sum[] : memref<f64>
+    %beta = memref.alloca() : memref<f64>
+    affine.store %undef, %beta[] : memref<f64>
+    %alpha = memref.alloca() : memref<f64>
+    affine.store %undef, %alpha[] : memref<f64>
+    %z = memref.alloca() : memref<16xf64>
+    %r0 = affine.load %r[0] : memref<?xf64>
+    %y0 = arith.negf %r0 : f64
+    affine.store %y0, %y[0] : memref<?xf64>
+    affine.store %one, %beta[] : memref<f64>
+    %r0_again = affine.load %r[0] : memref<?xf64>
+    %alpha0 = arith.negf %r0_again : f64
+    affine.store %alpha0, %alpha[] : memref<f64>
+    %n = arith.index_cast %n32 : i32 to index
+    affine.for %k = 1 to %n {
+      %a = affine.load %alpha[] : memref<f64>
+      %a2 = arith.mulf %a, %a : f64
+      %one_minus = arith.subf %one, %a2 : f64
+      %b = affine.load %beta[] : memref<f64>
+      %new_beta = arith.mulf %one_minus, %b : f64
+      affine.store %new_beta, %beta[] : memref<f64>
+      affine.store %zero, %sum[] : memref<f64>
+      affine.for %i = 0 to #map(%k) {
+        %rv = affine.load %r[%k - %i - 1] : memref<?xf64>
+        %yv = affine.load %y[%i] : memref<?xf64>
+        %p = arith.mulf %rv, %yv : f64
+        %s = affine.load %sum[] : memref<f64>
+        %s1 = arith.addf %s, %p : f64
+        affine.store %s1, %sum[] : memref<f64>
       }
-      %11 = affine.load %arg1[%arg3] : memref<?xf64>
-      %12 = affine.load %alloca[] : memref<f64>
-      %13 = arith.addf %11, %12 : f64
-      %14 = arith.negf %13 : f64
-      %15 = arith.divf %14, %10 : f64
-      affine.store %15, %alloca_2[] : memref<f64>
-      affine.for %arg4 = 0 to #map(%arg3) {
-        %16 = affine.load %arg2[%arg4] : memref<?xf64>
-        %17 = affine.load %arg2[%arg3 - %arg4 - 1] : memref<?xf64>
-        %18 = arith.mulf %15, %17 : f64
-        %19 = arith.addf %16, %18 : f64
-        affine.store %19, %alloca_3[%arg4] : memref<16xf64>
+      %rk = affine.load %r[%k] : memref<?xf64>
+      %s = affine.load %sum[] : memref<f64>
+      %q = arith.addf %rk, %s : f64
+      %nq = arith.negf %q : f64
+      %new_alpha = arith.divf %nq, %new_beta : f64
+      affine.store %new_alpha, %alpha[] : memref<f64>
+      affine.for %i = 0 to #map(%k) {
+        %yi = affine.load %y[%i] : memref<?xf64>
+        %yk = affine.load %y[%k - %i - 1] : memref<?xf64>
+        %t = arith.mulf %new_alpha, %yk : f64
+        %zi = arith.addf %yi, %t : f64
+        affine.store %zi, %z[%i] : memref<16xf64>
       }
-      affine.for %arg4 = 0 to #map(%arg3) {
-        %16 = affine.load %alloca_3[%arg4] : memref<16xf64>
-        affine.store %16, %arg2[%arg4] : memref<?xf64>
+      affine.for %i = 0 to #map(%k) {
+        %zi = affine.load %z[%i] : memref<16xf64>
+        affine.store %zi, %y[%i] : memref<?xf64>
       }
-      affine.store %15, %arg2[%arg3] : memref<?xf64>
+      affine.store %new_alpha, %y[%k] : memref<?xf64>
     }
     return
   }
