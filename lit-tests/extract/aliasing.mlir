@@ -91,4 +91,19 @@ func.func @pointer_in_memory(%P: memref<1xmemref<?xf64>>, %n: index) {
   }
   return
 }
+// Arguments are the entry block's, wherever the nest is in a function with several
+// blocks (early returns, breaks).
+// CHECK-LABEL: remark: tessel: SCoP of 1 statements
+// CHECK:        must-write: [arg1] -> { S0[i0] -> arg0[i0] }
+func.func @multi_block(%A: memref<?xf64>, %n: index, %flag: i1) {
+  %cst = arith.constant 1.0 : f64
+  cf.cond_br %flag, ^bb1, ^bb2
+^bb1:
+  affine.for %i = 0 to %n {
+    affine.store %cst, %A[%i] : memref<?xf64>
+  }
+  cf.br ^bb2
+^bb2:
+  return
+}
 // CHECK-NOT: remark

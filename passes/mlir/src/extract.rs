@@ -327,6 +327,11 @@ fn enclosing_function(op: Op) -> Option<Op> {
     None
 }
 
+/// Is `blk` the entry block of function `op` (whose arguments are the function's)?
+fn is_entry_block_of_function(op: Op, blk: Blk) -> bool {
+    matches!(op.name().as_str(), "func.func" | "gpu.func") && op.region_blocks(0).first() == Some(&blk)
+}
+
 /// A key for a root value inside `Aff` atoms (never printed).
 fn root_key(v: Val) -> String {
     format!("%{:x}", v.0.ptr as usize)
@@ -667,7 +672,7 @@ impl Extractor {
     fn describe_root(&self, v: Val) -> Option<String> {
         if let Some((blk, k)) = v.block_argument() {
             let parent = blk.parent_op()?;
-            if matches!(parent.name().as_str(), "func.func" | "gpu.func") && parent.body(0) == Some(blk) {
+            if is_entry_block_of_function(parent, blk) {
                 return Some(format!("arg{k}"));
             }
             return None;
@@ -712,8 +717,7 @@ impl Extractor {
         loop {
             if let Some((blk, _)) = base.block_argument() {
                 let parent = blk.parent_op();
-                let is_function = parent
-                    .is_some_and(|p| matches!(p.name().as_str(), "func.func" | "gpu.func") && p.body(0) == Some(blk));
+                let is_function = parent.is_some_and(|p| is_entry_block_of_function(p, blk));
                 if is_function {
                     return Ok((Buffer::Value(base), path));
                 }
