@@ -71,7 +71,11 @@ pub fn keep_profitable_parallel(nodes: &mut [AstNode]) -> usize {
     fn has_loop(nodes: &[AstNode]) -> bool {
         nodes.iter().any(|n| match n {
             AstNode::For { .. } => true,
-            AstNode::If { then_branch, else_branch, .. } => has_loop(then_branch) || has_loop(else_branch),
+            AstNode::If {
+                then_branch,
+                else_branch,
+                ..
+            } => has_loop(then_branch) || has_loop(else_branch),
             AstNode::Stmt { .. } => false,
         })
     }
@@ -85,8 +89,13 @@ pub fn keep_profitable_parallel(nodes: &mut [AstNode]) -> usize {
                     }
                     count += usize::from(*parallel) + walk(body, under_sequential || !*parallel);
                 }
-                AstNode::If { then_branch, else_branch, .. } => {
-                    count += walk(then_branch, under_sequential) + walk(else_branch, under_sequential);
+                AstNode::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
+                    count +=
+                        walk(then_branch, under_sequential) + walk(else_branch, under_sequential);
                 }
                 AstNode::Stmt { .. } => {}
             }
@@ -112,7 +121,10 @@ mod tests {
     }
 
     fn stmt() -> AstNode {
-        AstNode::Stmt { name: "S0".into(), args: vec![] }
+        AstNode::Stmt {
+            name: "S0".into(),
+            args: vec![],
+        }
     }
 
     #[test]
@@ -125,7 +137,10 @@ mod tests {
     fn outermost_and_nest_carrying_parallel_loops_stay() {
         let mut ast = vec![
             for_loop(true, vec![stmt()]),
-            for_loop(false, vec![for_loop(true, vec![for_loop(false, vec![stmt()])])]),
+            for_loop(
+                false,
+                vec![for_loop(true, vec![for_loop(false, vec![stmt()])])],
+            ),
         ];
         assert_eq!(keep_profitable_parallel(&mut ast), 2);
     }

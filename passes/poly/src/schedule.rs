@@ -82,6 +82,7 @@ fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
         coincidence: isl,
         forced_outer: isl,
         param_coefficients: isl,
+        negative_coefficients: kind != SchedulerKind::Pluto,
         maximize_coincidence: isl,
         feautrier_only: kind == SchedulerKind::Feautrier,
         fuse: opts.fuse,

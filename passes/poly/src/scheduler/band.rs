@@ -56,14 +56,18 @@ const N_SIGNIFICANT: usize = 2;
 
 impl Scheduler<'_> {
     /// Computes a band for `set` under `edges` (the constraints live at this point),
-    /// given the rows of ancestor bands in `prefix`. `forced_outer`: give up (empty
-    /// band) when the first member cannot have zero coincidence distances.
+    /// given the rows of ancestor bands in `prefix`.
+    ///
+    /// `min_coincident`: give up, returning the members found so far, when
+    /// coincidence has to be dropped before that many members are coincident. With 1
+    /// this is forced outer coincidence (an empty band, and a Feautrier step follows);
+    /// clustering uses it to stop computing a merge that already lost parallelism.
     pub(crate) fn pluto_band(
         &mut self,
         set: &[usize],
         edges: &mut [Edge],
         prefix: &Prefix,
-        forced_outer: bool,
+        min_coincident: usize,
     ) -> Result<Band, PolyError> {
         let np = self.np;
         let layout = Layout::new(
@@ -72,6 +76,7 @@ impl Scheduler<'_> {
             &self.nodes,
             np,
             self.cfg.param_coefficients,
+            self.cfg.negative_coefficients,
         );
         let base = self.row_constraints(&layout, edges, false)?;
         let with_coincidence = if self.cfg.coincidence {
@@ -86,7 +91,7 @@ impl Scheduler<'_> {
             ..Band::default()
         };
         let mut coincidence_on = with_coincidence.is_some();
-        let dbg_start = (self.stats.solves, std::time::Instant::now());
+        let started = (self.stats.solves, std::time::Instant::now());
         loop {
             let mut deficits = Vec::with_capacity(set.len());
             for (k, &n) in set.iter().enumerate() {
@@ -133,7 +138,7 @@ impl Scheduler<'_> {
                     // Seed 001 §6.5.3: drop coincidence for this and later members;
                     // under forced outer coincidence an outer member must be
                     // coincident, so the band ends empty (Feautrier takes over).
-                    if forced_outer && band.is_empty() {
+                    if band.depth() < min_coincident {
                         return Ok(band);
                     }
                     coincidence_on = false;
@@ -153,8 +158,8 @@ impl Scheduler<'_> {
             nodes = ?set,
             depth = band.depth(),
             coincident = band.n_coincident(),
-            solves = self.stats.solves - dbg_start.0,
-            time = ?dbg_start.1.elapsed(),
+            solves = self.stats.solves - started.0,
+            time = ?started.1.elapsed(),
             vars = base.nvars,
             constraints = base.constraints.len(),
             "band"
@@ -192,7 +197,19 @@ impl Scheduler<'_> {
             .collect();
         for edge in edges.iter_mut() {
             let k = edge.kinds;
-            if !(k.validity || k.proximity || (coincidence && k.coincidence)) {
+            if coincidence && k.coincidence {
+                // Zero distance (seed 001 §6.5.3), through the dual of the affine
+                // hull; it implies validity, and the proximity bound holds with
+                // u = w = 0, so neither is needed for this edge.
+                let hull = edge.hull_dual(self.cx)?;
+                for sign in [1, -1] {
+                    for c in hull.substitute(&layout.distance(edge, sign, &vec![], &[])) {
+                        ilp.add(c);
+                    }
+                }
+                continue;
+            }
+            if !(k.validity || k.proximity) {
                 continue;
             }
             let dual = edge.dual(self.cx)?;
@@ -213,17 +230,8 @@ impl Scheduler<'_> {
                     }
                 }
             }
-            if coincidence && k.coincidence {
-                if !k.validity {
-                    for c in dual.substitute(&layout.distance(edge, 1, &vec![], &[])) {
-                        ilp.add(c);
-                    }
-                }
-                for c in dual.substitute(&layout.distance(edge, -1, &vec![], &[])) {
-                    ilp.add(c);
-                }
-            }
         }
+        ilp.dedup();
         Ok(ilp)
     }
 }

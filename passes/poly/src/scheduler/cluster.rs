@@ -63,7 +63,7 @@ impl Scheduler<'_> {
         for e in edges.iter_mut() {
             e.dual(self.cx)?;
         }
-        let forced = self.cfg.forced_outer;
+        let forced = usize::from(self.cfg.forced_outer);
         let mut clusters = Vec::with_capacity(sccs.len());
         for scc in &sccs {
             let mut sub = self.edges_within(&edges, scc)?;
@@ -101,7 +101,7 @@ impl Scheduler<'_> {
         let mut dead = vec![false; edges.len()];
         // Bands already computed for a set of statements (several candidate edges
         // often lead to the same merge; the deferred pass retries some).
-        let mut memo: HashMap<Vec<usize>, Band> = HashMap::new();
+        let mut memo: HashMap<(Vec<usize>, usize), Band> = HashMap::new();
         for deferred in [false, true] {
             for &(i, _, _) in &cands {
                 if dead[i] {
@@ -124,12 +124,25 @@ impl Scheduler<'_> {
                     .into_iter()
                     .collect();
                 let sub = self.edges_within(&edges, &nodes)?;
-                let band = match memo.get(&nodes) {
+                // A merge must keep the coincident members of its best cluster
+                // (when coincidence counts): stop computing once it cannot.
+                let need = if self.cfg.maximize_coincidence {
+                    members
+                        .iter()
+                        .map(|&c| clusters[c].band.n_coincident())
+                        .max()
+                        .unwrap_or(0)
+                        .max(forced)
+                } else {
+                    forced
+                };
+                let key = (nodes.clone(), need);
+                let band = match memo.get(&key) {
                     Some(b) => b.clone(),
                     None => {
                         let mut sub = self.edges_within(&edges, &nodes)?;
-                        let b = self.pluto_band(&nodes, &mut sub, prefix, forced)?;
-                        memo.insert(nodes.clone(), b.clone());
+                        let b = self.pluto_band(&nodes, &mut sub, prefix, need)?;
+                        memo.insert(key, b.clone());
                         b
                     }
                 };

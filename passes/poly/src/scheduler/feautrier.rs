@@ -64,6 +64,7 @@ impl Scheduler<'_> {
                 &self.nodes,
                 self.np,
                 self.cfg.param_coefficients,
+                true,
             );
             let mut ilp = Ilp::new(layout.nvars);
             // MISSED = Σ(1 − e_k).

@@ -57,6 +57,8 @@ pub(crate) struct Edge {
     pub dual: Option<Rc<Dual>>,
     /// Duals of the disjuncts of `map` (Feautrier groups), computed on first use.
     pub group_duals: Option<Vec<Rc<Dual>>>,
+    /// Dual of the affine hull of `map`, computed on first use.
+    pub hull_dual: Option<Rc<Dual>>,
 }
 
 impl Edge {
@@ -68,6 +70,7 @@ impl Edge {
             kinds: self.kinds,
             dual: self.dual.clone(),
             group_duals: self.group_duals.clone(),
+            hull_dual: self.hull_dual.clone(),
         })
     }
 
@@ -86,6 +89,23 @@ impl Edge {
         let set = self.map.copy().isl(cx)?.wrap().isl(cx)?;
         let d = Rc::new(Dual::of_set(cx, set)?);
         self.dual = Some(d.clone());
+        Ok(d)
+    }
+}
+
+impl Edge {
+    /// The dual of the affine hull of the relation. An affine function is zero on
+    /// all pairs of the relation iff it is zero on their affine hull, iff it and its
+    /// negation are in this dual: a zero-distance (coincidence) constraint needs
+    /// only this small dual instead of the full one twice.
+    pub fn hull_dual(&mut self, cx: &Ctx) -> Result<Rc<Dual>, PolyError> {
+        if let Some(d) = &self.hull_dual {
+            return Ok(d.clone());
+        }
+        let hull = self.map.copy().isl(cx)?.affine_hull().isl(cx)?;
+        let set = Map::from_basic_map(hull).isl(cx)?.wrap().isl(cx)?;
+        let d = Rc::new(Dual::of_set(cx, set)?);
+        self.hull_dual = Some(d.clone());
         Ok(d)
     }
 }

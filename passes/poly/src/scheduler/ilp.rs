@@ -12,7 +12,7 @@ use crate::load::{to_i32, to_u32};
 use crate::PolyError;
 
 /// One linear constraint `Σ coef·x + constant (>= 0 | = 0)`, sparse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Constraint {
     pub terms: Vec<(usize, i64)>,
     pub constant: i64,
@@ -68,6 +68,32 @@ impl Ilp {
 
     pub fn add(&mut self, c: Constraint) {
         self.constraints.push(c);
+    }
+
+    /// Drops repeated constraints (after normalizing each by the gcd of its terms
+    /// and constant), keeping the first occurrence.
+    pub fn dedup(&mut self) {
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::with_capacity(self.constraints.len());
+        for mut c in std::mem::take(&mut self.constraints) {
+            c.terms.sort_unstable_by_key(|t| t.0);
+            let g = c
+                .terms
+                .iter()
+                .map(|t| t.1)
+                .chain(std::iter::once(c.constant))
+                .fold(0i64, gcd64);
+            if g > 1 {
+                for t in c.terms.iter_mut() {
+                    t.1 /= g;
+                }
+                c.constant /= g;
+            }
+            if seen.insert(c.clone()) {
+                out.push(c);
+            }
+        }
+        self.constraints = out;
     }
 
     /// The lexicographically smallest integer point with all variables >= 0 that
@@ -160,6 +186,14 @@ impl Ilp {
         }
         Ok(Some(sol))
     }
+}
+
+fn gcd64(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    i64::try_from(a).unwrap_or(1)
 }
 
 fn overflow() -> PolyError {

@@ -15,6 +15,9 @@ pub(crate) struct Layout {
     pub np: usize,
     /// Whether rows get parameter coefficients `d`.
     pub with_params: bool,
+    /// Whether iterator coefficients may be negative (split as `c⁺ − c⁻`); else
+    /// only `c⁺` exists (Pluto: non-negative coefficients, seed 004 §7).
+    pub negative: bool,
     /// Node ids, and where each node's block starts.
     pub nodes: Vec<usize>,
     pub start: Vec<usize>,
@@ -33,6 +36,7 @@ impl Layout {
         all: &[Node],
         np: usize,
         with_params: bool,
+        negative: bool,
     ) -> Layout {
         let mut start = Vec::with_capacity(nodes.len());
         let mut dims = Vec::with_capacity(nodes.len());
@@ -43,11 +47,12 @@ impl Layout {
             start.push(next);
             let d = all[n].dim;
             dims.push(d);
-            next += 2 * d + if with_params { np } else { 0 } + 1;
+            next += Self::coeffs(negative, d) + if with_params { np } else { 0 } + 1;
         }
         Layout {
             np,
             with_params,
+            negative,
             nodes: nodes.to_vec(),
             start,
             dims,
@@ -61,24 +66,40 @@ impl Layout {
         self.slot_of[node]
     }
 
-    /// `(c⁻, c⁺)` variables of iterator `k` of `node` (stored in reverse order).
-    pub fn c_vars(&self, node: usize, k: usize) -> (usize, usize) {
+    /// Number of iterator coefficient variables of a node of dimension `d`.
+    fn coeffs(negative: bool, d: usize) -> usize {
+        if negative {
+            2 * d
+        } else {
+            d
+        }
+    }
+
+    /// `(c⁻, c⁺)` variables of iterator `k` of `node` (stored in reverse order);
+    /// no `c⁻` without negative coefficients.
+    pub fn c_vars(&self, node: usize, k: usize) -> (Option<usize>, usize) {
         let s = self.slot(node);
         let r = self.dims[s] - 1 - k;
-        (self.start[s] + 2 * r, self.start[s] + 2 * r + 1)
+        if self.negative {
+            (Some(self.start[s] + 2 * r), self.start[s] + 2 * r + 1)
+        } else {
+            (None, self.start[s] + r)
+        }
     }
 
     /// The variable of parameter coefficient `j` of `node`, if rows have them.
     pub fn d_var(&self, node: usize, j: usize) -> Option<usize> {
         let s = self.slot(node);
-        self.with_params
-            .then(|| self.start[s] + 2 * self.dims[s] + j)
+        let first = self.start[s] + Self::coeffs(self.negative, self.dims[s]);
+        self.with_params.then_some(first + j)
     }
 
     /// The constant term of `node`.
     pub fn e_var(&self, node: usize) -> usize {
         let s = self.slot(node);
-        self.start[s] + 2 * self.dims[s] + if self.with_params { self.np } else { 0 }
+        self.start[s]
+            + Self::coeffs(self.negative, self.dims[s])
+            + if self.with_params { self.np } else { 0 }
     }
 
     /// Every `c⁻`/`c⁺` variable of every node.
@@ -87,7 +108,7 @@ impl Layout {
         for (s, &n) in self.nodes.iter().enumerate() {
             for k in 0..self.dims[s] {
                 let (m, p) = self.c_vars(n, k);
-                v.push(m);
+                v.extend(m);
                 v.push(p);
             }
         }
@@ -108,7 +129,11 @@ impl Layout {
     /// `k · c` of `node` as a linear form (`c = c⁺ − c⁻`).
     pub fn c_form(&self, node: usize, k: usize, scale: i64) -> Linear {
         let (m, p) = self.c_vars(node, k);
-        vec![(p, scale), (m, -scale)]
+        let mut l = vec![(p, scale)];
+        if let Some(m) = m {
+            l.push((m, -scale));
+        }
+        l
     }
 
     /// The row of `node` in a solution vector.
@@ -117,7 +142,7 @@ impl Layout {
         let c = (0..self.dims[s])
             .map(|k| {
                 let (m, p) = self.c_vars(node, k);
-                sol[p] - sol[m]
+                sol[p] - m.map_or(0, |m| sol[m])
             })
             .collect();
         let d = (0..self.np)

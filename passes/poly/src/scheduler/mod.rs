@@ -60,6 +60,11 @@ pub(crate) struct Config {
     /// Rows may have parameter coefficients (isl); Pluto's rows have none (seed 004
     /// §1.2), which is what makes a common row a fused loop.
     pub param_coefficients: bool,
+    /// Rows may have negative iterator coefficients (`c = c⁺ − c⁻`, seed 000 §3.2:
+    /// isl); Pluto's are non-negative (seed 004 §7), which also keeps it from
+    /// "fusing" loops by running one of them backwards into a disjoint range.
+    /// Feautrier steps may always use negative coefficients.
+    pub negative_coefficients: bool,
     /// Cluster merges must not lose coincident members (isl's
     /// `--schedule-maximize-coincidence`).
     pub maximize_coincidence: bool,
@@ -195,6 +200,7 @@ impl Scheduler<'_> {
                 },
                 dual: None,
                 group_duals: None,
+                hull_dual: None,
             });
         }
         // Deterministic order, whatever isl's hash order.
@@ -269,6 +275,12 @@ impl Scheduler<'_> {
             return self.feautrier_band(set, edges, prefix, depth);
         }
         if self.cfg.feautrier_only && edges.iter().any(|e| e.kinds.validity) {
+            // Dependences between SCCs are carried at once by ordering the SCCs
+            // (what a Feautrier row with only constant terms would do, without
+            // an ILP with one carry variable per dependence disjunct).
+            if sccs.len() > 1 {
+                return self.sequence(sccs, edges, prefix, depth);
+            }
             return self.feautrier_band(set, edges, prefix, depth);
         }
         if sccs.len() > 1 {
@@ -278,7 +290,7 @@ impl Scheduler<'_> {
                 FuseMode::Max => {}
             }
         }
-        let forced = self.cfg.forced_outer;
+        let forced = usize::from(self.cfg.forced_outer);
         let band = self.pluto_band(&set, &mut edges, prefix, forced)?;
         if band.is_empty() && sccs.len() > 1 {
             return self.cut(sccs, edges, prefix, depth);
@@ -352,8 +364,11 @@ impl Scheduler<'_> {
         })
     }
 
-    /// Pluto's cut when maximal fusion finds no common row: first between SCCs of
-    /// different dimensionality, else between all SCCs (seed 004 §7, `cut_conservative`).
+    /// The cut when maximal fusion finds no common row: between SCCs of different
+    /// dimensionality if there are any (Pluto's `cut_scc_dim_based`, seed 004 §7),
+    /// else the last SCC (in topological order) is split off, so that the longest
+    /// prefix that has common rows stays fused (seed 004 §1.9: when a path of n
+    /// statements has no common loop, try its sub-paths of length n − 1).
     fn cut(
         &mut self,
         sccs: Vec<Vec<usize>>,
@@ -373,7 +388,9 @@ impl Scheduler<'_> {
         let groups: Vec<Vec<usize>> = if groups.len() > 1 {
             groups.into_iter().map(|(_, g)| g).collect()
         } else {
-            sccs
+            let mut sccs = sccs;
+            let last = sccs.pop().unwrap_or_default();
+            vec![sccs.into_iter().flatten().collect(), last]
         };
         self.sequence(groups, edges, prefix, depth)
     }
@@ -438,6 +455,7 @@ impl Scheduler<'_> {
                 kinds: e.kinds,
                 dual: None,
                 group_duals: None,
+                hull_dual: None,
             });
         }
         Ok(out)
