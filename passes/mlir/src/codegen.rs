@@ -76,7 +76,8 @@ pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Gener
     let mut generated = Generated { ops: vec![], allocas: vec![], reloads: vec![] };
     let mut cg = Codegen { ctx, loc: first.location(), scop, allocas: vec![], iterators: HashMap::new(), index_type };
 
-    let entry = func.body(0).ok_or(CodegenError("function without a single entry block".into()))?;
+    // The entry block dominates every other block of the function.
+    let entry = *func.region_blocks(0).first().ok_or(CodegenError("function without a body".into()))?;
     let Some(entry_first) = entry.ops().first().copied() else { return err("empty function") };
     for ty in &scop.scalars {
         let memref = parse_type(ctx, &format!("memref<{}>", crate::ir::type_string(*ty)))

@@ -1,0 +1,33 @@
+// A function with several blocks (a C front end emits them for early returns): the
+// SCoP in a later block is optimized, and the scalar that reg2mem needs goes to the
+// entry block, which dominates it. The reduction's scalar is shared by all `i`
+// iterations (no privatization yet), so no loop may run in parallel.
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s 2>&1 | FileCheck %s
+
+// CHECK: remark: tessel: optimized SCoP of 3 statements
+// CHECK-LABEL: func.func @early_return
+// CHECK-NEXT: memref.alloca() : memref<f64>
+// CHECK-NEXT: cf.cond_br
+// CHECK: ^bb1:
+// CHECK-NOT: affine.parallel
+// CHECK: affine.for
+// CHECK-NEXT: affine.store %{{.*}}, %alloca[]
+// CHECK-NEXT: affine.for
+// CHECK-NOT: affine.parallel
+// CHECK: return
+func.func @early_return(%A: memref<?x?xf64>, %s: memref<?xf64>, %n: index, %done: i1) {
+  cf.cond_br %done, ^bb2, ^bb1
+^bb1:
+  %zero = arith.constant 0.0 : f64
+  affine.for %i = 0 to %n {
+    %r = affine.for %j = 0 to %n iter_args(%acc = %zero) -> (f64) {
+      %v = affine.load %A[%i, %j] : memref<?x?xf64>
+      %a = arith.addf %acc, %v : f64
+      affine.yield %a : f64
+    }
+    affine.store %r, %s[%i] : memref<?xf64>
+  }
+  return
+^bb2:
+  return
+}
