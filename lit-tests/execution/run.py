@@ -62,6 +62,13 @@ VARIANTS = (
     # min/max bounds of the tiled code.
     Variant("identity-tile4-par", "scheduler=identity tile=true parallel=true tile-sizes=4", "MINI"),
     Variant("isl-tile4-par", "scheduler=isl-reference tile=true parallel=true tile-sizes=4", "MINI"),
+    # Our schedulers (issue 3): each preset, tiled and parallel (with wavefronts).
+    Variant("pluto-tile-par", "scheduler=pluto tile=true parallel=true", "SMALL"),
+    Variant("isl-preset-tile-par", "scheduler=isl tile=true parallel=true", "SMALL"),
+    Variant("feautrier-tile-par", "scheduler=feautrier tile=true parallel=true", "SMALL"),
+    Variant("pluto-tile4-par", "scheduler=pluto tile=true parallel=true tile-sizes=4", "MINI"),
+    Variant("pluto-fuse-max", "scheduler=pluto fuse=max tile=true parallel=true", "SMALL"),
+    Variant("pluto-fuse-none", "scheduler=pluto fuse=none tile=false parallel=false", "SMALL"),
 )
 
 THREADS = 2
