@@ -5,8 +5,8 @@
 //! conditional (`scf.if`) whose branches store: its stores are may-writes) together
 //! with the loads and pure ops of its block that feed it, cloned at the statement's
 //! position. A conditional that yields values computed from loads (`c ? A[i] : B[i]`)
-//! is such a feeding op; it reads everything its branches read. (Conditionals are
-//! only accepted once codegen remaps nested operands: [`CLONE_REMAPS_NESTED_OPERANDS`].)
+//! is such a feeding op; it reads everything its branches read (codegen remaps the
+//! operands of the ops nested in a clone: [`CLONE_REMAPS_NESTED_OPERANDS`]).
 //!
 //! Virtual reg2mem: a value that depends on memory is demoted to a scalar memref
 //! `T<k>` ("reg2mem", as Polymer does) when it is used in a nested loop or
