@@ -78,9 +78,31 @@ impl Scheduler<'_> {
             self.cfg.param_coefficients,
             self.cfg.negative_coefficients,
         );
-        let base = self.row_constraints(&layout, edges, false)?;
+        let mut base = self.row_constraints(&layout, edges, false)?;
+        // Loop-coalescing avoidance (seed 001 §7.5.3, eq. 104): with constant
+        // iterator sizes, bound each coefficient so that no row can enumerate two
+        // iterators as one (e.g. `100i + j` with `0 <= j < 100`).
+        let mut bounds = Vec::new();
+        for &n in set {
+            for i in 0..self.nodes[n].dim {
+                if let Some(b) = self.nodes[n].coefficient_bound(i) {
+                    let (m, p) = layout.c_vars(n, i);
+                    bounds.push(Constraint::ge(vec![(p, -1)], b));
+                    if let Some(m) = m {
+                        bounds.push(Constraint::ge(vec![(m, -1)], b));
+                    }
+                }
+            }
+        }
+        for b in &bounds {
+            base.add(b.clone());
+        }
         let with_coincidence = if self.cfg.coincidence {
-            Some(self.row_constraints(&layout, edges, true)?)
+            let mut c = self.row_constraints(&layout, edges, true)?;
+            for b in &bounds {
+                c.add(b.clone());
+            }
+            Some(c)
         } else {
             None
         };

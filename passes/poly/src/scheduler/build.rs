@@ -53,7 +53,13 @@ impl Scheduler<'_> {
                         .collect();
                     members.push(format!("{{ {} }}", pieces.join("; ")));
                 }
-                let text = format!("[{}] -> [{}]", self.params.join(", "), members.join(", "));
+                // isl reads no `[] -> ` prefix on a multi union_pw_aff.
+                let params = if self.params.is_empty() {
+                    String::new()
+                } else {
+                    format!("[{}] -> ", self.params.join(", "))
+                };
+                let text = format!("{params}[{}]", members.join(", "));
                 let mupa = cx.parse("band", &text, MultiUnionPwAff::read_from_str)?;
                 inner.insert_partial_schedule(mupa).isl(cx)
             }

@@ -100,16 +100,53 @@ impl Scheduler<'_> {
                     ilp.add(c);
                 }
             }
-            let Some(sol) = ilp.lexmin(self.cx, &[], &mut self.stats)? else {
-                continue;
-            };
-            if usize::try_from(sol[MISSED]).unwrap_or(usize::MAX) >= n_groups {
-                continue;
+            // Loop-coalescing avoidance by detection and recovery (seed 001
+            // §7.5.4): while some row has |c_i| > ⌈S_j/2⌉·|c_j| for an iterator j of
+            // constant size S_j, force c_j = 0 and solve again; keep the last
+            // solution that still carries something.
+            let mut zero: Vec<Constraint> = Vec::new();
+            let mut accepted: Option<Vec<Row>> = None;
+            while let Some(sol) = ilp.lexmin(self.cx, &zero, &mut self.stats)? {
+                if usize::try_from(sol[MISSED]).unwrap_or(usize::MAX) >= n_groups {
+                    break;
+                }
+                let rows: Vec<Row> = set.iter().map(|&n| layout.row(n, &sol)).collect();
+                let coalescing = set
+                    .iter()
+                    .zip(&rows)
+                    .find_map(|(&n, row)| self.coalesced(n, row).map(|j| (n, j)));
+                accepted = Some(rows);
+                let Some((n, j)) = coalescing else {
+                    break;
+                };
+                let (m, p) = layout.c_vars(n, j);
+                zero.push(Constraint::eq(vec![(p, 1)], 0));
+                if let Some(m) = m {
+                    zero.push(Constraint::eq(vec![(m, 1)], 0));
+                }
             }
-            let rows: Vec<Row> = set.iter().map(|&n| layout.row(n, &sol)).collect();
-            return Ok(Some(unscale(rows)));
+            if let Some(rows) = accepted {
+                return Ok(Some(unscale(rows)));
+            }
         }
         Ok(None)
+    }
+
+    /// An iterator `j` that `row` coalesces with another one: `|c_i| > ⌈S_j/2⌉·|c_j|`
+    /// with `c_j != 0` and a constant size `S_j >= 2` (seed 001 eq. 105).
+    fn coalesced(&self, n: usize, row: &Row) -> Option<usize> {
+        let node = &self.nodes[n];
+        (0..row.c.len()).find(|&j| {
+            let Some(Some(size)) = node.sizes.get(j) else {
+                return false;
+            };
+            let cj = row.c[j].unsigned_abs();
+            *size >= 2
+                && cj != 0
+                && row.c.iter().enumerate().any(|(i, ci)| {
+                    i != j && ci.unsigned_abs() > size.unsigned_abs().div_ceil(2) * cj
+                })
+        })
     }
 
     /// Duals of the disjuncts of an edge's relation.

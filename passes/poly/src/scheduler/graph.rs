@@ -19,6 +19,24 @@ pub(crate) struct Node {
     /// Iterator names for the texts the scheduler builds (the domain's own names
     /// when they are usable, so that printed schedules read like the input).
     pub iters: Vec<String>,
+    /// Per iterator, its size when that is a constant (seed 001 eq. 98: the largest
+    /// difference between two instances that differ only in this iterator), for
+    /// loop-coalescing avoidance (§7.5).
+    pub sizes: Vec<Option<i64>>,
+}
+
+impl Node {
+    /// Upper bound on `|c_i|` for Pluto rows (seed 001 eq. 104): `⌈S_j/2⌉` over
+    /// the other iterators `j` with a constant size `S_j >= 2` (smaller sizes cannot
+    /// be coalesced with). None when no iterator has such a size.
+    pub fn coefficient_bound(&self, i: usize) -> Option<i64> {
+        self.sizes
+            .iter()
+            .enumerate()
+            .filter(|&(j, s)| j != i && s.is_some_and(|s| s >= 2))
+            .filter_map(|(_, s)| s.map(|s| (s + 1).div_euclid(2)))
+            .min()
+    }
 }
 
 /// One row of a statement's schedule: `c·i + d·p + e` (seed 000 §3.1).

@@ -121,11 +121,13 @@ pub(crate) fn compute(
         } else {
             generated_iterators(&params, dim)
         };
+        let sizes = sizes(cx, &st.name, &params, &st.domain, dim)?;
         nodes.push(Node {
             name: st.name.clone(),
             dim,
             domain: st.domain.copy().isl(cx)?,
             iters,
+            sizes,
         });
     }
     let max_dim = nodes.iter().map(|n| n.dim).max().unwrap_or(0);
@@ -511,6 +513,56 @@ impl Scheduler<'_> {
     }
 }
 
+/// The size of each iterator of `domain` when it is a constant: the maximum of
+/// `x'_j - x_j` over pairs of instances that differ only in iterator `j`, whatever
+/// the parameters (seed 001 §7.5.2, eq. 98).
+fn sizes(
+    cx: &Ctx,
+    name: &str,
+    params: &[String],
+    domain: &isl_rs::Set,
+    dim: usize,
+) -> Result<Vec<Option<i64>>, PolyError> {
+    let ins: Vec<String> = (0..dim).map(|k| format!("x{k}")).collect();
+    let outs: Vec<String> = (0..dim).map(|k| format!("y{k}")).collect();
+    let mut out = Vec::with_capacity(dim);
+    for j in 0..dim {
+        let eqs: Vec<String> = (0..dim)
+            .filter(|&k| k != j)
+            .map(|k| format!("y{k} = x{k}"))
+            .collect();
+        let cond = if eqs.is_empty() {
+            String::new()
+        } else {
+            format!(" : {}", eqs.join(" and "))
+        };
+        let text = format!(
+            "[{}] -> {{ {name}[{}] -> {name}[{}]{cond} }}",
+            params.join(", "),
+            ins.join(", "),
+            outs.join(", ")
+        );
+        let pairs = cx
+            .parse("size relation", &text, Map::read_from_str)?
+            .intersect_domain(domain.copy().isl(cx)?)
+            .isl(cx)?
+            .intersect_range(domain.copy().isl(cx)?)
+            .isl(cx)?;
+        let max = pairs
+            .deltas()
+            .isl(cx)?
+            .dim_max_val(crate::load::to_i32(j)?)
+            .isl(cx)?;
+        let size = if max.is_int().isl(cx)? {
+            ilp::val_to_i64(cx, &max).ok()
+        } else {
+            None
+        };
+        out.push(size);
+    }
+    Ok(out)
+}
+
 /// Iterator names `i0, i1, ...`, prefixed with underscores until no parameter has
 /// such a name.
 fn generated_iterators(params: &[String], dim: usize) -> Vec<String> {
@@ -534,4 +586,37 @@ fn is_identifier(s: &str) -> bool {
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
         && !KEYWORDS.contains(&s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_of_seed001_example_29() {
+        // E18: { [x, y] : x >= 0 and x <= y and x + y <= 100 } has S_x = 50 and
+        // S_y = 100 (the report prints them swapped, erratum E4).
+        let cx = Ctx::new(0).unwrap();
+        let set = cx
+            .parse(
+                "set",
+                "{ S[x, y] : x >= 0 and x <= y and x + y <= 100 }",
+                isl_rs::Set::read_from_str,
+            )
+            .unwrap();
+        assert_eq!(
+            sizes(&cx, "S", &[], &set, 2).unwrap(),
+            [Some(50), Some(100)]
+        );
+        // A parametric extent has no constant size.
+        let set = cx
+            .parse(
+                "set",
+                "[N] -> { S[i, j] : 0 <= i < N and 0 <= j < 8 }",
+                isl_rs::Set::read_from_str,
+            )
+            .unwrap();
+        let params = ["N".to_string()];
+        assert_eq!(sizes(&cx, "S", &params, &set, 2).unwrap(), [None, Some(7)]);
+    }
 }
