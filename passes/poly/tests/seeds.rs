@@ -975,6 +975,31 @@ fn seed001_e10_separate_components_avoid_the_proximity_trap() {
 }
 
 #[test]
+fn seed001_e11_a_fixed_iterator_gets_no_schedule_member() {
+    // reg_detect after dead code elimination: only the last t remains. The
+    // domain's affine hull fixes t, so t needs no row (domain compression, §7.2),
+    // and no bogus single-iteration "coincident" t loop appears.
+    let s = scop(
+        &["T", "N"],
+        "[T, N] -> { : T >= 1 and N >= 1 }",
+        vec![stmt(
+            "S",
+            "[T, N] -> { S[t, i] : t = T - 1 and 0 <= i < N }",
+            "[T, N] -> { S[t, i] -> [0, t, 0, i, 0] }",
+            vec![
+                read("[T, N] -> { S[t, i] -> A[i] }"),
+                read("[T, N] -> { S[t, i] -> B[i - 1] }"),
+                write("[T, N] -> { S[t, i] -> B[i] }"),
+            ],
+        )],
+    );
+    for kind in [Pluto, Isl] {
+        let text = tree("e11", &s, kind, SMART);
+        assert_eq!(t_lines(&text), ["T(S): (i)"]);
+    }
+}
+
+#[test]
 fn seed001_e12_trmm_incremental_scheduling_keeps_coincidence() {
     // Default (incremental, maximize coincidence): the merge of A and B is
     // rejected (1 coincident member against B's 2): sequence A then B, A with the

@@ -107,7 +107,8 @@ impl Scheduler<'_> {
             None
         };
 
-        let mut rows_so_far: Vec<Vec<Vec<i64>>> = set.iter().map(|&n| prefix[n].clone()).collect();
+        let mut rows_so_far: Vec<Vec<Vec<i64>>> =
+            set.iter().map(|&n| self.known_rows(prefix, n)).collect();
         let mut band = Band {
             nodes: set.to_vec(),
             ..Band::default()

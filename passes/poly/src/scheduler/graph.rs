@@ -23,6 +23,11 @@ pub(crate) struct Node {
     /// difference between two instances that differ only in this iterator), for
     /// loop-coalescing avoidance (§7.5).
     pub sizes: Vec<Option<i64>>,
+    /// Iterator parts of the equalities of the domain's affine hull (seed 001 §7.2:
+    /// an iterator fixed by them needs no schedule row, e.g. `t = T - 1`). They
+    /// count as rows already found for linear independence, which is domain
+    /// compression without the change of variables.
+    pub hull_rows: Vec<Vec<i64>>,
 }
 
 impl Node {

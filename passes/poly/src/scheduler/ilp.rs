@@ -55,8 +55,13 @@ pub(crate) struct SolveStats {
 }
 
 /// Hard cap on lexmin calls for one scheduling run; beyond it the scheduler gives up
-/// (and `optimize` falls back to the original schedule).
-pub(crate) const MAX_SOLVES: usize = 20_000;
+/// (and `optimize` falls back to the original schedule). The PolyBench kernels need
+/// at most about 120.
+pub(crate) const MAX_SOLVES: usize = 3_000;
+
+/// Cap on lexmin calls for one row's non-trivial search: past it the best row found
+/// so far is kept (or none, which ends the band), as if the search were complete.
+pub(crate) const MAX_ROW_SOLVES: usize = 400;
 
 impl Ilp {
     pub fn new(nvars: usize) -> Ilp {
@@ -294,6 +299,10 @@ pub(crate) fn non_trivial_lexmin(
     let before = stats.solves;
     let mut stack: Vec<Vec<Constraint>> = vec![Vec::new()];
     while let Some(extra) = stack.pop() {
+        if stats.solves - before >= MAX_ROW_SOLVES {
+            tracing::debug!("non-trivial search cut short");
+            break;
+        }
         let mut all = extra.clone();
         all.extend(better.iter().cloned());
         let known = if zero_feasible && all.is_empty() {

@@ -122,12 +122,14 @@ pub(crate) fn compute(
             generated_iterators(&params, dim)
         };
         let sizes = sizes(cx, &st.name, &params, &st.domain, dim)?;
+        let hull_rows = hull_rows(cx, &st.domain, dim)?;
         nodes.push(Node {
             name: st.name.clone(),
             dim,
             domain: st.domain.copy().isl(cx)?,
             iters,
             sizes,
+            hull_rows,
         });
     }
     let max_dim = nodes.iter().map(|n| n.dim).max().unwrap_or(0);
@@ -214,8 +216,16 @@ impl Scheduler<'_> {
         PolyError::Unsupported(format!("scheduler: {why}"))
     }
 
+    /// The rows a new row of `n` must be independent of: the domain's hull
+    /// equalities, then the rows of ancestor bands.
+    pub(crate) fn known_rows(&self, prefix: &Prefix, n: usize) -> Vec<Vec<i64>> {
+        let mut rows = self.nodes[n].hull_rows.clone();
+        rows.extend(prefix[n].iter().cloned());
+        rows
+    }
+
     fn rank(&self, prefix: &Prefix, n: usize) -> Result<usize, PolyError> {
-        linalg::rank(&prefix[n], self.nodes[n].dim)
+        linalg::rank(&self.known_rows(prefix, n), self.nodes[n].dim)
             .ok_or_else(|| self.stuck("coefficient overflow"))
     }
 
@@ -242,7 +252,7 @@ impl Scheduler<'_> {
         }
         let complete = self.complete(prefix, &set)?;
         if edges.is_empty() && complete {
-            return Ok(if set.len() == 1 {
+            return Ok(if set.len() <= 1 {
                 Tree::Leaf(set)
             } else {
                 Tree::Sequence(set.into_iter().map(|n| Tree::Leaf(vec![n])).collect())
@@ -561,6 +571,26 @@ fn sizes(
         out.push(size);
     }
     Ok(out)
+}
+
+/// The iterator parts of the equalities of the affine hull of `domain`.
+fn hull_rows(cx: &Ctx, domain: &isl_rs::Set, dim: usize) -> Result<Vec<Vec<i64>>, PolyError> {
+    let hull = domain.copy().isl(cx)?.affine_hull().isl(cx)?;
+    let eqs = hull
+        .equalities_matrix(DimType::Set, DimType::Param, DimType::Cst, DimType::Div)
+        .isl(cx)?;
+    let mut rows = Vec::new();
+    for r in 0..eqs.rows().isl(cx)? {
+        let mut row = Vec::with_capacity(dim);
+        for c in 0..dim {
+            let v = eqs.get_element_val(r, crate::load::to_i32(c)?).isl(cx)?;
+            row.push(ilp::val_to_i64(cx, &v)?);
+        }
+        if row.iter().any(|&x| x != 0) {
+            rows.push(row);
+        }
+    }
+    Ok(rows)
 }
 
 /// Iterator names `i0, i1, ...`, prefixed with underscores until no parameter has
