@@ -61,6 +61,42 @@ fn every_budget_ends_in_success_or_budget_error() {
     }
 }
 
+/// Our schedulers under every budget: success (possibly after falling back to the
+/// original order, with a note, when the budget ran out inside the scheduler) or
+/// `Budget`, never another error or a panic. Unlike the other schedulers, a larger
+/// budget may fail where a smaller one succeeded: the fallback restarts the count.
+#[test]
+fn our_schedulers_end_in_success_fallback_or_budget_error() {
+    let budgets = [
+        1u64, 10, 100, 1_000, 10_000, 30_000, 60_000, 100_000, 200_000, 400_000, 2_000_000,
+    ];
+    for kernel in all_kernels() {
+        for scheduler in [
+            SchedulerKind::Pluto,
+            SchedulerKind::Isl,
+            SchedulerKind::Feautrier,
+        ] {
+            let mut succeeded = false;
+            for &b in &budgets {
+                let opts = Options {
+                    max_operations: b,
+                    ..options(scheduler, true, true)
+                };
+                match optimize(&kernel.scop, &opts) {
+                    Ok(_) => succeeded = true,
+                    Err(PolyError::Budget) => {}
+                    Err(e) => panic!("{} {scheduler:?} budget {b}: {e:?}", kernel.name),
+                }
+            }
+            assert!(
+                succeeded,
+                "{} {scheduler:?}: no budget was enough",
+                kernel.name
+            );
+        }
+    }
+}
+
 fn one_statement(domain: &str, schedule: &str, access: &str) -> Scop {
     Scop {
         params: vec!["N".into()],
@@ -163,4 +199,13 @@ fn nonpositive_tile_sizes_are_rejected() {
 fn empty_scop_gives_an_empty_ast() {
     let out = optimize(&Scop::default(), &Options::default()).unwrap();
     assert!(out.ast.is_empty());
+    for scheduler in [SchedulerKind::Pluto, SchedulerKind::Isl, SchedulerKind::Feautrier] {
+        let opts = Options {
+            scheduler,
+            ..Options::default()
+        };
+        let out = optimize(&Scop::default(), &opts).unwrap();
+        assert!(out.ast.is_empty());
+        assert!(out.notes.is_empty(), "{scheduler:?}: {:?}", out.notes);
+    }
 }
