@@ -13,14 +13,24 @@
 //! | `linalg` | rank and linear-independence rows (HNF) |
 //! | `band` | Pluto rows and permutable bands |
 //! | `feautrier` | the Feautrier step (carry as many dependences as possible) |
-//! | `cluster` | SCC clustering, i.e. loop fusion (`fuse=smart`), and cuts (`fuse=max`) |
+//! | `cluster` | SCC clustering, i.e. loop fusion (`fuse=smart`) |
 //! | `build` | the isl schedule tree of the result |
 //!
-//! The driver ([`Scheduler::schedule`]) follows seed 001 §3.0: weakly connected
-//! components become set nodes, SCCs are fused or distributed according to the fuse
-//! mode, then a band is computed (Feautrier step when it cannot get a first member),
-//! the dependences it carries are dropped, and the same is done below it until every
-//! statement has a complete (full rank) schedule.
+//! The driver ([`Scheduler::schedule`], here) follows seed 001 §3.0: weakly
+//! connected components become set nodes, SCCs are fused or distributed according
+//! to the fuse mode (clustering for `smart`, a sequence for `none`, one joint band
+//! and cuts when it fails for `max`), then a band is computed (a Feautrier step when
+//! it cannot get a first member), the dependences it carries are dropped, and the
+//! same is done below it until every statement has a complete (full rank) schedule.
+//!
+//! Choices beyond the seeds, each explained where it is made:
+//! - Farkas duals of the dependence relations themselves, never of difference sets,
+//!   and of isl's uncoalesced dataflow pieces (`Edge::dual`);
+//! - zero distances through the dual of the affine hull (`Edge::hull_dual`);
+//! - `isl_basic_set_partial_lexmin` instead of `isl_basic_set_lexmin`
+//!   (`isl::basic_set_lexmin`);
+//! - coincidence flags computed exactly on the final tree (`build`);
+//! - Pluto rows with non-negative coefficients (`Config::negative_coefficients`).
 
 mod band;
 mod build;
