@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=OPT < %t.remarks
 // OPT-NOT: skipped
 // OPT-NOT: kept the original
-// OPT: remark: tessel: optimized SCoP of 5 statements (scheduler=identity
+// OPT: remark: tessel: optimized SCoP of 5 statements (scheduler={{[a-z-]+}},
 // OPT: remark: tessel: optimized SCoP of 5 statements (scheduler=isl-reference
 
 // Statements: the four ifs' updates (S0..S3, S2 and S3 the two branches of the

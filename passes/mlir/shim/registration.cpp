@@ -63,11 +63,12 @@ struct TesselPassBase
 
   mlir::Pass::Option<std::string> scheduler{
       *this, "scheduler",
-      llvm::cl::desc("Scheduler: pluto (maximal tilable bands, Pluto's "
-                     "smartfuse), isl (forced outer coincidence), feautrier, "
-                     "identity (original order) or isl-reference (isl's own "
-                     "scheduler, a baseline)"),
-      llvm::cl::init("identity")};
+      llvm::cl::desc("Scheduler: isl (ours, isl-style forced outer "
+                     "coincidence; the default, best on the suite), pluto (ours, "
+                     "maximal tilable bands), feautrier (ours), identity "
+                     "(original order) or isl-reference (isl's own scheduler, a "
+                     "baseline)"),
+      llvm::cl::init("isl")};
   mlir::Pass::Option<std::string> fuse{
       *this, "fuse",
       llvm::cl::desc("Fusion for our schedulers: none, smart or max (Pluto's "
