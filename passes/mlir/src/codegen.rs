@@ -226,26 +226,28 @@ impl Codegen<'_> {
             }
             let operands = self.operands(&maps.vars)?;
             let set = format!("affine_set<({}) : ({})>", maps.dims(), constraints.join(", "));
-            let (builder, then_block) = OpBuilder::new("affine.if", self.loc)
+            let builder = OpBuilder::new("affine.if", self.loc)
                 .operands(&operands)
-                .attr("condition", self.attr(&set)?)
-                .region_with_block(&[]);
-            let (builder, else_block) = if else_branch.is_empty() {
-                (builder.empty_region(), None)
-            } else {
-                let (b, blk) = builder.region_with_block(&[]);
-                (b, Some(blk))
-            };
-            cursor.insert(builder.build());
-            self.branch(then_branch, then_block, "affine.yield")?;
-            if let Some(blk) = else_block {
-                self.branch(else_branch, blk, "affine.yield")?;
-            }
-            return Ok(());
+                .attr("condition", self.attr(&set)?);
+            return self.conditional(builder, then_branch, else_branch, "affine.yield", cursor);
         }
         // A disjunction has no affine.if form: compute the condition and use scf.if.
         let flag = self.cond_value(cond, cursor)?;
-        let (builder, then_block) = OpBuilder::new("scf.if", self.loc).operands(&[flag]).region_with_block(&[]);
+        let builder = OpBuilder::new("scf.if", self.loc).operands(&[flag]);
+        self.conditional(builder, then_branch, else_branch, "scf.yield", cursor)
+    }
+
+    /// Adds the then and (possibly empty) else regions to an `affine.if`/`scf.if`
+    /// builder, inserts the op and fills its branches.
+    fn conditional(
+        &mut self,
+        builder: OpBuilder,
+        then_branch: &[AstNode],
+        else_branch: &[AstNode],
+        terminator: &str,
+        cursor: Cursor,
+    ) -> Result<()> {
+        let (builder, then_block) = builder.region_with_block(&[]);
         let (builder, else_block) = if else_branch.is_empty() {
             (builder.empty_region(), None)
         } else {
@@ -253,9 +255,9 @@ impl Codegen<'_> {
             (b, Some(blk))
         };
         cursor.insert(builder.build());
-        self.branch(then_branch, then_block, "scf.yield")?;
+        self.branch(then_branch, then_block, terminator)?;
         if let Some(blk) = else_block {
-            self.branch(else_branch, blk, "scf.yield")?;
+            self.branch(else_branch, blk, terminator)?;
         }
         Ok(())
     }
