@@ -337,6 +337,11 @@ fn root_key(v: Val) -> String {
     format!("%{:x}", v.0.ptr as usize)
 }
 
+/// The array name of demoted scalar `k`.
+fn scalar_name(k: usize) -> String {
+    format!("T{k}")
+}
+
 fn is_index(v: Val) -> bool {
     unsafe { mlirTypeIsAIndex(v.ty()) }
 }
@@ -363,8 +368,15 @@ impl Extractor {
         }
         let context = format!("[{}] -> {{ : {} }}", names.join(", "), context.join(" and "));
         let (statements, code): (Vec<_>, Vec<_>) = self.statements.into_iter().unzip();
+        // Demoted scalars are the extractor's own memory: dead after the run unless a
+        // value is reloaded from them there (seed 001 §2.5: kills at the end of the
+        // scope let live-range reordering move their last writes).
+        let killed = (0..self.scalars.len())
+            .filter(|&k| !self.live_outs.iter().any(|&(_, s)| s == k))
+            .map(scalar_name)
+            .collect();
         ExtractedScop {
-            model: Scop { params: names, context, statements },
+            model: Scop { params: names, context, statements, killed },
             ops: self.run,
             params: self.params.iter().map(|p| p.value).collect(),
             statements: code,
@@ -1218,10 +1230,10 @@ impl Extractor {
         for step in &ordered {
             match step {
                 Step::Load { scalar, .. } => {
-                    accesses.push(Access { kind: AccessKind::Read, relation: relation(&format!("T{scalar}[]")) })
+                    accesses.push(Access { kind: AccessKind::Read, relation: relation(&format!("{}[]", scalar_name(*scalar))) })
                 }
                 Step::Store { scalar, .. } => {
-                    accesses.push(Access { kind: AccessKind::MustWrite, relation: relation(&format!("T{scalar}[]")) })
+                    accesses.push(Access { kind: AccessKind::MustWrite, relation: relation(&format!("{}[]", scalar_name(*scalar))) })
                 }
                 Step::Clone(_) => {}
             }

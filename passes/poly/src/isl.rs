@@ -270,6 +270,7 @@ isl_objects! {
     MultiPwAff => isl_multi_pw_aff_to_str,
     MultiUnionPwAff => isl_multi_union_pw_aff_to_str,
     UnionPwAff => isl_union_pw_aff_to_str,
+    UnionPwMultiAff => isl_union_pw_multi_aff_to_str,
     Schedule => isl_schedule_to_str,
     ScheduleNode => isl_schedule_node_to_str,
     ScheduleConstraints => isl_schedule_constraints_to_str,

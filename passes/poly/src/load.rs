@@ -33,6 +33,16 @@ pub(crate) struct ScopIsl {
     /// lexicographically. (Trailing zeros never change the order: two statements
     /// already differ at a textual position no later than the shorter one's end.)
     pub schedule: UnionMap,
+    /// Per-reference tags (seed 001 §2.4), for live-range reordering: every access
+    /// `k` of statement `S` gets the tuple `S_ref<k>`, and `tagger` maps each
+    /// instance to its tagged instances, `S[i] -> [S[i] -> S_ref<k>[]]`.
+    pub tagger: UnionMap,
+    /// The accesses with tagged instances, `[S[i] -> S_ref<k>[]] -> A[..]`.
+    pub tagged_reads: UnionMap,
+    pub tagged_must_writes: UnionMap,
+    pub tagged_may_writes: UnionMap,
+    /// Arrays dead after the SCoP ([`Scop::killed`]).
+    pub killed: Vec<String>,
 }
 
 fn malformed(msg: String) -> PolyError {
@@ -47,6 +57,10 @@ impl ScopIsl {
         let mut reads = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
         let mut must_writes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
         let mut may_writes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        let mut tagger = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        let mut tagged_reads = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        let mut tagged_must_writes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        let mut tagged_may_writes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
 
         for (k, st) in scop.statements.iter().enumerate() {
             if scop.statements[..k].iter().any(|o| o.name == st.name) {
@@ -74,16 +88,23 @@ impl ScopIsl {
                 )));
             }
 
-            for acc in &st.accesses {
+            for (k, acc) in st.accesses.iter().enumerate() {
                 let rel = cx.parse("access", &acc.relation, Map::read_from_str)?;
                 check_domain_name(&rel, &st.name, "access")?;
                 let rel = rel.intersect_domain(dom.copy().isl(cx)?).isl(cx)?;
+                let tag = reference_tagger(cx, &dom, &format!("{}_ref{k}", st.name))?;
+                let tagged = tag.copy().isl(cx)?.reverse().isl(cx)?;
+                let tagged =
+                    UnionMap::from_map(tagged.apply_range(rel.copy().isl(cx)?).isl(cx)?).isl(cx)?;
+                tagger = tagger.union(UnionMap::from_map(tag).isl(cx)?).isl(cx)?;
                 let rel = UnionMap::from_map(rel).isl(cx)?;
-                match acc.kind {
-                    AccessKind::Read => reads = reads.union(rel).isl(cx)?,
-                    AccessKind::MustWrite => must_writes = must_writes.union(rel).isl(cx)?,
-                    AccessKind::MayWrite => may_writes = may_writes.union(rel).isl(cx)?,
-                }
+                let (all, all_tagged) = match acc.kind {
+                    AccessKind::Read => (&mut reads, &mut tagged_reads),
+                    AccessKind::MustWrite => (&mut must_writes, &mut tagged_must_writes),
+                    AccessKind::MayWrite => (&mut may_writes, &mut tagged_may_writes),
+                };
+                *all = all.copy().isl(cx)?.union(rel).isl(cx)?;
+                *all_tagged = all_tagged.copy().isl(cx)?.union(tagged).isl(cx)?;
             }
 
             domain = domain
@@ -112,7 +133,47 @@ impl ScopIsl {
             must_writes,
             may_writes,
             schedule,
+            tagger,
+            tagged_reads,
+            tagged_must_writes,
+            tagged_may_writes,
+            killed: scop.killed.clone(),
         })
+    }
+
+    /// All writes with tagged instances, must and may.
+    pub fn tagged_writes(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
+        self.tagged_must_writes
+            .copy()
+            .isl(cx)?
+            .union(self.tagged_may_writes.copy().isl(cx)?)
+            .isl(cx)
+    }
+
+    /// `schedule` (a tree) on tagged instances.
+    pub fn tag_tree(
+        &self,
+        cx: &Ctx,
+        schedule: &isl_rs::Schedule,
+    ) -> Result<isl_rs::Schedule, PolyError> {
+        let untag = self.tagger.copy().isl(cx)?.reverse().isl(cx)?;
+        let untag = isl_rs::UnionPwMultiAff::from_union_map(untag).isl(cx)?;
+        schedule
+            .copy()
+            .isl(cx)?
+            .pullback_union_pw_multi_aff(untag)
+            .isl(cx)
+    }
+
+    /// `schedule` (a map from statement instances) on tagged instances.
+    pub fn tag_schedule(&self, cx: &Ctx, schedule: &UnionMap) -> Result<UnionMap, PolyError> {
+        self.tagger
+            .copy()
+            .isl(cx)?
+            .reverse()
+            .isl(cx)?
+            .apply_range(schedule.copy().isl(cx)?)
+            .isl(cx)
     }
 
     /// All writes, must and may.
@@ -147,6 +208,19 @@ fn parse_context(cx: &Ctx, scop: &Scop) -> Result<Set, PolyError> {
         )));
     }
     Ok(context)
+}
+
+/// `S[i] -> [S[i] -> tag[]]` on `domain`.
+fn reference_tagger(cx: &Ctx, domain: &Set, tag: &str) -> Result<Map, PolyError> {
+    let tag = cx.parse("tag", &format!("{{ {tag}[] }}"), Set::read_from_str)?;
+    let to_tag = Map::from_domain_and_range(domain.copy().isl(cx)?, tag).isl(cx)?;
+    domain
+        .copy()
+        .isl(cx)?
+        .identity()
+        .isl(cx)?
+        .range_product(to_tag)
+        .isl(cx)
 }
 
 fn check_domain_name(map: &Map, stmt: &str, what: &str) -> Result<(), PolyError> {

@@ -13,6 +13,10 @@ pub struct Scop {
     /// Known constraints on the parameters, e.g. `[N, M] -> { : N >= 0 and M >= 0 }`.
     pub context: String,
     pub statements: Vec<Statement>,
+    /// Arrays whose contents are dead after the SCoP (e.g. temporaries local to it):
+    /// their last writes need not stay last (seed 001 §2.5, kills). Only
+    /// live-range reordering makes use of it.
+    pub killed: Vec<String>,
 }
 
 /// A statement: one op that writes memory, plus the pure ops it needs.

@@ -33,17 +33,18 @@ pub(crate) fn initial_schedule(
     opts: &Options,
 ) -> Result<Initial, PolyError> {
     let start = Instant::now();
-    let all = deps.all(cx)?;
     let mut notes = Vec::new();
     let tree = match opts.scheduler {
-        SchedulerKind::Identity => identity(cx, scop, &all)?,
-        SchedulerKind::IslReference => isl_reference(cx, scop, all)?,
-        kind @ (SchedulerKind::Pluto | SchedulerKind::Isl | SchedulerKind::Feautrier) => {
+        SchedulerKind::Identity => identity(cx, scop, &deps.conflicts(cx)?)?,
+        SchedulerKind::IslReference => {
             if opts.live_range_reordering {
                 notes.push(
-                    "live-range reordering is not implemented; all dependences are kept".into(),
+                    "isl-reference keeps every dependence; live-range reordering is ours".into(),
                 );
             }
+            isl_reference(cx, scop, deps.all(cx)?)?
+        }
+        kind @ (SchedulerKind::Pluto | SchedulerKind::Isl | SchedulerKind::Feautrier) => {
             match scheduler::compute(cx, scop, deps, scheduler_config(kind, opts)) {
                 Ok(tree) => tree,
                 Err(e) => {
@@ -53,7 +54,7 @@ pub(crate) fn initial_schedule(
                         "scheduler {} failed ({e}); kept the original schedule",
                         scheduler_name(kind)
                     ));
-                    identity(cx, scop, &deps.all(cx)?)?
+                    identity(cx, scop, &deps.conflicts(cx)?)?
                 }
             }
         }

@@ -13,10 +13,18 @@
 //!    all outer band members (the mark's prefix schedule), `m(a) = m(b)`.
 //!
 //! All three are set inclusions between isl relations: exact, no approximation.
+//!
+//! With live-range reordering, 2 becomes "the same dataflow": the flattened schedule
+//! orders all instances (injective); on reorderable arrays every read gets its value
+//! from the same write (tagged flow recomputed under the new schedule equals the
+//! original), reads the same live-in values, and the same writes are live-out; the
+//! other arrays keep all their dependences (in order, as in 2), and the forced
+//! dependences are in order. That is exactly what makes the reordered program
+//! compute the same values. 3 uses the memory conflicts ([`LiveRanges`]).
 
 use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
-use crate::deps::Dependences;
+use crate::deps::{live_out, reorderable, Dependences, LiveRanges, Order, Problem};
 use crate::isl::{id_name, Ctx, IslResult};
 use crate::load::{pad_map, ScopIsl};
 use crate::text::union_map_text;
@@ -31,10 +39,13 @@ pub(crate) fn verify(
     deps: &Dependences<'_>,
 ) -> Result<(), PolyError> {
     check_domain(cx, schedule, scop)?;
-    check_order(cx, schedule, deps)?;
-    let all = deps.all(cx)?;
+    match deps.live_ranges() {
+        None => check_order(cx, schedule, deps.kinds())?,
+        Some(lr) => check_dataflow(cx, schedule, scop, lr)?,
+    }
+    let conflicts = deps.conflicts(cx)?;
     let root = schedule.get_root().isl(cx)?;
-    check_marks(cx, root, &all)?;
+    check_marks(cx, root, &conflicts)?;
     tracing::debug!("schedule verified");
     Ok(())
 }
@@ -42,10 +53,14 @@ pub(crate) fn verify(
 /// Every dependence distance, on the flattened schedule, is lexicographically
 /// positive. (All statements share one padded schedule space, and the domain check
 /// guarantees that every dependence end is scheduled.)
-fn check_order(cx: &Ctx, schedule: &Schedule, deps: &Dependences<'_>) -> Result<(), PolyError> {
+fn check_order<'a>(
+    cx: &Ctx,
+    schedule: &Schedule,
+    kinds: impl IntoIterator<Item = (&'static str, &'a UnionMap)>,
+) -> Result<(), PolyError> {
     let (flat, len) = flat_schedule(cx, schedule)?;
     let positive = lex_positive(cx, len)?;
-    for (kind, dep) in deps.kinds() {
+    for (kind, dep) in kinds {
         let distances = dep
             .copy()
             .isl(cx)?
@@ -64,6 +79,61 @@ fn check_order(cx: &Ctx, schedule: &Schedule, deps: &Dependences<'_>) -> Result<
                 union_map_text(cx, &violated)?
             )));
         }
+    }
+    Ok(())
+}
+
+/// The new schedule has the dataflow of the original (see the module docs).
+fn check_dataflow(
+    cx: &Ctx,
+    schedule: &Schedule,
+    scop: &ScopIsl,
+    lr: &LiveRanges,
+) -> Result<(), PolyError> {
+    check_order(
+        cx,
+        schedule,
+        [("flow", &lr.flow_kept), ("forced", &lr.forced)],
+    )?;
+    let (flat, _) = flat_schedule(cx, schedule)?;
+    if !flat.is_injective().isl(cx)? {
+        return Err(PolyError::InvalidSchedule(
+            "two statement instances are scheduled at the same time".into(),
+        ));
+    }
+    let flow = Problem {
+        sink: reorderable(cx, scop, &scop.tagged_reads)?,
+        source: reorderable(cx, scop, &scop.tagged_writes(cx)?)?,
+        kill: reorderable(cx, scop, &scop.tagged_must_writes)?,
+        schedule: Order::Tree(scop.tag_tree(cx, schedule)?),
+    }
+    .solve(cx)?;
+    let new_flow = flow.get_may_dependence().isl(cx)?;
+    let new_live_in = flow.get_may_no_source().isl(cx)?;
+    drop(flow);
+    if !new_flow.is_equal(&lr.tagged_flow).isl(cx)? {
+        let changed = new_flow
+            .copy()
+            .isl(cx)?
+            .subtract(lr.tagged_flow.copy().isl(cx)?)
+            .isl(cx)?
+            .union(lr.tagged_flow.copy().isl(cx)?.subtract(new_flow).isl(cx)?)
+            .isl(cx)?;
+        return Err(PolyError::InvalidSchedule(format!(
+            "reads get their values from other writes: {}",
+            union_map_text(cx, &changed)?
+        )));
+    }
+    if !new_live_in.is_equal(&lr.live_in).isl(cx)? {
+        return Err(PolyError::InvalidSchedule(
+            "a read of a value from before the SCoP comes after a write".into(),
+        ));
+    }
+    let live_out = live_out(cx, scop, Order::Tree(schedule.copy().isl(cx)?))?;
+    if !live_out.is_equal(&lr.live_out).isl(cx)? {
+        return Err(PolyError::InvalidSchedule(
+            "another write is the last one to some element".into(),
+        ));
     }
     Ok(())
 }

@@ -119,6 +119,7 @@ fn may_writes_are_sources_but_not_cuts() {
         relation: r.into(),
     };
     let scop = Scop {
+        killed: Vec::new(),
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![

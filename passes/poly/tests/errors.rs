@@ -99,6 +99,7 @@ fn our_schedulers_end_in_success_fallback_or_budget_error() {
 
 fn one_statement(domain: &str, schedule: &str, access: &str) -> Scop {
     Scop {
+        killed: Vec::new(),
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![stmt("S0", domain, schedule, vec![write(access)])],
@@ -199,7 +200,11 @@ fn nonpositive_tile_sizes_are_rejected() {
 fn empty_scop_gives_an_empty_ast() {
     let out = optimize(&Scop::default(), &Options::default()).unwrap();
     assert!(out.ast.is_empty());
-    for scheduler in [SchedulerKind::Pluto, SchedulerKind::Isl, SchedulerKind::Feautrier] {
+    for scheduler in [
+        SchedulerKind::Pluto,
+        SchedulerKind::Isl,
+        SchedulerKind::Feautrier,
+    ] {
         let opts = Options {
             scheduler,
             ..Options::default()

@@ -198,3 +198,26 @@ fn isl_reference_keeps_isl_coincidence_and_is_verified() {
     .unwrap();
     assert!(text.contains("coincident: [ 1, 1, 0 ]"), "{text}");
 }
+
+#[test]
+fn a_strided_iterator_still_gets_a_schedule_member() {
+    // `for i = 0 to N step 2`: the domain's affine hull has the stride `i = 2e`,
+    // an equality with a div, which fixes nothing. Our schedulers used to count it
+    // as a known row and stop at (j), scheduling all i at once (AST generation
+    // happened to add the missing loop). Each instance needs its own point.
+    for kind in [
+        SchedulerKind::Pluto,
+        SchedulerKind::Isl,
+        SchedulerKind::Feautrier,
+    ] {
+        let text = describe_schedule(&stepped().scop, &options(kind, false, false)).unwrap();
+        let lines = t_lines(&text);
+        assert_eq!(lines.len(), 1, "{text}");
+        let members = lines[0].matches(',').count() + 1;
+        assert_eq!(members, 2, "{kind:?}: {text}");
+        assert!(
+            lines[0].contains('i') && lines[0].contains('j'),
+            "{kind:?}: {text}"
+        );
+    }
+}

@@ -10,6 +10,7 @@ use tessel_poly::{codegen_schedule, verify_schedule, Options, PolyError, Scop};
 /// `for i: A[i] = A[i - 1]`: every iteration depends on the previous one.
 fn recurrence() -> Scop {
     Scop {
+        killed: Vec::new(),
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![stmt(
@@ -29,6 +30,7 @@ fn anti_diagonal() -> Kernel {
     Kernel {
         name: "anti_diagonal",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![stmt(
@@ -60,6 +62,7 @@ fn anti_diagonal() -> Kernel {
 /// `for i { S0: B[i] = A[i]; S1: C[i] = B[i] }`.
 fn producer_consumer() -> Scop {
     Scop {
+        killed: Vec::new(),
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![

@@ -56,13 +56,31 @@ const N_SIGNIFICANT: usize = 2;
 
 impl Scheduler<'_> {
     /// Computes a band for `set` under `edges` (the constraints live at this point),
-    /// given the rows of ancestor bands in `prefix`.
+    /// given the rows of ancestor bands in `prefix`. With live-range reordering, a
+    /// band that violates an order dependence next to a live range it does not keep
+    /// local is computed again with that dependence imposed (`live_ranges`).
     ///
     /// `min_coincident`: give up, returning the members found so far, when
     /// coincidence has to be dropped before that many members are coincident. With 1
     /// this is forced outer coincidence (an empty band, and a Feautrier step follows);
     /// clustering uses it to stop computing a merge that already lost parallelism.
     pub(crate) fn pluto_band(
+        &mut self,
+        set: &[usize],
+        edges: &mut [Edge],
+        prefix: &Prefix,
+        min_coincident: usize,
+    ) -> Result<Band, PolyError> {
+        loop {
+            let band = self.band_rows(set, edges, prefix, min_coincident)?;
+            // Terminates: every round imposes at least one more edge.
+            if band.is_empty() || !self.impose_violated(edges, &band)? {
+                return Ok(band);
+            }
+        }
+    }
+
+    fn band_rows(
         &mut self,
         set: &[usize],
         edges: &mut [Edge],

@@ -59,6 +59,9 @@ impl Scheduler<'_> {
         sccs: Vec<Vec<usize>>,
         depth: usize,
     ) -> Result<Tree, PolyError> {
+        // Live ranges between SCCs are not local if the SCCs end up apart: impose
+        // their order edges before any band is computed (live_ranges).
+        self.impose_across(&mut edges, &sccs)?;
         // Duals first, so that the copies below share them.
         for e in edges.iter_mut() {
             e.dual(self.cx)?;
@@ -177,7 +180,7 @@ impl Scheduler<'_> {
         let cluster_of = cluster_index(&clusters, self.nodes.len());
         let cpairs: Vec<(usize, usize)> = edges
             .iter()
-            .filter(|e| e.kinds.validity)
+            .filter(|e| e.kinds.orders())
             .map(|e| (cluster_of[e.src], cluster_of[e.dst]))
             .collect();
         let ids: Vec<usize> = (0..clusters.len()).collect();
@@ -383,7 +386,7 @@ fn path_closure(
 ) -> Vec<usize> {
     let nc = clusters.len();
     let mut succ: Vec<Vec<usize>> = vec![Vec::new(); nc];
-    for e in edges.iter().filter(|e| e.kinds.validity) {
+    for e in edges.iter().filter(|e| e.kinds.orders()) {
         let (x, y) = (cluster_of[e.src], cluster_of[e.dst]);
         if x != y && x < nc && y < nc && !succ[x].contains(&y) {
             succ[x].push(y);

@@ -38,7 +38,7 @@ impl Scheduler<'_> {
         // Groups: (edge index, dual of one disjunct).
         let mut groups: Vec<(usize, Rc<Dual>)> = Vec::new();
         for (i, edge) in edges.iter_mut().enumerate() {
-            if !(edge.kinds.validity || edge.kinds.coincidence) {
+            if !(edge.kinds.orders() || edge.kinds.coincidence) {
                 continue;
             }
             for d in self.group_duals(edge)? {
@@ -86,7 +86,7 @@ impl Scheduler<'_> {
             // Every validity relation weakly satisfied (coincidence ones too, as
             // seed 000 §3.4 says).
             for edge in edges.iter_mut() {
-                if !(edge.kinds.validity || edge.kinds.coincidence) {
+                if !(edge.kinds.orders() || edge.kinds.coincidence) {
                     continue;
                 }
                 let dual = edge.dual(self.cx)?;

@@ -67,6 +67,26 @@ pub(crate) struct Kinds {
     pub proximity: bool,
     /// `φ(b) = φ(a)` while parallelism is wanted.
     pub coincidence: bool,
+    /// Conditioned validity (seed 001 §2.7): an order dependence of live-range
+    /// reordering, imposed (`validity` set) once a live range next to it is not
+    /// local. Counts as validity wherever rows are not computed one by one (SCCs,
+    /// sequence order, Feautrier steps).
+    pub conditional: bool,
+    /// A condition: a live range (flow dependence), local while both ends are
+    /// scheduled together.
+    pub condition: bool,
+}
+
+impl Kinds {
+    /// Orders its pairs in a sequence or a Feautrier step.
+    pub fn orders(&self) -> bool {
+        self.validity || self.conditional
+    }
+
+    /// Conditioned, and not imposed yet.
+    pub fn pending(&self) -> bool {
+        self.conditional && !self.validity
+    }
 }
 
 /// Instance pairs `src[x] -> dst[y]` still live at the current tree position.

@@ -41,6 +41,7 @@ mod graph;
 mod ilp;
 mod layout;
 mod linalg;
+mod live_ranges;
 
 use std::collections::HashMap;
 
@@ -110,12 +111,39 @@ pub(crate) fn compute(
     deps: &Dependences<'_>,
     cfg: Config,
 ) -> Result<Schedule, PolyError> {
-    let all = deps
-        .pieces()
-        .copy()
-        .isl(cx)?
-        .align_params(model.context.get_space().isl(cx)?)
-        .isl(cx)?;
+    let align = |m: &UnionMap| -> Result<UnionMap, PolyError> {
+        m.copy()
+            .isl(cx)?
+            .align_params(model.context.get_space().isl(cx)?)
+            .isl(cx)
+    };
+    let all = align(deps.pieces())?;
+    // The constraint relations (seed 001 §2.6): without live-range reordering every
+    // dependence is validity, proximity and coincidence; with it, validity is flow
+    // ∪ forced, proximity flow ∪ false, the live ranges of reorderable arrays are
+    // the conditions and their order dependences conditioned validity. They stay coincidence: a parallel loop would need a private copy of
+    // the memory of each live range (array expansion), which codegen does not do.
+    let kinds = |validity, proximity, coincidence, conditional, condition| Kinds {
+        validity,
+        proximity,
+        coincidence,
+        conditional,
+        condition,
+    };
+    let relations: Vec<(UnionMap, Kinds)> = match deps.live_ranges() {
+        None => vec![(align(&all)?, kinds(true, true, true, false, false))],
+        Some(lr) => vec![
+            (align(deps.flow())?, kinds(true, false, true, false, false)),
+            (align(&lr.forced)?, kinds(true, false, true, false, false)),
+            (
+                align(&lr.live_ranges)?,
+                kinds(false, false, false, false, true),
+            ),
+            (align(&all)?, kinds(false, true, false, false, false)),
+            (align(&lr.order)?, kinds(false, false, true, true, false)),
+        ],
+    };
+    let conflicts = align(&deps.conflicts(cx)?)?;
     let space = all.get_space().isl(cx)?;
     let params = param_names(cx, &space)?;
     let mut nodes = Vec::with_capacity(model.statements.len());
@@ -132,7 +160,7 @@ pub(crate) fn compute(
             generated_iterators(&params, dim)
         };
         let sizes = sizes(cx, &st.name, &params, &st.domain, dim)?;
-        let hull_rows = hull_rows(cx, &st.domain, dim)?;
+        let hull_rows = hull_rows(cx, &st.domain, dim, params.len())?;
         nodes.push(Node {
             name: st.name.clone(),
             dim,
@@ -159,7 +187,12 @@ pub(crate) fn compute(
     let symmetry = isl_rs::Options::get_pip_symmetry(cx.raw()).isl(cx)?;
     isl_rs::Options::set_pip_symmetry(cx.raw(), 0).isl(cx)?;
     let result = (|| {
-        let edges = sch.edges_from(&all)?;
+        let mut edges = Vec::new();
+        for (map, kinds) in &relations {
+            edges.extend(sch.edges_from(map, *kinds)?);
+        }
+        // Deterministic order, whatever isl's hash order.
+        edges.sort_by_key(|e| (e.src, e.dst));
         let set: Vec<usize> = (0..sch.nodes.len()).collect();
         let mut prefix: Prefix = vec![Vec::new(); sch.nodes.len()];
         let tree = sch.schedule(set, edges, &mut prefix, 0)?;
@@ -169,17 +202,15 @@ pub(crate) fn compute(
             slowest = ?sch.stats.slowest,
             "scheduler done"
         );
-        sch.to_isl(&tree, &all)
+        sch.to_isl(&tree, &conflicts)
     })();
     isl_rs::Options::set_pip_symmetry(cx.raw(), symmetry).isl(cx)?;
     result
 }
 
 impl Scheduler<'_> {
-    /// One edge per pair of statements with dependences; every edge is a validity,
-    /// proximity and coincidence constraint (seed 001 §2.6, without live-range
-    /// reordering).
-    fn edges_from(&self, all: &UnionMap) -> Result<Vec<Edge>, PolyError> {
+    /// One edge of the given kinds per pair of statements related by `all`.
+    fn edges_from(&self, all: &UnionMap, kinds: Kinds) -> Result<Vec<Edge>, PolyError> {
         let cx = self.cx;
         let index: HashMap<&str, usize> = self
             .nodes
@@ -207,18 +238,12 @@ impl Scheduler<'_> {
                 src,
                 dst,
                 map,
-                kinds: Kinds {
-                    validity: true,
-                    proximity: true,
-                    coincidence: true,
-                },
+                kinds,
                 dual: None,
                 group_duals: None,
                 hull_dual: None,
             });
         }
-        // Deterministic order, whatever isl's hash order.
-        edges.sort_by_key(|e| (e.src, e.dst));
         Ok(edges)
     }
 
@@ -285,7 +310,7 @@ impl Scheduler<'_> {
         }
         let validity: Vec<(usize, usize)> = edges
             .iter()
-            .filter(|e| e.kinds.validity)
+            .filter(|e| e.kinds.orders())
             .map(|e| (e.src, e.dst))
             .collect();
         let sccs = sccs_topological(&set, &validity);
@@ -296,7 +321,7 @@ impl Scheduler<'_> {
             // A cycle among complete statements: only a carrying row helps.
             return self.feautrier_band(set, edges, prefix, depth);
         }
-        if self.cfg.feautrier_only && edges.iter().any(|e| e.kinds.validity) {
+        if self.cfg.feautrier_only && edges.iter().any(|e| e.kinds.orders()) {
             // Dependences between SCCs are carried at once by ordering the SCCs
             // (what a Feautrier row with only constant terms would do, without
             // an ILP with one carry variable per dependence disjunct).
@@ -421,9 +446,10 @@ impl Scheduler<'_> {
     /// caller orders the groups so that they hold).
     fn partition(
         &self,
-        edges: Vec<Edge>,
+        mut edges: Vec<Edge>,
         groups: &[Vec<usize>],
     ) -> Result<Vec<Vec<Edge>>, PolyError> {
+        self.impose_across(&mut edges, groups)?;
         let mut group_of = vec![usize::MAX; self.nodes.len()];
         for (g, members) in groups.iter().enumerate() {
             for &n in members {
@@ -445,6 +471,11 @@ impl Scheduler<'_> {
     /// weakly satisfied ones stay).
     fn refine(&mut self, edges: Vec<Edge>, band: &Band) -> Result<Vec<Edge>, PolyError> {
         let cx = self.cx;
+        let non_local = if edges.iter().any(|e| e.kinds.pending()) {
+            self.non_local_in_band(&edges, band)?
+        } else {
+            Vec::new()
+        };
         let mut maps: HashMap<usize, Map> = HashMap::new();
         for &n in &band.nodes {
             let rows = band.rows_of(n).unwrap_or_default();
@@ -480,6 +511,7 @@ impl Scheduler<'_> {
                 hull_dual: None,
             });
         }
+        self.impose_below(&mut out, &non_local)?;
         Ok(out)
     }
 
@@ -584,13 +616,29 @@ fn sizes(
 }
 
 /// The iterator parts of the equalities of the affine hull of `domain`.
-fn hull_rows(cx: &Ctx, domain: &isl_rs::Set, dim: usize) -> Result<Vec<Vec<i64>>, PolyError> {
+fn hull_rows(
+    cx: &Ctx,
+    domain: &isl_rs::Set,
+    dim: usize,
+    np: usize,
+) -> Result<Vec<Vec<i64>>, PolyError> {
     let hull = domain.copy().isl(cx)?.affine_hull().isl(cx)?;
     let eqs = hull
         .equalities_matrix(DimType::Set, DimType::Param, DimType::Cst, DimType::Div)
         .isl(cx)?;
+    let ncols = eqs.cols().isl(cx)?;
+    let first_div = i32::try_from(dim + 1 + np).unwrap_or(i32::MAX);
     let mut rows = Vec::new();
     for r in 0..eqs.rows().isl(cx)? {
+        // A stride (`i = 2e`, an equality with a div) fixes nothing: the iterator
+        // still needs a row.
+        let mut strided = false;
+        for c in first_div..ncols {
+            strided |= !eqs.get_element_val(r, c).isl(cx)?.is_zero().isl(cx)?;
+        }
+        if strided {
+            continue;
+        }
         let mut row = Vec::with_capacity(dim);
         for c in 0..dim {
             let v = eqs.get_element_val(r, crate::load::to_i32(c)?).isl(cx)?;

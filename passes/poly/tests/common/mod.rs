@@ -85,6 +85,7 @@ pub fn gemm() -> Kernel {
     Kernel {
         name: "gemm",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["N".into(), "M".into(), "K".into()],
             context: "[N, M, K] -> { : N >= 0 and M >= 0 and K >= 0 }".into(),
             statements: vec![stmt(
@@ -126,6 +127,7 @@ pub fn gemm_init() -> Kernel {
     Kernel {
         name: "gemm_init",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![
@@ -180,6 +182,7 @@ pub fn jacobi_1d() -> Kernel {
     Kernel {
         name: "jacobi_1d",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["T".into(), "N".into()],
             context: "[T, N] -> { : T >= 0 and N >= 0 }".into(),
             statements: vec![
@@ -245,6 +248,7 @@ pub fn seidel_2d() -> Kernel {
     Kernel {
         name: "seidel_2d",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["T".into(), "N".into()],
             context: "[T, N] -> { : T >= 0 and N >= 0 }".into(),
             statements: vec![stmt(
@@ -285,6 +289,7 @@ pub fn triangular() -> Kernel {
     Kernel {
         name: "triangular",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![stmt(
@@ -323,6 +328,7 @@ pub fn stepped() -> Kernel {
     Kernel {
         name: "stepped",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["N".into(), "M".into()],
             context: "[N, M] -> { : N >= 0 and M >= 0 }".into(),
             statements: vec![stmt(
@@ -359,6 +365,7 @@ pub fn scalar_reduction() -> Kernel {
     Kernel {
         name: "scalar_reduction",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![
@@ -400,6 +407,7 @@ pub fn guarded() -> Kernel {
     Kernel {
         name: "guarded",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["N".into(), "M".into()],
             context: "[N, M] -> { : N >= 0 and M >= 0 }".into(),
             statements: vec![
@@ -447,6 +455,7 @@ pub fn time_loop() -> Kernel {
     Kernel {
         name: "time_loop",
         scop: Scop {
+            killed: Vec::new(),
             params: vec!["T".into(), "N".into()],
             context: "[T, N] -> { : T >= 0 and N >= 0 }".into(),
             statements: vec![stmt(
