@@ -145,10 +145,7 @@ def mlir_opt(src: Path, out: Path, pipeline: str, plugin: bool = True,
     """Run mlir-opt (with the Tessel plugin loaded when `plugin`) and time it."""
     cmd = [str(MLIR_OPT)]
     if plugin:
-        # Known issue: under multi-threaded mlir-opt a function is, rarely (3 of about
-        # 900 runs), left unoptimized without a remark. Its output stays correct; the
-        # drivers run single-threaded until that is found.
-        cmd += [f"--load-pass-plugin={PLUGIN}", "--mlir-disable-threading"]
+        cmd += [f"--load-pass-plugin={PLUGIN}"]
     cmd += [*extra, str(src), f"--pass-pipeline={pipeline}", "-o", str(out)]
     env = dict(os.environ, TERM="dumb")
     t0 = time.perf_counter()
