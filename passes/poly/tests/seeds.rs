@@ -1044,6 +1044,793 @@ fn seed001_e12_trmm_incremental_scheduling_keeps_coincidence() {
     }
 }
 
+/// The entries of the `T(name)` line, split at the top-level commas.
+fn entries(lines: &[String], name: &str) -> Vec<String> {
+    let prefix = format!("T({name}): (");
+    let line = lines
+        .iter()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no T({name}) in {lines:?}"));
+    let body = line.strip_suffix(')').unwrap_or(line);
+    let mut out = Vec::new();
+    let (mut depth, mut cur) = (0, String::new());
+    for ch in body.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(ch);
+    }
+    out.push(cur.trim().to_string());
+    out
+}
+
+/// A constant entry (a sequence position or a constant band member), else None.
+fn constant(entry: &str) -> Option<i64> {
+    entry.parse().ok()
+}
+
+/// The iterator coefficients of an affine entry such as `-i + 2j + 1` or `4t + 2i`
+/// (the `T(S)` format), in the order of `iters`; terms in `params` are skipped,
+/// anything else panics.
+fn coefficients(entry: &str, iters: &[&str], params: &[&str]) -> Vec<i64> {
+    let mut c = vec![0; iters.len()];
+    for term in entry.replace(" - ", " + -").split(" + ") {
+        let (neg, t) = match term.trim().strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, term.trim()),
+        };
+        let digits: String = t.chars().take_while(|ch| ch.is_ascii_digit()).collect();
+        let var = &t[digits.len()..];
+        if var.is_empty() || params.contains(&var) {
+            continue; // the constant and parameter terms
+        }
+        let k = iters
+            .iter()
+            .position(|v| *v == var)
+            .unwrap_or_else(|| panic!("term {term:?} of {entry:?}"));
+        let mag: i64 = if digits.is_empty() {
+            1
+        } else {
+            digits.parse().unwrap()
+        };
+        c[k] += if neg { -mag } else { mag };
+    }
+    c
+}
+
+/// Rank of integer rows (fraction-free Gaussian elimination).
+fn rank(rows: &[Vec<i64>]) -> usize {
+    let mut m: Vec<Vec<i128>> = rows
+        .iter()
+        .map(|r| r.iter().map(|&x| i128::from(x)).collect())
+        .collect();
+    let cols = m.first().map_or(0, Vec::len);
+    let mut r = 0;
+    for col in 0..cols {
+        let Some(p) = (r..m.len()).find(|&k| m[k][col] != 0) else {
+            continue;
+        };
+        m.swap(r, p);
+        for k in 0..m.len() {
+            if k != r && m[k][col] != 0 {
+                let (a, b) = (m[r][col], m[k][col]);
+                for c in 0..cols {
+                    m[k][c] = m[k][c] * a - m[r][c] * b;
+                }
+            }
+        }
+        r += 1;
+    }
+    r
+}
+
+/// Listing 23 as pet sees it: seven statements on scalars, `k = f(alpha)` read by
+/// the next four; then (from the rest of deriche) a nest Y reading a1, a2, b1, b2
+/// with a recurrence along j (deriche's xm1, ym1, ym2 written as reads of imgIn
+/// and y1).
+fn deriche_prologue() -> Scop {
+    let scalar = |name: &str, pos: i32, reads: &[&str], writes: &[&str]| {
+        let mut acc: Vec<_> = reads
+            .iter()
+            .map(|a| read(&format!("[w, h] -> {{ {name}[] -> {a}[] }}")))
+            .collect();
+        acc.extend(
+            writes
+                .iter()
+                .map(|a| write(&format!("[w, h] -> {{ {name}[] -> {a}[] }}"))),
+        );
+        stmt(
+            name,
+            &format!("[w, h] -> {{ {name}[] }}"),
+            &format!("[w, h] -> {{ {name}[] -> [{pos}] }}"),
+            acc,
+        )
+    };
+    scop(
+        &["w", "h"],
+        "[w, h] -> { : w >= 1 and h >= 1 }",
+        vec![
+            scalar("S1", 0, &["alpha"], &["k"]),
+            scalar("S2", 1, &["k"], &["a1", "a5"]),
+            scalar("S3", 2, &["k", "alpha"], &["a2", "a6"]),
+            scalar("S4", 3, &["k", "alpha"], &["a3", "a7"]),
+            scalar("S5", 4, &["k", "alpha"], &["a4", "a8"]),
+            scalar("S6", 5, &["alpha"], &["b1"]),
+            scalar("S7", 6, &["alpha"], &["b2"]),
+            stmt(
+                "Y",
+                "[w, h] -> { Y[i, j] : 0 <= i < w and 0 <= j < h }",
+                "[w, h] -> { Y[i, j] -> [7, i, 0, j, 0] }",
+                vec![
+                    read("[w, h] -> { Y[i, j] -> a1[] }"),
+                    read("[w, h] -> { Y[i, j] -> a2[] }"),
+                    read("[w, h] -> { Y[i, j] -> b1[] }"),
+                    read("[w, h] -> { Y[i, j] -> b2[] }"),
+                    read("[w, h] -> { Y[i, j] -> imgIn[i, j] }"),
+                    read("[w, h] -> { Y[i, j] -> imgIn[i, j - 1] }"),
+                    read("[w, h] -> { Y[i, j] -> y1[i, j - 1] }"),
+                    read("[w, h] -> { Y[i, j] -> y1[i, j - 2] }"),
+                    write("[w, h] -> { Y[i, j] -> y1[i, j] }"),
+                ],
+            ),
+        ],
+    )
+}
+
+/// E13's checks for one preset; `y_rows`: Y's loop rows.
+fn check_deriche_prologue(kind: SchedulerKind, y_rows: [&str; 2]) {
+    let text = tree("e13", &deriche_prologue(), kind, SMART);
+    let lines: Vec<String> = t_lines(&text).into_iter().map(String::from).collect();
+    let y = entries(&lines, "Y");
+    assert_eq!(y.len(), 3, "Y: a position and two loops: {lines:?}");
+    assert_eq!(y[1..], y_rows, "{lines:?}");
+    let y_pos = constant(&y[0]).expect("Y under a sequence position");
+    let pos = |n: &str| {
+        let e = entries(&lines, n);
+        assert!(
+            e.iter().all(|x| constant(x).is_some()),
+            "{n} inside a loop: {lines:?}"
+        );
+        constant(&e[0]).unwrap()
+    };
+    for n in ["S2", "S3", "S4", "S5"] {
+        assert!(pos("S1") < pos(n), "k = f() after a reader: {lines:?}");
+    }
+    for n in ["S2", "S3", "S6", "S7"] {
+        assert!(pos(n) < y_pos, "{n} not before the nest: {lines:?}");
+    }
+    if kind != Feautrier {
+        assert!(text.contains("coincident: [ 1, 0 ]"), "{text}");
+    }
+}
+
+#[test]
+fn seed001_e13_deriche_scalar_chain_stays_in_order_before_the_nest() {
+    // PPCG groups statements 1–5 (§7.4) to make the scheduling problem smaller;
+    // Tessel has no grouping pass (in MLIR, k is an SSA value and the chain is
+    // mostly one statement already). What grouping guarantees must hold anyway:
+    // k's producer before its four readers, the producers of a1, a2, b1, b2
+    // before the nest, no 0-d statement inside the nest's loops (fused into Y's
+    // band it would sit at one iteration, and the dependences to every Y(i, j)
+    // would take away the coincidence of i: isl's clustering rejects such a merge
+    // with maximize-coincidence), and the nest keeps its quality: i coincident, j
+    // carrying the recurrence. The relative order of the independent statements
+    // (S2–S5, S6, S7) is not fixed: grouping keeps the original one, any order is
+    // as good.
+    // isl: Y's band is (i, j), i coincident (zero distance on (0, 1) and (0, 2)),
+    // j not. Feautrier: the row carrying both recurrences is j, then i is free.
+    check_deriche_prologue(Isl, ["i", "j"]);
+    check_deriche_prologue(Feautrier, ["j", "i"]);
+}
+
+#[test]
+#[ignore = "Pluto preset: smart fusion merges the 0-d producers S2, S3, S6, S7 into \
+            Y's (i, j) band (isl's deferred producer-consumer merge), so i is no \
+            longer coincident; Pluto's smartfuse cuts SCCs of different \
+            dimensionality first (seed 004 §7, cut_scc_dim_based)"]
+fn seed001_e13_pluto_preset_keeps_the_scalar_chain_out_of_the_nest() {
+    // The same expectations as for isl: Pluto's band for Y is (i, j) (zero
+    // distance row first), and 0-d statements are cut from the 2-d nest.
+    check_deriche_prologue(Pluto, ["i", "j"]);
+}
+
+/// covariance (Listing 24), optionally without `cov[j][i] = cov[i][j]` (C3).
+fn covariance(with_c3: bool) -> Scop {
+    let p = "[n, m] -> ";
+    let st = |name: &str, dom: &str, sched: &str, acc: Vec<(bool, &str)>| {
+        stmt(
+            name,
+            &format!("{p}{{ {name}{dom} }}"),
+            &format!("{p}{{ {sched} }}"),
+            acc.into_iter()
+                .map(|(w, r)| {
+                    let r = format!("{p}{{ {r} }}");
+                    if w {
+                        write(&r)
+                    } else {
+                        read(&r)
+                    }
+                })
+                .collect(),
+        )
+    };
+    let mut v = vec![
+        st(
+            "M0",
+            "[j] : 0 <= j < m",
+            "M0[j] -> [0, j, 0, 0, 0]",
+            vec![(true, "M0[j] -> mean[j]")],
+        ),
+        st(
+            "M1",
+            "[j, i] : 0 <= j < m and 0 <= i < n",
+            "M1[j, i] -> [0, j, 1, i, 0]",
+            vec![
+                (false, "M1[j, i] -> mean[j]"),
+                (false, "M1[j, i] -> data[i, j]"),
+                (true, "M1[j, i] -> mean[j]"),
+            ],
+        ),
+        st(
+            "M2",
+            "[j] : 0 <= j < m",
+            "M2[j] -> [0, j, 2, 0, 0]",
+            vec![(false, "M2[j] -> mean[j]"), (true, "M2[j] -> mean[j]")],
+        ),
+        st(
+            "D",
+            "[i, j] : 0 <= i < n and 0 <= j < m",
+            "D[i, j] -> [1, i, 0, j, 0]",
+            vec![
+                (false, "D[i, j] -> data[i, j]"),
+                (false, "D[i, j] -> mean[j]"),
+                (true, "D[i, j] -> data[i, j]"),
+            ],
+        ),
+        st(
+            "C0",
+            "[i, j] : 0 <= i < m and i <= j < m",
+            "C0[i, j] -> [2, i, 0, j, 0, 0, 0]",
+            vec![(true, "C0[i, j] -> cov[i, j]")],
+        ),
+        st(
+            "C1",
+            "[i, j, k] : 0 <= i < m and i <= j < m and 0 <= k < n",
+            "C1[i, j, k] -> [2, i, 0, j, 1, k, 0]",
+            vec![
+                (false, "C1[i, j, k] -> cov[i, j]"),
+                (false, "C1[i, j, k] -> data[k, i]"),
+                (false, "C1[i, j, k] -> data[k, j]"),
+                (true, "C1[i, j, k] -> cov[i, j]"),
+            ],
+        ),
+        st(
+            "C2",
+            "[i, j] : 0 <= i < m and i <= j < m",
+            "C2[i, j] -> [2, i, 0, j, 2, 0, 0]",
+            vec![
+                (false, "C2[i, j] -> cov[i, j]"),
+                (true, "C2[i, j] -> cov[i, j]"),
+            ],
+        ),
+    ];
+    if with_c3 {
+        v.push(st(
+            "C3",
+            "[i, j] : 0 <= i < m and i <= j < m",
+            "C3[i, j] -> [2, i, 0, j, 3, 0, 0]",
+            vec![
+                (false, "C3[i, j] -> cov[i, j]"),
+                (true, "C3[i, j] -> cov[j, i]"),
+            ],
+        ));
+    }
+    scop(&["n", "m"], "[n, m] -> { : n >= 1 and m >= 1 }", v)
+}
+
+#[test]
+fn seed001_e14_covariance_copy_stays_with_its_producer() {
+    // Example 23: PPCG groups `C3: cov[j][i] = cov[i][j]` with the preceding
+    // `C2: cov[i][j] /= ...` (C2 → C3 is a bijective flow between instances of the
+    // same iteration), and the schedule is "virtually identical" to the one without
+    // grouping. Without a grouping pass, our clustering must find this itself: the
+    // flow C2 → C3 has distance 0 in every direction when C3 takes C2's rows, and
+    // fusing loses no coincidence (C3 only writes the lower triangle, which no
+    // other statement touches, and the diagonal after C2). So C3 is in the same
+    // loops as C2 (equal entries up to a sequence position, with both of C2's
+    // loop rows among them) and after it, and adding C3 changes nothing else:
+    // every other statement's T line is the same as for the SCoP without C3.
+    // (Feautrier preset: it distributes every SCC by design, so not checked.)
+    for kind in [Pluto, Isl] {
+        let without = sched("e14 without C3", &covariance(false), kind, SMART);
+        let with = sched("e14", &covariance(true), kind, SMART);
+        let c2 = entries(&with, "C2");
+        let c3 = entries(&with, "C3");
+        assert_eq!(c2.len(), c3.len(), "{with:?}");
+        let d = (0..c2.len())
+            .find(|&k| c2[k] != c3[k])
+            .expect("C2 and C3 apart");
+        assert!(
+            constant(&c2[d]).unwrap() < constant(&c3[d]).unwrap(),
+            "C3 must follow C2 in a sequence: {with:?}"
+        );
+        let rows: Vec<Vec<i64>> = c2[..d]
+            .iter()
+            .map(|e| coefficients(e, &["i", "j"], &["n", "m"]))
+            .collect();
+        assert_eq!(rank(&rows), 2, "C3 not in both of C2's loops: {with:?}");
+        let others: Vec<&String> = with.iter().filter(|l| !l.starts_with("T(C3)")).collect();
+        assert_eq!(others, without.iter().collect::<Vec<_>>());
+    }
+}
+
+/// nussinov (Listing 25) with pet's instance names: i runs downwards.
+fn nussinov() -> Scop {
+    let p = "[n] -> ";
+    let st = |name: &str, dom: &str, sched: &str, reads: &[&str]| {
+        let mut acc: Vec<_> = reads
+            .iter()
+            .map(|r| read(&format!("{p}{{ {r} }}")))
+            .collect();
+        let it = dom.split(']').next().unwrap_or("");
+        acc.push(write(&format!("{p}{{ {name}{it}] -> table[i, j] }}")));
+        stmt(
+            name,
+            &format!("{p}{{ {name}{dom} }}"),
+            &format!("{p}{{ {name}{it}] -> {sched} }}"),
+            acc,
+        )
+    };
+    scop(
+        &["n"],
+        "[n] -> { : n >= 1 }",
+        vec![
+            st(
+                "A",
+                "[i, j] : 0 <= i < n and i < j < n",
+                "[0, -i, 0, j, 0]",
+                &["A[i, j] -> table[i, j]", "A[i, j] -> table[i, j - 1]"],
+            ),
+            st(
+                "B",
+                "[i, j] : 0 <= i < n - 1 and i < j < n",
+                "[0, -i, 0, j, 1]",
+                &["B[i, j] -> table[i, j]", "B[i, j] -> table[i + 1, j]"],
+            ),
+            st(
+                "C",
+                "[i, j] : 0 <= i and i + 2 <= j < n",
+                "[0, -i, 0, j, 2]",
+                &[
+                    "C[i, j] -> table[i, j]",
+                    "C[i, j] -> table[i + 1, j - 1]",
+                    "C[i, j] -> seq[i]",
+                    "C[i, j] -> seq[j]",
+                ],
+            ),
+            st(
+                "D",
+                "[i, j] : 0 <= i < n - 1 and j = i + 1",
+                "[0, -i, 0, j, 3]",
+                &["D[i, j] -> table[i, j]", "D[i, j] -> table[i + 1, j - 1]"],
+            ),
+            st(
+                "E",
+                "[i, j, k] : 0 <= i and j < n and i < k < j",
+                "[0, -i, 0, j, 4, k, 0]",
+                &[
+                    "E[i, j, k] -> table[i, j]",
+                    "E[i, j, k] -> table[i, k]",
+                    "E[i, j, k] -> table[k + 1, j]",
+                ],
+            ),
+        ],
+    )
+}
+
+#[test]
+fn seed001_e15_nussinov_diagonal_then_a_parallel_band() {
+    // Listing 26 (PPCG groups A and B into G_0; without grouping the schedule has
+    // "a slightly different form", so we check what any schedule of the same
+    // quality must have, derived from the dependences):
+    // - every flow between cells goes from (i, j - 1), (i + 1, j), (i + 1, j - 1),
+    //   (i, k) or (k + 1, j) to (i, j): the interval length j − i grows by >= 1.
+    //   No row is zero on both (0, 1) and (-1, 0), so there is no outer coincident
+    //   member and isl takes a Feautrier step: the row -a·i + b·j with a, b >= 1
+    //   carries every inter-cell dependence; the smallest is -i + j, with k
+    //   coefficient 0 (E's k chain within a cell cannot be carried by the same row
+    //   as the others without coalescing into (j − i)·n + k). D lives on j = i + 1
+    //   only: its value must lie between A's and B's of its cell (1) and its
+    //   readers' (2) for every i, so its iterator part is 0 when Σ|c| is minimal:
+    //   D → 1, as printed in Listing 26.
+    // - below it only dependences within a cell remain: a 2-member permutable
+    //   band whose first member is coincident (the cells of one diagonal are
+    //   independent): j in Listing 26 (i would do as well; D's entry equals it on
+    //   D's cell), and whose second member is E → k in Listing 26 (carrying E's
+    //   accumulation), constant for the 2-d statements; coincident [ 1, 0 ]. A
+    //   row k + a·i + b·j is as good for E within a cell (a shift of k by the
+    //   cell's indices), and isl's own non-trivial search (§6.5.7) only ranks u and
+    //   w, which tie: we check a unit k coefficient.
+    // - at equal band values A before B before C and D (same cell, same table
+    //   element), in that order.
+    let s = nussinov();
+    let text = tree("e15", &s, Isl, SMART);
+    let lines: Vec<String> = t_lines(&text).into_iter().map(String::from).collect();
+    for n in ["A", "B", "C", "E"] {
+        assert_eq!(entries(&lines, n)[0], "-i + j", "{lines:?}");
+    }
+    assert_eq!(entries(&lines, "D")[0], "1", "{lines:?}");
+    let second = entries(&lines, "A")[1].clone();
+    assert!(second == "j" || second == "i", "{lines:?}");
+    for n in ["B", "C", "E"] {
+        assert_eq!(entries(&lines, n)[1], second, "{lines:?}");
+    }
+    let d_second = entries(&lines, "D")[1].clone();
+    let on_d = if second == "j" {
+        ["j", "1 + i"]
+    } else {
+        ["i", "-1 + j"]
+    };
+    assert!(on_d.contains(&d_second.as_str()), "{lines:?}");
+    let e_k = coefficients(&entries(&lines, "E")[2], &["i", "j", "k"], &["n"]);
+    assert_eq!(
+        e_k[2], 1,
+        "E's accumulation not carried by a unit step: {lines:?}"
+    );
+    for n in ["A", "B", "C", "D"] {
+        assert!(constant(&entries(&lines, n)[2]).is_some(), "{lines:?}");
+    }
+    assert!(text.contains("coincident: [ 1, 0 ]"), "{text}");
+    assert!(text.contains("permutable: 1"), "{text}");
+    // Order at equal band values: the sequence positions after the band.
+    let seq = |n: &str| -> Vec<i64> {
+        entries(&lines, n)[3..]
+            .iter()
+            .map(|e| constant(e).unwrap())
+            .collect()
+    };
+    assert!(seq("A") < seq("B"), "{lines:?}");
+    assert!(seq("B") < seq("C") && seq("B") < seq("D"), "{lines:?}");
+    // The Feautrier preset takes the same first row (it carries all self groups
+    // first, §7.6, with the smallest coefficients); what follows is distributed.
+    let lines = sched("e15", &s, Feautrier, SMART);
+    for n in ["A", "B", "C", "E"] {
+        assert_eq!(entries(&lines, n)[0], "-i + j", "{lines:?}");
+    }
+    assert_eq!(entries(&lines, "D")[0], "1", "{lines:?}");
+    // Pluto's rows have non-negative coefficients (seed 004), so -i + j is out of
+    // reach: only a valid schedule is required.
+    tree("e15", &s, Pluto, SMART);
+}
+
+/// A reduced OPAL (Listing 28): a time loop over a 128³ lattice, double buffered
+/// through `Lattices[step % 2]` (`s mod 2`). Per point: the flag g is reset (G)
+/// and updated by six boundary statements on the faces (lower-dimensional:
+/// x = 127, x = 0, ...); F0 loads the point's own distribution; IF is the
+/// `if (g & G_BND)` statement (dynamic control in one statement) that pulls the
+/// six neighbours' distributions; a chain of `tail` statements computes the
+/// collision, and seven stores write the next buffer. Per-point temporaries are
+/// arrays over (z, y, x), as after scalar expansion (Tessel has no kills, E2).
+fn opal(tail: usize) -> Scop {
+    let p = "[T] -> ";
+    let box4 = "0 <= s < T and 0 <= z < 128 and 0 <= y < 128 and 0 <= x < 128";
+    let mut v = Vec::new();
+    let mut pos = 0;
+    let mut add = |name: &str, extra: &str, acc: Vec<(bool, String)>| {
+        v.push(stmt(
+            name,
+            &format!("{p}{{ {name}[s, z, y, x] : {box4}{extra} }}"),
+            &format!("{p}{{ {name}[s, z, y, x] -> [0, s, 0, z, 0, y, 0, x, {pos}] }}"),
+            acc.into_iter()
+                .map(|(w, r)| {
+                    let r = format!("{p}{{ {name}[s, z, y, x] -> {r} }}");
+                    if w {
+                        write(&r)
+                    } else {
+                        read(&r)
+                    }
+                })
+                .collect(),
+        ));
+        pos += 1;
+    };
+    let g = "g[z, y, x]".to_string();
+    add("G", "", vec![(true, g.clone())]);
+    for (k, face) in ["x = 127", "x = 0", "y = 127", "y = 0", "z = 127", "z = 0"]
+        .iter()
+        .enumerate()
+    {
+        add(
+            &format!("W{}", k + 1),
+            &format!(" and {face}"),
+            vec![(false, g.clone()), (true, g.clone())],
+        );
+    }
+    add(
+        "F0",
+        "",
+        vec![
+            (false, "Lat[s mod 2, z, y, x, 0]".into()),
+            (true, "f[z, y, x]".into()),
+        ],
+    );
+    let mut acc = vec![(false, g.clone()), (false, "f[z, y, x]".to_string())];
+    for (q, (dz, dy, dx)) in [
+        (0, 0, -1),
+        (0, 0, 1),
+        (0, -1, 0),
+        (0, 1, 0),
+        (-1, 0, 0),
+        (1, 0, 0),
+    ]
+    .iter()
+    .enumerate()
+    {
+        acc.push((
+            false,
+            format!("Lat[s mod 2, z + {dz}, y + {dy}, x + {dx}, {}]", q + 1),
+        ));
+    }
+    acc.push((true, "u[z, y, x, 0]".into()));
+    add("IF", "", acc);
+    for t in 1..=tail {
+        add(
+            &format!("T{t}"),
+            "",
+            vec![
+                (false, format!("u[z, y, x, {}]", t - 1)),
+                (false, "f[z, y, x]".into()),
+                (true, format!("u[z, y, x, {t}]")),
+            ],
+        );
+    }
+    for q in 0..7 {
+        add(
+            &format!("L{q}"),
+            "",
+            vec![
+                (false, format!("u[z, y, x, {tail}]")),
+                (true, format!("Lat[(s + 1) mod 2, z, y, x, {q}]")),
+            ],
+        );
+    }
+    scop(&["T"], "[T] -> { : T >= 1 }", v)
+}
+
+/// E16's checks for one preset; returns the scheduler's time.
+fn check_opal(kind: SchedulerKind) -> std::time::Duration {
+    let s = opal(8);
+    let out = optimize(&s, &opts(kind, SMART)).unwrap_or_else(|e| panic!("e16 {kind:?}: {e}"));
+    println!("e16 {kind:?}: scheduled in {:?}", out.schedule_time);
+    assert!(out.notes.is_empty(), "{kind:?}: {:?}", out.notes);
+    // `tree` would run `optimize` a second time.
+    let text = describe_schedule(&s, &opts(kind, SMART)).unwrap();
+    let lines: Vec<String> = t_lines(&text).into_iter().map(String::from).collect();
+    println!("e16 {kind:?}/{SMART:?}:");
+    for l in &lines {
+        println!("  {l}");
+    }
+    for st in &s.statements {
+        assert_eq!(entries(&lines, &st.name)[0], "s", "{lines:?}");
+    }
+    let full = ["G", "F0", "IF", "T1", "T8", "L0", "L6"];
+    let inner = |n: &str| {
+        let mut e: Vec<String> = entries(&lines, n)[1..4].to_vec();
+        e.sort();
+        e
+    };
+    match kind {
+        Isl => {
+            assert!(text.contains("coincident: [ 1, 1, 1 ]"), "{text}");
+            for n in full {
+                assert_eq!(inner(n), ["x", "y", "z"], "{lines:?}");
+            }
+        }
+        // Pluto (seed 004): one permutable band; after s, every row must be >= 0
+        // on the (1, ±1) distances, so s + z, s + y, s + x (time skewing,
+        // distances <= 2), in some order.
+        Pluto => {
+            assert!(text.contains("permutable: 1"), "{text}");
+            for n in full {
+                assert_eq!(inner(n), ["s + x", "s + y", "s + z"], "{lines:?}");
+            }
+        }
+        _ => {}
+    }
+    out.schedule_time
+}
+
+#[test]
+fn seed001_e16_opal_is_scheduled_within_the_budget() {
+    // Example 25: without grouping, isl's Pluto step is slow and finds no outer
+    // coincidence, and its Feautrier fallback runs out of memory; with grouping
+    // (all but the six boundary statements in one group) it succeeds. Tessel has
+    // no grouping: the 24 statements of `opal(8)` are scheduled as they are and
+    // must be within the default operations budget, without a fallback note.
+    // Expected (isl preset): every pull from a neighbour is a dependence of
+    // distance (1, ±1) in one spatial direction (flow from the previous step's
+    // stores, anti to the next step's), so no row is zero on all of them: a
+    // Feautrier step, whose cheapest row carrying every self dependence is s.
+    // Within a step only point-local dependences remain (distance 0 in z, y, x):
+    // one band of z, y, x, all three coincident, and a sequence inside. As in the
+    // original code: a sequential step loop around three parallel loops.
+    // Time: about 3.5 s for the scheduler alone on an idle machine (6.5 s on a
+    // loaded one; isl with grouping took 13–19 s on the real OPAL, Table 37);
+    // the bound below only catches a blow-up. Under a second is the goal: see
+    // the ignored test below.
+    let t = check_opal(Isl);
+    assert!(t < std::time::Duration::from_secs(60), "{t:?}");
+}
+
+#[test]
+#[ignore = "too slow: on opal(8) the scheduler alone takes 3.5-6.5 s (isl preset), \
+            2-5 s (Feautrier) and 30-70 s (Pluto; about 4 s when the lattice size \
+            is a parameter instead of 128); each preset's schedule is correct"]
+fn seed001_e16_opal_every_preset_within_a_second() {
+    // The structure checks of the test above for all three presets (Pluto: one
+    // time-skewed band; Feautrier: s, then each statement distributed), and each
+    // scheduler run under a second.
+    for kind in [Isl, Feautrier, Pluto] {
+        let t = check_opal(kind);
+        assert!(t < std::time::Duration::from_secs(1), "{kind:?}: {t:?}");
+    }
+}
+
+#[test]
+fn seed001_e17_latte_small_bounds_give_no_coalescing_rows() {
+    // Listing 29: a 7-deep nest with constant bounds; only A carries dependences
+    // (a reduction over m, and over n, p with j + n and k + p fixed).
+    // Sizes (eq. 98, the largest difference of one iterator): S_l = 49, S_m = 63,
+    // S_n = 7, S_p = 7, S_i = 15, S_j = 4, S_k = 4, so ⌈S/2⌉ = 25, 32, 4, 4, 8, 2,
+    // 2. Eq. (104) bounds every Pluto coefficient by the minimum of ⌈S_j/2⌉ over
+    // the other iterators: 2 for every c_i (j and k always among the others).
+    // Feautrier rows must pass the detection test (105): |c_i| <= ⌈S_j/2⌉·|c_j|
+    // for every c_j != 0. Each statement gets 7 independent rows.
+    // The rows with zero distance on every dependence span l, i, n + j, p + k
+    // (c_m = 0, c_n = c_j, c_p = c_k); the cheapest basis is these four, and both
+    // Pluto (lexmin: zero distances first) and isl (coincidence) put them first,
+    // all coincident.
+    let iters = ["l", "m", "n", "p", "i", "j", "k"];
+    let half = [25, 32, 4, 4, 8, 2, 2];
+    let s = scop(
+        &[],
+        "{ : }",
+        vec![stmt(
+            "S",
+            "{ S[l, m, n, p, i, j, k] : 0 <= l < 50 and 0 <= m < 64 and 0 <= n < 8 and \
+             0 <= p < 8 and 0 <= i < 16 and 0 <= j < 5 and 0 <= k < 5 }",
+            "{ S[l, m, n, p, i, j, k] -> [0, l, 0, m, 0, n, 0, p, 0, i, 0, j, 0, k, 0] }",
+            vec![
+                read("{ S[l, m, n, p, i, j, k] -> A[l, i, j + n, k + p] }"),
+                read("{ S[l, m, n, p, i, j, k] -> B[l, m, n, p] }"),
+                read("{ S[l, m, n, p, i, j, k] -> C[m, i, j, k] }"),
+                write("{ S[l, m, n, p, i, j, k] -> A[l, i, j + n, k + p] }"),
+            ],
+        )],
+    );
+    for kind in [Pluto, Isl, Feautrier] {
+        let text = tree("e17", &s, kind, SMART);
+        let lines: Vec<String> = t_lines(&text).into_iter().map(String::from).collect();
+        let rows: Vec<Vec<i64>> = entries(&lines, "S")
+            .iter()
+            .map(|e| coefficients(e, &iters, &[]))
+            .filter(|c| c.iter().any(|&x| x != 0))
+            .collect();
+        assert_eq!(rank(&rows), 7, "{lines:?}");
+        for row in &rows {
+            for (a, &ca) in row.iter().enumerate() {
+                for (b, &cb) in row.iter().enumerate() {
+                    if a != b && cb != 0 {
+                        assert!(
+                            ca.abs() <= half[b] * cb.abs(),
+                            "{kind:?}: {row:?} coalesces {} into {}: {lines:?}",
+                            iters[b],
+                            iters[a]
+                        );
+                    }
+                }
+                if kind == Pluto {
+                    assert!(ca.abs() <= 2, "{kind:?}: eq. 104: {lines:?}");
+                }
+            }
+        }
+        if kind != Feautrier {
+            let mut first: Vec<String> = entries(&lines, "S")[..4].to_vec();
+            first.sort();
+            assert_eq!(first, ["i", "l", "n + j", "p + k"], "{lines:?}");
+            assert!(text.contains("coincident: [ 1, 1, 1, 1"), "{text}");
+        }
+    }
+}
+
+#[test]
+fn seed001_e19_a_bounded_difference_set_is_not_carried_by_coalescing() {
+    // Example 31: the difference set { [1, b] : 0 <= b <= 6 } (110), with j of
+    // size 6. Here: S[i, j] reads A[i - 1, j2] for all j2 <= j (a non-functional
+    // read), so the flow is S[i - 1, j2] → S[i, j] with exactly that difference
+    // set; and j runs downwards with S[i, j] reading A[i, j + 1] (flow [0, -1]).
+    // By Farkas (111), a row c_i·i + c_j·j carries [1, b] iff c_i >= 1 and
+    // c_i + 6c_j >= 1, and [0, -1] iff c_j <= -1: a row carrying both has
+    // c_i >= 1 + 6|c_j| (e.g. 7i − j, which enumerates (i, −j) in one loop:
+    // coalescing, |c_i| > ⌈6/2⌉·|c_j|). isl drops b <= 6 (112, 113) so that such
+    // rows do not exist; we take duals of the relations themselves, so the
+    // Feautrier step sees 7i − j, detects it (105) and solves again with c_j = 0
+    // (§7.5.4). Either way the only acceptable schedule is i, then −j.
+    // Not covered: that the coalescing candidate is never generated (a second
+    // Feautrier solve is the cost we pay instead), and difference sets of
+    // inter-statement constraints.
+    let s = scop(
+        &["n"],
+        "[n] -> { : n >= 1 }",
+        vec![stmt(
+            "S",
+            "[n] -> { S[i, j] : 0 <= i < n and 0 <= j <= 6 }",
+            "[n] -> { S[i, j] -> [0, i, 0, -j, 0] }",
+            vec![
+                read("[n] -> { S[i, j] -> A[i - 1, j2] : 0 <= j2 <= j }"),
+                read("[n] -> { S[i, j] -> A[i, j + 1] }"),
+                write("[n] -> { S[i, j] -> A[i, j] }"),
+            ],
+        )],
+    );
+    println!(
+        "{}",
+        tessel_poly::describe_dependences(&s, &opts(Isl, SMART)).unwrap()
+    );
+    // isl: no row is zero on both [1, b] and [0, -1], so a Feautrier step. Pluto:
+    // its non-negative rows can only be i here; the Feautrier step below it takes
+    // −j.
+    for kind in [Feautrier, Isl, Pluto] {
+        assert_eq!(sched("e19", &s, kind, SMART), ["T(S): (i, -j)"]);
+    }
+}
+
+#[test]
+fn seed001_e20_a_lexicographically_positive_difference_set_is_still_carried() {
+    // Example 32: after dropping coalescing bounds, the difference set
+    // { [a, b, c] : a > 0 or (a = 0 and b > 0) or (a = 0 and b = 0 and c > 0) }
+    // (116) has lineality space a = 0 (120); isl applies it per disjunct and keeps
+    // a > 0 apart from a = 0 (122), since the hull a >= 0 could not be carried.
+    // Here: S[i, j, k] with j, k of size 6 reads every element of A written by an
+    // earlier instance (a non-functional read), so the flow relates every pair of
+    // instances in lexicographic order: (116) clipped to |b|, |c| <= 6. A row
+    // 49i + 7j + k carries all three disjuncts (49 − 42 − 6 >= 1, 7 − 6 >= 1,
+    // c >= 1) and coalesces the whole nest. Our Feautrier step carries the
+    // disjuncts of the relation as its groups (no lineality computation), and
+    // rejects coalescing rows by (105): it must still carry the a > 0 part with
+    // the row i (not give up: "no row carries" would be an error), then j, then
+    // k. isl: no row is zero on every pair, so Feautrier steps too. Pluto: rows
+    // >= 0 on every pair with |c| <= 3 (eq. 104) leave only i in the first band.
+    // Not covered: the lineality space itself (nothing in our Farkas input is a
+    // line), nor non-axis-aligned lineality (equalities among coefficients).
+    let s = scop(
+        &["n"],
+        "[n] -> { : n >= 1 }",
+        vec![stmt(
+            "S",
+            "[n] -> { S[i, j, k] : 0 <= i < n and 0 <= j <= 6 and 0 <= k <= 6 }",
+            "[n] -> { S[i, j, k] -> [0, i, 0, j, 0, k, 0] }",
+            vec![
+                read(
+                    "[n] -> { S[i, j, k] -> A[i2, j2, k2] : i2 < i or (i2 = i and j2 < j) \
+                     or (i2 = i and j2 = j and k2 < k) }",
+                ),
+                write("[n] -> { S[i, j, k] -> A[i, j, k] }"),
+            ],
+        )],
+    );
+    for kind in [Feautrier, Isl, Pluto] {
+        assert_eq!(sched("e20", &s, kind, SMART), ["T(S): (i, j, k)"]);
+    }
+}
+
 #[test]
 fn seed001_e21_constraints_are_not_gisted_away() {
     // A[i] = B[i]; B[i + 1] = A[0]: gisting the flow against the domains (125)
