@@ -2,13 +2,17 @@
 //!
 //! Loops are normalized as `ast.rs` documents: inclusive lower and upper bounds
 //! (`c < e` becomes `c <= e - 1`; several upper bounds become a `Min`) and a positive
-//! constant step. The `for` directly under a `parallel` mark gets `parallel = true`.
+//! constant step. The `for` of the band member under a `parallel` mark gets
+//! `parallel = true`.
 
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, Set};
+use isl_rs::{
+    ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Id, Schedule, ScheduleNode, ScheduleNodeType, Set,
+};
 
 use crate::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::isl::{ast_from_schedule, ast_node_kind, id_name, AstNodeKind, Ctx, IslResult};
-use crate::transform::PARALLEL_MARK;
+use crate::transform::{walk_children, PARALLEL_MARK};
+use crate::tree::node_type;
 use crate::PolyError;
 
 /// Generates the loop AST of `schedule` under the parameter `context`.
@@ -17,10 +21,38 @@ pub(crate) fn generate(
     schedule: Schedule,
     context: Set,
 ) -> Result<Vec<AstNode>, PolyError> {
-    let root = ast_from_schedule(cx, schedule, context)?;
+    let root = number_marks(cx, schedule.get_root().isl(cx)?)?;
+    let root = ast_from_schedule(cx, root.get_schedule().isl(cx)?, context)?;
     let mut out = Vec::new();
     convert_node(cx, &root, &mut out)?;
     Ok(out)
+}
+
+/// Renames every `parallel` mark to `parallel_at_<d>`, `d` its schedule depth: the
+/// marked member's loop iterator is `c<d>` in isl's AST.
+fn number_marks(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError> {
+    let mut node = node;
+    if node_type(cx, &node)? == ScheduleNodeType::Mark {
+        let id = node.mark_get_id().isl(cx)?;
+        if id_name(&id).as_deref() == Some(PARALLEL_MARK) {
+            let depth = node.get_schedule_depth().isl(cx)?;
+            let id = cx.parse(
+                "mark id",
+                &format!("{PARALLEL_MARK}_at_{depth}"),
+                Id::read_from_str,
+            )?;
+            node = node.delete().isl(cx)?.insert_mark(id).isl(cx)?;
+        }
+    }
+    walk_children(cx, node, number_marks)
+}
+
+/// `d` of a `parallel_at_<d>` mark name.
+fn parallel_depth(name: &str) -> Option<usize> {
+    name.strip_prefix(PARALLEL_MARK)?
+        .strip_prefix("_at_")?
+        .parse()
+        .ok()
 }
 
 fn unsupported(what: impl Into<String>) -> PolyError {
@@ -55,9 +87,19 @@ fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), 
             let id = node.mark_get_id().isl(cx)?;
             let mut inner = Vec::new();
             convert_node(cx, &node.mark_get_node().isl(cx)?, &mut inner)?;
-            // Only a mark wrapping exactly one loop makes that loop parallel.
-            if id_name(&id).as_deref() == Some(PARALLEL_MARK) {
-                if let [AstNode::For { parallel, .. }] = inner.as_mut_slice() {
+            // Only the loop of the marked member is parallel. isl generates no loop
+            // for a member with one value under the outer loops (e.g. a tile loop
+            // fixed by a wavefront), and the loop of the next member must not take
+            // the mark: it was never checked.
+            let depth = id_name(&id).and_then(|n| parallel_depth(&n));
+            if let (
+                Some(d),
+                [AstNode::For {
+                    iterator, parallel, ..
+                }],
+            ) = (depth, inner.as_mut_slice())
+            {
+                if *iterator == format!("c{d}") {
                     *parallel = true;
                 }
             }

@@ -136,7 +136,11 @@ fn wavefront(cx: &Ctx, node: ScheduleNode, sizes: &[i64]) -> Result<ScheduleNode
 }
 
 /// Applies `f` to every child of `node` and returns `node` (at the same position).
-fn walk_children<F>(cx: &Ctx, node: ScheduleNode, mut f: F) -> Result<ScheduleNode, PolyError>
+pub(crate) fn walk_children<F>(
+    cx: &Ctx,
+    node: ScheduleNode,
+    mut f: F,
+) -> Result<ScheduleNode, PolyError>
 where
     F: FnMut(&Ctx, ScheduleNode) -> Result<ScheduleNode, PolyError>,
 {

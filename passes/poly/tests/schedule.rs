@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use tessel_poly::{describe_schedule, optimize, SchedulerKind};
+use tessel_poly::{codegen_schedule, describe_schedule, optimize, SchedulerKind, Scop};
 
 fn identity_tree(kernel: &Kernel) -> String {
     describe_schedule(
@@ -220,4 +220,36 @@ fn a_strided_iterator_still_gets_a_schedule_member() {
             "{kind:?}: {text}"
         );
     }
+}
+
+#[test]
+fn a_parallel_mark_on_a_member_without_a_loop_marks_no_other_loop() {
+    // The marked member is constant, so isl generates no loop for it, and the
+    // first loop under the mark is the next member's, `i`, which carries
+    // S[i] -> S[i + 1]. Marking that loop parallel would be a race (the wavefront
+    // of a tile band gives such members: the tile loop is fixed by the wavefront).
+    let scop = Scop {
+        params: vec![],
+        context: "{ : }".into(),
+        statements: vec![stmt(
+            "S",
+            "{ S[i] : 0 <= i < 10 }",
+            "{ S[i] -> [0, i, 0] }",
+            vec![read("{ S[i] -> A[i] }"), write("{ S[i] -> A[i + 1] }")],
+        )],
+        killed: vec![],
+    };
+    let tree = r#"domain: "{ S[i] : 0 <= i < 10 }"
+child:
+  mark: "parallel"
+  child:
+    schedule: "[{ S[i] -> [(0)] }]"
+    child:
+      schedule: "[{ S[i] -> [(i)] }]"
+"#;
+    let out =
+        codegen_schedule(&scop, &options(SchedulerKind::Identity, false, true), tree).unwrap();
+    let text = render(&out.ast);
+    assert!(text.contains("for c1 in 0..=9 {"), "{text}");
+    assert_eq!(out.parallel_loops, 0, "{text}");
 }
