@@ -69,6 +69,9 @@ VARIANTS = (
     Variant("pluto-tile4-par", "scheduler=pluto tile=true parallel=true tile-sizes=4", "MINI"),
     Variant("pluto-fuse-max", "scheduler=pluto fuse=max tile=true parallel=true", "SMALL"),
     Variant("pluto-fuse-none", "scheduler=pluto fuse=none tile=false parallel=false", "SMALL"),
+    # Live-range reordering (issue 3 item 1), with the default scheduler and Pluto.
+    Variant("lrr-tile-par", "live-range-reordering=true tile=true parallel=true", "SMALL"),
+    Variant("pluto-lrr-tile4-par", "scheduler=pluto live-range-reordering=true tile=true parallel=true tile-sizes=4", "MINI"),
 )
 
 THREADS = 2

@@ -81,8 +81,9 @@ struct TesselPassBase
       llvm::cl::init(true)};
   mlir::Pass::Option<bool> liveRangeReordering{
       *this, "live-range-reordering",
-      llvm::cl::desc("Conditional validity with live-range reordering "
-                     "(seed 001 section 2.3)"),
+      llvm::cl::desc("Live-range reordering (seed 001 section 2.3): scalars "
+                     "and temporaries may have their live ranges reordered "
+                     "(conditional validity); pluto/isl/feautrier only"),
       llvm::cl::init(false)};
   mlir::Pass::ListOption<int64_t> tileSizes{
       *this, "tile-sizes",

@@ -119,9 +119,12 @@ pub(crate) fn compute(
     };
     let all = align(deps.pieces())?;
     // The constraint relations (seed 001 §2.6): without live-range reordering every
-    // dependence is validity, proximity and coincidence; with it, validity is flow
-    // ∪ forced, proximity flow ∪ false, the live ranges of reorderable arrays are
-    // the conditions and their order dependences conditioned validity. They stay coincidence: a parallel loop would need a private copy of
+    // dependence is validity, proximity and coincidence; with it, validity and
+    // proximity are flow ∪ forced, the live ranges of reorderable arrays are the
+    // conditions and their order dependences conditioned validity. (Seed 001 keeps
+    // false dependences as proximity "for historical reasons"; those of a scalar
+    // relate live ranges whose order is free, and bounding their distance favours
+    // rows like 32i + j over j.) They stay coincidence: a parallel loop would need a private copy of
     // the memory of each live range (array expansion), which codegen does not do.
     let kinds = |validity, proximity, coincidence, conditional, condition| Kinds {
         validity,
@@ -133,13 +136,12 @@ pub(crate) fn compute(
     let relations: Vec<(UnionMap, Kinds)> = match deps.live_ranges() {
         None => vec![(align(&all)?, kinds(true, true, true, false, false))],
         Some(lr) => vec![
-            (align(deps.flow())?, kinds(true, false, true, false, false)),
-            (align(&lr.forced)?, kinds(true, false, true, false, false)),
+            (align(deps.flow())?, kinds(true, true, true, false, false)),
+            (align(&lr.forced)?, kinds(true, true, true, false, false)),
             (
                 align(&lr.live_ranges)?,
                 kinds(false, false, false, false, true),
             ),
-            (align(&all)?, kinds(false, true, false, false, false)),
             (align(&lr.order)?, kinds(false, false, true, true, false)),
         ],
     };
