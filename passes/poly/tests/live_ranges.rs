@@ -127,36 +127,6 @@ fn seed001_e1_live_ranges_may_be_swapped_only_with_reordering_and_the_kill() {
     );
 }
 
-/// `for i: S: t = A[i]; T: B[i] = t` (seed 001 Listing 3 without the kill
-/// statement; `killed` plays its role).
-fn listing3(killed: bool) -> Scop {
-    Scop {
-        params: vec!["n".into()],
-        context: "[n] -> { : n >= 0 }".into(),
-        statements: vec![
-            stmt(
-                "S",
-                "[n] -> { S[i] : 0 <= i < n }",
-                "[n] -> { S[i] -> [0, i, 0] }",
-                vec![
-                    read("[n] -> { S[i] -> A[i] }"),
-                    write("[n] -> { S[i] -> t[] }"),
-                ],
-            ),
-            stmt(
-                "T",
-                "[n] -> { T[i] : 0 <= i < n }",
-                "[n] -> { T[i] -> [0, i, 1] }",
-                vec![
-                    read("[n] -> { T[i] -> t[] }"),
-                    write("[n] -> { T[i] -> B[i] }"),
-                ],
-            ),
-        ],
-        killed: if killed { vec!["t".into()] } else { vec![] },
-    }
-}
-
 #[test]
 fn seed001_e2_with_the_kill_the_iterations_may_run_backwards() {
     // Examples 1–2: with t killed after the loop, every iteration is a live range
@@ -169,10 +139,10 @@ child:
     - filter: "[n] -> { S[i] }"
     - filter: "[n] -> { T[i] }"
 "#;
-    verify_schedule(&listing3(true), &with_lrr(true), reversed).unwrap();
+    verify_schedule(&common::scalar_temporary(true), &with_lrr(true), reversed).unwrap();
     // Without the kill the last t must come from iteration n - 1.
-    assert!(verify_schedule(&listing3(false), &with_lrr(true), reversed).is_err());
-    assert!(verify_schedule(&listing3(true), &with_lrr(false), reversed).is_err());
+    assert!(verify_schedule(&common::scalar_temporary(false), &with_lrr(true), reversed).is_err());
+    assert!(verify_schedule(&common::scalar_temporary(true), &with_lrr(false), reversed).is_err());
     // Fissioned (all S, then all T), every T would read the last t.
     let fissioned = r#"domain: "[n] -> { S[i] : 0 <= i < n; T[i] : 0 <= i < n }"
 child:
@@ -184,7 +154,7 @@ child:
     child:
       schedule: "[n] -> [{ T[i] -> [(i)] }]"
 "#;
-    assert!(verify_schedule(&listing3(true), &with_lrr(true), fissioned).is_err());
+    assert!(verify_schedule(&common::scalar_temporary(true), &with_lrr(true), fissioned).is_err());
 }
 
 /// `for i < N: for j < M: S: t = A[i][j]; T: B[j][i] = t`, t a temporary.

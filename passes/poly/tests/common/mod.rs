@@ -482,6 +482,36 @@ pub fn time_loop() -> Kernel {
     }
 }
 
+/// Seed 001 Listing 3 without its kill statement: `for i: S: t = A[i]; T: B[i] =
+/// t`; `killed` says whether t is dead after the loop (the kill's role).
+pub fn scalar_temporary(killed: bool) -> Scop {
+    Scop {
+        params: vec!["n".into()],
+        context: "[n] -> { : n >= 0 }".into(),
+        statements: vec![
+            stmt(
+                "S",
+                "[n] -> { S[i] : 0 <= i < n }",
+                "[n] -> { S[i] -> [0, i, 0] }",
+                vec![
+                    read("[n] -> { S[i] -> A[i] }"),
+                    write("[n] -> { S[i] -> t[] }"),
+                ],
+            ),
+            stmt(
+                "T",
+                "[n] -> { T[i] : 0 <= i < n }",
+                "[n] -> { T[i] -> [0, i, 1] }",
+                vec![
+                    read("[n] -> { T[i] -> t[] }"),
+                    write("[n] -> { T[i] -> B[i] }"),
+                ],
+            ),
+        ],
+        killed: if killed { vec!["t".into()] } else { vec![] },
+    }
+}
+
 pub fn all_kernels() -> Vec<Kernel> {
     vec![
         gemm(),
