@@ -96,15 +96,6 @@ impl<'cx> Dependences<'cx> {
         Self::compute(cx, &model, false)
     }
 
-    /// The dependences with those of live-range reordering (seed 001 §2.3).
-    pub fn of_scop_with_live_ranges(
-        cx: &'cx Ctx,
-        scop: &crate::Scop,
-    ) -> Result<Dependences<'cx>, PolyError> {
-        let model = ScopIsl::load(cx, scop)?;
-        Self::compute(cx, &model, true)
-    }
-
     /// With `live_ranges`, also the relations of live-range reordering.
     pub(crate) fn compute(
         cx: &'cx Ctx,
@@ -222,7 +213,6 @@ impl LiveRanges {
     /// original schedule.
     fn compute(cx: &Ctx, scop: &ScopIsl) -> Result<LiveRanges, PolyError> {
         let empty = || UnionMap::empty_ctx(cx.raw()).isl(cx);
-        let free = |m: &UnionMap| reorderable(cx, scop, m);
         let writes_all = scop.writes(cx)?;
         let (reads, reads_kept) = split_reorderable(cx, scop, &scop.reads)?;
         let (writes, writes_kept) = split_reorderable(cx, scop, &writes_all)?;
@@ -235,19 +225,13 @@ impl LiveRanges {
         )?;
         let anti_kept = dataflow(cx, scop, writes_kept.copy().isl(cx)?, reads_kept)?;
         let output_kept = dataflow(cx, scop, writes_kept.copy().isl(cx)?, writes_kept)?;
-        let tagged_reads = free(&scop.tagged_reads)?;
-        let tagged_writes = free(&scop.tagged_writes(cx)?)?;
+        let tagged_reads = reorderable(cx, scop, &scop.tagged_reads)?;
+        let tagged_writes = reorderable(cx, scop, &scop.tagged_writes(cx)?)?;
         let tagged_schedule = scop.tag_schedule(cx, &scop.schedule)?;
 
         // The live ranges: tagged flow of the reorderable arrays, and their reads
         // of live-in values (sinks with no source).
-        let live_flow = Problem {
-            sink: tagged_reads.copy().isl(cx)?,
-            source: tagged_writes.copy().isl(cx)?,
-            kill: free(&scop.tagged_must_writes)?,
-            schedule: Order::Map(tagged_schedule.copy().isl(cx)?),
-        }
-        .solve(cx)?;
+        let live_flow = live_flow(cx, scop, Order::Map(tagged_schedule.copy().isl(cx)?))?;
         let live_in = live_flow.get_may_no_source().isl(cx)?;
         let tagged_live_flow = live_flow.get_may_dependence().isl(cx)?;
         let sources = live_flow
@@ -272,8 +256,7 @@ impl LiveRanges {
         .dependences(cx)?;
 
         let live_out = live_out(cx, scop, Order::Map(scop.schedule.copy().isl(cx)?))?;
-        let free_live_out = live_out.copy().isl(cx)?;
-        let free_live_in = live_in.copy().isl(cx)?.domain_factor_domain().isl(cx)?;
+        let live_in_untagged = live_in.copy().isl(cx)?.domain_factor_domain().isl(cx)?;
         // The arrays that are not reorderable keep every dependence.
         let mut forced = anti_kept
             .copy()
@@ -281,10 +264,16 @@ impl LiveRanges {
             .union(output_kept.copy().isl(cx)?)
             .isl(cx)?;
         // Part 1: every writer of a live-out element stays before its last writer.
-        let part = Problem::untagged(cx, scop, free_live_out, writes.copy().isl(cx)?, empty()?)?;
+        let part = Problem::untagged(
+            cx,
+            scop,
+            live_out.copy().isl(cx)?,
+            writes.copy().isl(cx)?,
+            empty()?,
+        )?;
         forced = forced.union(part.dependences(cx)?).isl(cx)?;
         // Part 2: live-in values are read before any write of the element.
-        let part = Problem::untagged(cx, scop, writes.copy().isl(cx)?, free_live_in, empty()?)?;
+        let part = Problem::untagged(cx, scop, writes.copy().isl(cx)?, live_in_untagged, empty()?)?;
         forced = forced.union(part.dependences(cx)?).isl(cx)?;
         // Part 3: possible sources of one read of one element keep their order
         // (only may-writes give a read several sources).
@@ -339,6 +328,22 @@ impl LiveRanges {
     }
 }
 
+/// Dataflow of the reorderable arrays on tagged instances under `tagged` (a
+/// schedule of tagged instances): the live ranges and the reads of live-in values.
+pub(crate) fn live_flow(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    tagged: Order,
+) -> Result<isl_rs::UnionFlow, PolyError> {
+    Problem {
+        sink: reorderable(cx, scop, &scop.tagged_reads)?,
+        source: reorderable(cx, scop, &scop.tagged_writes(cx)?)?,
+        kill: reorderable(cx, scop, &scop.tagged_must_writes)?,
+        schedule: tagged,
+    }
+    .solve(cx)
+}
+
 /// The maps of `accesses` on reorderable arrays.
 pub(crate) fn reorderable(
     cx: &Ctx,
@@ -359,6 +364,16 @@ fn split_reorderable(
     scop: &ScopIsl,
     accesses: &UnionMap,
 ) -> Result<(UnionMap, UnionMap), PolyError> {
+    split_by_array(cx, accesses, |name, dims| is_reorderable(scop, name, dims))
+}
+
+/// The maps of `accesses` whose array (range tuple name, number of dimensions)
+/// satisfies `test`, and the others.
+fn split_by_array(
+    cx: &Ctx,
+    accesses: &UnionMap,
+    test: impl Fn(&str, usize) -> bool,
+) -> Result<(UnionMap, UnionMap), PolyError> {
     let list = accesses.get_map_list().isl(cx)?;
     let mut yes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
     let mut no = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
@@ -367,7 +382,7 @@ fn split_reorderable(
         let dims = usize::try_from(map.dim(isl_rs::DimType::Out).isl(cx)?).unwrap_or(0);
         let name = map_out_name(&map).unwrap_or_default();
         let map = UnionMap::from_map(map).isl(cx)?;
-        if is_reorderable(scop, &name, dims) {
+        if test(&name, dims) {
             yes = yes.union(map).isl(cx)?;
         } else {
             no = no.union(map).isl(cx)?;
@@ -397,16 +412,10 @@ pub(crate) fn live_out(cx: &Ctx, scop: &ScopIsl, schedule: Order) -> Result<Unio
     .range_factor_range()
     .isl(cx)?;
     let survive = writes.subtract(overwritten).isl(cx)?;
-    let list = survive.get_map_list().isl(cx)?;
-    let mut out = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
-    for i in 0..list.size().isl(cx)? {
-        let map = list.get_at(i).isl(cx)?;
-        if map_out_name(&map).is_some_and(|a| scop.killed.contains(&a)) {
-            continue;
-        }
-        out = out.union(UnionMap::from_map(map).isl(cx)?).isl(cx)?;
-    }
-    Ok(out)
+    let (_, live) = split_by_array(cx, &survive, |name, _| {
+        scop.killed.iter().any(|k| k == name)
+    })?;
+    Ok(live)
 }
 
 /// One call of isl's dataflow engine (seed 001 §2.1): sink K, may-source Y, cut C.

@@ -24,7 +24,7 @@
 
 use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
-use crate::deps::{live_out, reorderable, Dependences, LiveRanges, Order, Problem};
+use crate::deps::{live_flow, live_out, Dependences, LiveRanges, Order};
 use crate::isl::{id_name, Ctx, IslResult};
 use crate::load::{pad_map, ScopIsl};
 use crate::text::union_map_text;
@@ -101,13 +101,7 @@ fn check_dataflow(
             "two statement instances are scheduled at the same time".into(),
         ));
     }
-    let flow = Problem {
-        sink: reorderable(cx, scop, &scop.tagged_reads)?,
-        source: reorderable(cx, scop, &scop.tagged_writes(cx)?)?,
-        kill: reorderable(cx, scop, &scop.tagged_must_writes)?,
-        schedule: Order::Tree(scop.tag_tree(cx, schedule)?),
-    }
-    .solve(cx)?;
+    let flow = live_flow(cx, scop, Order::Tree(scop.tag_tree(cx, schedule)?))?;
     let new_flow = flow.get_may_dependence().isl(cx)?;
     let new_live_in = flow.get_may_no_source().isl(cx)?;
     drop(flow);

@@ -15,12 +15,14 @@
 //! superset of the adjacent pairs, so more order pairs are imposed than isl would,
 //! never fewer. The final check is exact anyway (`verify`: same dataflow).
 
+use std::collections::HashMap;
+
 use isl_rs::Map;
 
-use crate::isl::IslResult;
+use crate::isl::{Ctx, IslResult};
 use crate::scheduler::band::Band;
 use crate::scheduler::graph::Edge;
-use crate::scheduler::Scheduler;
+use crate::scheduler::{same_pairs, Scheduler};
 use crate::PolyError;
 
 /// The pairs of one condition (live range) whose ends are not scheduled together.
@@ -30,59 +32,42 @@ pub(crate) struct NonLocal {
     pairs: Map,
 }
 
+impl NonLocal {
+    /// The pairs of condition `e` outside `same` (the pairs a band schedules
+    /// together), if there are any.
+    pub(crate) fn of(cx: &Ctx, e: &Edge, same: &Map) -> Result<Option<NonLocal>, PolyError> {
+        let pairs = e
+            .map
+            .copy()
+            .isl(cx)?
+            .subtract(same.copy().isl(cx)?)
+            .isl(cx)?;
+        if pairs.is_empty().isl(cx)? {
+            return Ok(None);
+        }
+        Ok(Some(NonLocal {
+            src: e.src,
+            dst: e.dst,
+            pairs,
+        }))
+    }
+}
+
 impl Scheduler<'_> {
-    /// `S[i] -> [rows...]` of `n` for the given members of `band`.
-    fn member_map(
-        &self,
-        band: &Band,
-        n: usize,
-        members: std::ops::Range<usize>,
-    ) -> Result<Option<Map>, PolyError> {
-        let Some(rows) = band.rows_of(n) else {
-            return Ok(None);
-        };
-        let text = self.rows_map_text(n, &rows[members]);
-        Ok(Some(self.cx.parse(
-            "band rows",
-            &text,
-            Map::read_from_str,
-        )?))
-    }
-
-    /// The pairs of `e` that every member of `band` schedules at the same value.
-    pub(crate) fn same_under(&self, band: &Band, e: &Edge) -> Result<Option<Map>, PolyError> {
-        let cx = self.cx;
-        let d = band.depth();
-        let (Some(fs), Some(ft)) = (
-            self.member_map(band, e.src, 0..d)?,
-            self.member_map(band, e.dst, 0..d)?,
-        ) else {
-            return Ok(None);
-        };
-        let same = fs.apply_range(ft.reverse().isl(cx)?).isl(cx)?;
-        Ok(Some(same))
-    }
-
-    /// The live ranges among `edges` that `band` does not keep local.
-    pub(crate) fn non_local_in_band(
+    /// The live ranges among `edges` that a band does not keep local; `maps` are
+    /// its rows per statement ([`Scheduler::band_maps`]).
+    fn non_local_in_band(
         &self,
         edges: &[Edge],
-        band: &Band,
+        maps: &HashMap<usize, Map>,
     ) -> Result<Vec<NonLocal>, PolyError> {
-        let cx = self.cx;
         let mut out = Vec::new();
         for e in edges.iter().filter(|e| e.kinds.condition) {
-            let Some(same) = self.same_under(band, e)? else {
+            let (Some(fs), Some(ft)) = (maps.get(&e.src), maps.get(&e.dst)) else {
                 continue;
             };
-            let pairs = e.map.copy().isl(cx)?.subtract(same).isl(cx)?;
-            if !pairs.is_empty().isl(cx)? {
-                out.push(NonLocal {
-                    src: e.src,
-                    dst: e.dst,
-                    pairs,
-                });
-            }
+            let same = same_pairs(self.cx, fs, ft)?;
+            out.extend(NonLocal::of(self.cx, e, &same)?);
         }
         Ok(out)
     }
@@ -136,8 +121,9 @@ impl Scheduler<'_> {
         Ok(false)
     }
 
-    /// Imposes every pending order edge with a pair next to a non-local live range.
-    fn impose_next_to(
+    /// Imposes every pending order edge with a pair next to a non-local live range
+    /// (below a band: `refine`, with the live ranges the band does not keep local).
+    pub(crate) fn impose_next_to(
         &self,
         edges: &mut [Edge],
         non_local: &[NonLocal],
@@ -169,17 +155,6 @@ impl Scheduler<'_> {
         Ok(())
     }
 
-    /// Below `band`: imposes the order edges next to a live range the band does
-    /// not keep local (`edges` are those that stay live below it).
-    pub(crate) fn impose_below(
-        &self,
-        edges: &mut [Edge],
-        non_local: &[NonLocal],
-    ) -> Result<(), PolyError> {
-        self.impose_next_to(edges, non_local)?;
-        Ok(())
-    }
-
     /// Inside `band`: imposes the pending order edges that some member violates
     /// next to a live range the band does not keep local. True if any was imposed
     /// (the band must be computed again).
@@ -192,22 +167,22 @@ impl Scheduler<'_> {
         if !edges.iter().any(|e| e.kinds.pending()) {
             return Ok(false);
         }
-        let non_local = self.non_local_in_band(edges, band)?;
+        let non_local = self.non_local_in_band(edges, &self.band_maps(band, 0..band.depth())?)?;
         if non_local.is_empty() {
             return Ok(false);
         }
+        let members = (0..band.depth())
+            .map(|k| self.band_maps(band, k..k + 1))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut changed = false;
         for e in edges.iter_mut().filter(|e| e.kinds.pending()) {
             let mut violated: Option<Map> = None;
-            for k in 0..band.depth() {
-                let (Some(fs), Some(ft)) = (
-                    self.member_map(band, e.src, k..k + 1)?,
-                    self.member_map(band, e.dst, k..k + 1)?,
-                ) else {
+            for maps in &members {
+                let (Some(fs), Some(ft)) = (maps.get(&e.src), maps.get(&e.dst)) else {
                     break;
                 };
-                // Pairs with φ_src > φ_dst in member k.
-                let later = fs.lex_gt_map(ft).isl(cx)?;
+                // Pairs with φ_src > φ_dst in this member.
+                let later = fs.copy().isl(cx)?.lex_gt_map(ft.copy().isl(cx)?).isl(cx)?;
                 let v = e.map.copy().isl(cx)?.intersect(later).isl(cx)?;
                 violated = Some(match violated {
                     None => v,

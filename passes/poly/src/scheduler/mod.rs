@@ -55,6 +55,7 @@ use crate::{FuseMode, PolyError};
 use band::Band;
 use graph::{sccs_topological, weak_components, Edge, Kinds, Node};
 use ilp::SolveStats;
+use live_ranges::NonLocal;
 
 /// Rows (iterator coefficients only) of the ancestor bands, per statement.
 pub(crate) type Prefix = Vec<Vec<Vec<i64>>>;
@@ -162,7 +163,7 @@ pub(crate) fn compute(
             generated_iterators(&params, dim)
         };
         let sizes = sizes(cx, &st.name, &params, &st.domain, dim)?;
-        let hull_rows = hull_rows(cx, &st.domain, dim, params.len())?;
+        let hull_rows = hull_rows(cx, &st.domain, dim)?;
         nodes.push(Node {
             name: st.name.clone(),
             dim,
@@ -473,31 +474,23 @@ impl Scheduler<'_> {
     /// weakly satisfied ones stay).
     fn refine(&mut self, edges: Vec<Edge>, band: &Band) -> Result<Vec<Edge>, PolyError> {
         let cx = self.cx;
-        let non_local = if edges.iter().any(|e| e.kinds.pending()) {
-            self.non_local_in_band(&edges, band)?
-        } else {
-            Vec::new()
-        };
-        let mut maps: HashMap<usize, Map> = HashMap::new();
-        for &n in &band.nodes {
-            let rows = band.rows_of(n).unwrap_or_default();
-            let text = self.rows_map_text(n, &rows);
-            maps.insert(n, cx.parse("band rows", &text, Map::read_from_str)?);
-        }
+        let maps = self.band_maps(band, 0..band.depth())?;
+        // Live ranges the band does not keep local impose their order edges below.
+        let pending = edges.iter().any(|e| e.kinds.pending());
+        let mut non_local = Vec::new();
         let mut out = Vec::with_capacity(edges.len());
         for e in edges {
             let (Some(fs), Some(ft)) = (maps.get(&e.src), maps.get(&e.dst)) else {
                 out.push(e);
                 continue;
             };
-            let same = fs
-                .copy()
-                .isl(cx)?
-                .apply_range(ft.copy().isl(cx)?.reverse().isl(cx)?)
-                .isl(cx)?;
+            let same = same_pairs(cx, fs, ft)?;
             if e.map.is_subset(&same).isl(cx)? {
                 out.push(e);
                 continue;
+            }
+            if pending && e.kinds.condition {
+                non_local.extend(NonLocal::of(cx, &e, &same)?);
             }
             let map = e.map.intersect(same).isl(cx)?;
             if map.is_empty().isl(cx)? {
@@ -513,8 +506,23 @@ impl Scheduler<'_> {
                 hull_dual: None,
             });
         }
-        self.impose_below(&mut out, &non_local)?;
+        self.impose_next_to(&mut out, &non_local)?;
         Ok(out)
+    }
+
+    /// `S[i] -> [rows...]` of every statement of `band`, for the given members.
+    pub(crate) fn band_maps(
+        &self,
+        band: &Band,
+        members: std::ops::Range<usize>,
+    ) -> Result<HashMap<usize, Map>, PolyError> {
+        let mut maps = HashMap::new();
+        for &n in &band.nodes {
+            let rows = band.rows_of(n).unwrap_or_default();
+            let text = self.rows_map_text(n, &rows[members.clone()]);
+            maps.insert(n, self.cx.parse("band rows", &text, Map::read_from_str)?);
+        }
+        Ok(maps)
     }
 
     /// `[params] -> { S[i0, ...] -> [(row0), (row1), ...] }`.
@@ -565,6 +573,15 @@ impl Scheduler<'_> {
         }
         out
     }
+}
+
+/// The pairs `x -> y` with `fs(x) = ft(y)`: scheduled together by a band whose rows
+/// are `fs` and `ft`.
+pub(crate) fn same_pairs(cx: &Ctx, fs: &Map, ft: &Map) -> Result<Map, PolyError> {
+    fs.copy()
+        .isl(cx)?
+        .apply_range(ft.copy().isl(cx)?.reverse().isl(cx)?)
+        .isl(cx)
 }
 
 /// The size of each iterator of `domain` when it is a constant: the maximum of
@@ -618,13 +635,9 @@ fn sizes(
 }
 
 /// The iterator parts of the equalities of the affine hull of `domain`.
-fn hull_rows(
-    cx: &Ctx,
-    domain: &isl_rs::Set,
-    dim: usize,
-    np: usize,
-) -> Result<Vec<Vec<i64>>, PolyError> {
+fn hull_rows(cx: &Ctx, domain: &isl_rs::Set, dim: usize) -> Result<Vec<Vec<i64>>, PolyError> {
     let hull = domain.copy().isl(cx)?.affine_hull().isl(cx)?;
+    let np = usize::try_from(hull.dim(DimType::Param).isl(cx)?).unwrap_or(0);
     let eqs = hull
         .equalities_matrix(DimType::Set, DimType::Param, DimType::Cst, DimType::Div)
         .isl(cx)?;
