@@ -1,43 +1,43 @@
 //! Tessel's polyhedral core. No MLIR in here: inputs are written in isl notation
-//! (see [`model`]) and the output is a plain loop AST (see [`ast`]).
+//! (see [`Scop`]) and the output is a plain loop AST (see [`ast`]).
 //!
-//! Pipeline: model → dependences → schedule → tree transforms → verify → AST.
+//! The folders follow the pipeline; a module imports only from folders above it in
+//! this table (and from `support`, `error`, the options):
 //!
 //! | module | step |
 //! |---|---|
-//! | [`model`], `load` | the SCoP in isl text, parsed and checked |
-//! | [`deps`] | exact flow/anti/output dependences (seed 001 §2) |
-//! | `schedule` | the initial tree: original order, our scheduler, or isl's as a baseline |
-//! | `scheduler` | our affine scheduler (seeds 000, 001, 004): Pluto/isl/Feautrier presets |
+//! | `support` | the isl context, its errors and budget, the raw isl calls; schedule-tree helpers |
+//! | `model` | the SCoP: exchanged in isl text, parsed and checked at the edge |
+//! | `analysis` | exact flow/anti/output dependences, live ranges (seed 001 §2) |
+//! | `scheduler` | the initial tree: original order, our scheduler (seeds 000, 001, 004), or isl's as a baseline |
 //! | `transform` | tiling of permutable bands, wavefronts, parallel marks |
 //! | `verify` | exact legality check of the final tree |
-//! | `astgen` | isl AST generation, converted to [`ast`] |
-//! | [`isl`] | one isl context per call; error and budget handling |
+//! | `codegen` | isl AST generation, converted to a plain [`AstNode`] tree |
+//! | `pipeline` | the public entry points, which run the steps above |
 //!
 //! Every public function creates its own isl context with the operations budget of
 //! [`Options::max_operations`], and returns an error instead of panicking.
 
-pub mod ast;
-mod astgen;
-pub mod deps;
-mod describe;
-pub mod isl;
-mod load;
-pub mod model;
-mod schedule;
+mod analysis;
+mod codegen;
+mod error;
+mod model;
+mod pipeline;
 mod scheduler;
-mod text;
+mod support;
 mod transform;
-mod tree;
 mod verify;
 
-pub use ast::{AstNode, CmpOp, Cond, Expr};
-pub use deps::Dependences;
-pub use model::{Access, AccessKind, Scop, Statement};
-pub use transform::PARALLEL_MARK;
-
-use isl::{Ctx, IslResult};
-use load::ScopIsl;
+pub use analysis::dependences::{self as deps, Dependences};
+pub use codegen::ast::{self, AstNode, CmpOp, Cond, Expr};
+pub use error::{ErrorKind, PolyError};
+pub use model::scop::{Access, AccessKind, Scop, Statement};
+pub use pipeline::{
+    codegen_schedule, describe_dependences, describe_schedule, describe_scop, optimize,
+    verify_schedule, Optimized,
+};
+pub use support::isl;
+pub use transform::parallel::PARALLEL_MARK;
 
 /// Which schedule the optimizer starts from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,210 +113,4 @@ impl Default for Options {
             wavefront: true,
         }
     }
-}
-
-/// What the core can fail with. Every error leaves the input unchanged upstream.
-#[derive(Debug, thiserror::Error)]
-pub enum PolyError {
-    #[error("isl error: {0}")]
-    Isl(String),
-    #[error("isl operations budget exhausted")]
-    Budget,
-    #[error("schedule violates dependences: {0}")]
-    InvalidSchedule(String),
-    #[error("unsupported: {0}")]
-    Unsupported(String),
-}
-
-/// The result of [`optimize`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Optimized {
-    /// The loop AST to emit.
-    pub ast: Vec<AstNode>,
-    /// The final schedule tree in isl's block YAML text (isl can read it back; see
-    /// [`codegen_schedule`]).
-    pub schedule_tree: String,
-    /// Number of bands tiled.
-    pub tiled_bands: usize,
-    /// Number of `For` nodes of `ast` marked parallel.
-    pub parallel_loops: usize,
-    /// Time spent computing the initial schedule (the scheduler alone: no
-    /// dependence analysis, transforms, verification or AST generation).
-    pub schedule_time: std::time::Duration,
-    /// What the user should know, one line each: e.g. that the scheduler failed or
-    /// ran out of budget and the original schedule was kept.
-    pub notes: Vec<String>,
-}
-
-/// Schedules, transforms, verifies and generates the loop AST of a SCoP.
-///
-/// Errors: `Budget` when the isl operations budget runs out, `InvalidSchedule` when
-/// the final schedule fails verification, `Unsupported` for a malformed SCoP or an
-/// AST construct `ast.rs` cannot express, `Isl` for any other isl failure.
-pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
-    let cx = Ctx::new(opts.max_operations)?;
-    let model = ScopIsl::load(&cx, scop)?;
-    let deps = Dependences::compute(&cx, &model, opts.live_range_reordering)?;
-    let fin = final_schedule(&cx, &model, &deps, opts)?;
-    let mut out = finish(&cx, &model, &deps, fin.tree, fin.tiled_bands)?;
-    out.schedule_time = fin.schedule_time;
-    out.notes = fin.notes;
-    Ok(out)
-}
-
-/// Verifies a schedule tree given in isl text (e.g. an edited [`Optimized::schedule_tree`])
-/// and generates its AST. `opts` gives the budget; the scheduler and transform
-/// options are ignored, and `tiled_bands` is 0. The tree may carry `parallel` marks
-/// ([`PARALLEL_MARK`]); they are verified like the optimizer's own.
-pub fn codegen_schedule(
-    scop: &Scop,
-    opts: &Options,
-    schedule_tree: &str,
-) -> Result<Optimized, PolyError> {
-    let cx = Ctx::new(opts.max_operations)?;
-    let model = ScopIsl::load(&cx, scop)?;
-    let deps = Dependences::compute(&cx, &model, opts.live_range_reordering)?;
-    let tree = cx.parse(
-        "schedule tree",
-        schedule_tree,
-        isl_rs::Schedule::read_from_str,
-    )?;
-    finish(&cx, &model, &deps, tree, 0)
-}
-
-/// Checks a schedule tree given in isl text against the exact dependences of `scop`:
-/// `Ok(())` or [`PolyError::InvalidSchedule`] saying what is violated.
-pub fn verify_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Result<(), PolyError> {
-    let cx = Ctx::new(opts.max_operations)?;
-    let model = ScopIsl::load(&cx, scop)?;
-    let deps = Dependences::compute(&cx, &model, opts.live_range_reordering)?;
-    let tree = cx.parse(
-        "schedule tree",
-        schedule_tree,
-        isl_rs::Schedule::read_from_str,
-    )?;
-    verify::verify(&cx, &tree, &model, &deps)
-}
-
-/// The SCoP as isl reads it back (each relation normalized by isl):
-///
-/// ```text
-/// context: [N] -> {  : N > 0 }
-/// S0:
-///   domain: [N] -> { S0[i] : 0 <= i < N }
-///   schedule: [N] -> { S0[i] -> [0, i, 0] }
-///   read: [N] -> { S0[i] -> A[i] }
-///   must-write: [N] -> { S0[i] -> B[i] }
-///   may-write: ...
-/// S1:
-///   ...
-/// ```
-///
-/// Statements and accesses keep the order of `scop`. Domains and accesses are shown
-/// as given (not intersected with the context).
-pub fn describe_scop(scop: &Scop) -> Result<String, PolyError> {
-    let cx = Ctx::new(Options::default().max_operations)?;
-    let model = ScopIsl::load(&cx, scop)?;
-    describe::scop_text(&cx, scop, &model)
-}
-
-/// The exact dependences, one line per kind (see [`Dependences::to_text`]):
-///
-/// ```text
-/// flow: [N] -> { S0[i] -> S1[i' = i] : 0 <= i < N }
-/// anti: [N] -> {  }
-/// output: [N] -> {  }
-/// ```
-///
-/// An empty kind prints as isl prints an empty map (parameters, then `{  }`).
-pub fn describe_dependences(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
-    let cx = Ctx::new(opts.max_operations)?;
-    let model = ScopIsl::load(&cx, scop)?;
-    let deps = Dependences::compute(&cx, &model, opts.live_range_reordering)?;
-    deps.to_text(&cx)
-}
-
-/// The final (verified) schedule tree after the transforms `opts` asks for, in isl's
-/// block YAML text, followed by one line per statement with its flattened schedule
-/// in Pluto's notation, in terms of the statement's own iterators:
-///
-/// ```text
-/// domain: "[N] -> { S0[i] : 0 <= i < N }"
-/// child:
-///   schedule: "[N] -> [{ S0[i] -> [(i)] }]"
-///   permutable: 1
-///   coincident: [ 1 ]
-/// T(S0): (i)
-/// ```
-///
-/// The `T(..)` lines lay out dimensions as `isl_schedule_get_map` does: every band
-/// member in order from the root, and the child position under each sequence (or
-/// set) node as a constant; statements are padded with `0` to one length. Members
-/// are printed with the band's own expressions, e.g. `i - (i) mod 32` for a tile
-/// origin.
-pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
-    let cx = Ctx::new(opts.max_operations)?;
-    let model = ScopIsl::load(&cx, scop)?;
-    let deps = Dependences::compute(&cx, &model, opts.live_range_reordering)?;
-    let fin = final_schedule(&cx, &model, &deps, opts)?;
-    verify::verify(&cx, &fin.tree, &model, &deps)?;
-    describe::schedule_text(&cx, &fin.tree, &model)
-}
-
-/// A schedule tree with the transforms of `opts` applied (not yet verified).
-struct FinalSchedule {
-    tree: isl_rs::Schedule,
-    tiled_bands: usize,
-    schedule_time: std::time::Duration,
-    notes: Vec<String>,
-}
-
-/// The initial schedule with the transforms of `opts` applied (not yet verified).
-fn final_schedule(
-    cx: &Ctx,
-    model: &ScopIsl,
-    deps: &Dependences<'_>,
-    opts: &Options,
-) -> Result<FinalSchedule, PolyError> {
-    let initial = schedule::initial_schedule(cx, model, deps, opts)?;
-    let mut tree = initial.tree;
-    let mut tiled = 0;
-    if opts.tile {
-        let wavefront = opts.wavefront && opts.parallel;
-        let conflicts = deps.conflicts(cx)?;
-        (tree, tiled) = transform::tile(cx, tree, &opts.tile_sizes, wavefront, &conflicts)?;
-    }
-    if opts.parallel {
-        (tree, _) = transform::mark_parallel(cx, tree)?;
-    }
-    tracing::debug!(tiled, "schedule tree built");
-    Ok(FinalSchedule {
-        tree,
-        tiled_bands: tiled,
-        schedule_time: initial.time,
-        notes: initial.notes,
-    })
-}
-
-/// Verification, AST generation and the result record.
-fn finish(
-    cx: &Ctx,
-    model: &ScopIsl,
-    deps: &Dependences<'_>,
-    tree: isl_rs::Schedule,
-    tiled_bands: usize,
-) -> Result<Optimized, PolyError> {
-    verify::verify(cx, &tree, model, deps)?;
-    let schedule_tree = cx.schedule_text(&tree)?;
-    let ast = astgen::generate(cx, tree, model.context.copy().isl(cx)?)?;
-    let parallel_loops = astgen::count_parallel(&ast);
-    tracing::debug!(tiled_bands, parallel_loops, "AST generated");
-    Ok(Optimized {
-        ast,
-        schedule_tree,
-        tiled_bands,
-        parallel_loops,
-        schedule_time: std::time::Duration::ZERO,
-        notes: Vec::new(),
-    })
 }

@@ -3,13 +3,13 @@
 //! bounds the proximity distances by `u·p + w`, keeps coincidence distances at zero
 //! while that is possible, and is linearly independent of the rows before it.
 
+use crate::error::PolyError;
 use crate::scheduler::farkas::Linear;
 use crate::scheduler::graph::{Edge, Row};
 use crate::scheduler::ilp::{non_trivial_lexmin, Constraint, Ilp, Region};
 use crate::scheduler::layout::Layout;
 use crate::scheduler::linalg::{independence_rows, rank};
 use crate::scheduler::{Prefix, Scheduler};
-use crate::PolyError;
 
 /// A band computed for a set of statements.
 #[derive(Clone, Debug, Default)]

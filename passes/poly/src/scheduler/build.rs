@@ -5,11 +5,11 @@
 
 use isl_rs::{MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
-use crate::isl::IslResult;
-use crate::schedule::set_coincidence;
+use crate::error::PolyError;
 use crate::scheduler::{Scheduler, Tree};
-use crate::tree::{live_deps, n_children, node_type};
-use crate::PolyError;
+use crate::support::isl::IslResult;
+use crate::support::schedule_tree::set_coincidence;
+use crate::support::schedule_tree::{live_deps, n_children, node_type};
 
 impl Scheduler<'_> {
     /// The isl tree of `tree`, with every band marked permutable and its coincidence

@@ -20,11 +20,11 @@ use std::collections::{BTreeSet, HashMap};
 
 use isl_rs::{DimType, Map, Set};
 
-use crate::isl::IslResult;
+use crate::error::PolyError;
 use crate::scheduler::band::Band;
 use crate::scheduler::graph::{sccs_topological, Edge};
 use crate::scheduler::{Prefix, Scheduler, Tree};
-use crate::PolyError;
+use crate::support::isl::IslResult;
 
 struct Cluster {
     nodes: Vec<usize>,
@@ -247,7 +247,9 @@ impl Scheduler<'_> {
         let mut count = 0;
         for r in 0..eqs.rows().isl(cx)? {
             let nz = |c: usize| -> Result<bool, PolyError> {
-                let v = eqs.get_element_val(r, crate::load::to_i32(c)?).isl(cx)?;
+                let v = eqs
+                    .get_element_val(r, crate::support::isl::to_i32(c)?)
+                    .isl(cx)?;
                 Ok(!v.is_zero().isl(cx)?)
             };
             let mut has_in = false;

@@ -9,9 +9,9 @@
 
 use isl_rs::{DimType, Mat, Set};
 
-use crate::isl::{Ctx, IslResult};
+use crate::error::PolyError;
 use crate::scheduler::ilp::{val_to_i64, Constraint};
-use crate::PolyError;
+use crate::support::isl::{Ctx, IslResult};
 
 /// The coefficient polyhedron `{ k : eqs·(1, k) = 0, ineqs·(1, k) >= 0 }` with
 /// `k = (c_cst, c_n..., c_x...)`. Each row is `[constant, a_0, ..., a_{dim-1}]`.

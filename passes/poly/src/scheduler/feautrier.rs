@@ -14,13 +14,13 @@
 
 use std::rc::Rc;
 
+use crate::error::PolyError;
 use crate::scheduler::farkas::{Dual, Linear};
 use crate::scheduler::graph::{Edge, Row};
 use crate::scheduler::ilp::{Constraint, Ilp};
 use crate::scheduler::layout::Layout;
 use crate::scheduler::linalg::gcd;
 use crate::scheduler::Scheduler;
-use crate::PolyError;
 
 const MISSED: usize = 0;
 const SUM_D: usize = 1;
@@ -170,7 +170,7 @@ impl Scheduler<'_> {
     }
 }
 
-use crate::isl::IslResult;
+use crate::support::isl::IslResult;
 
 /// Divides out a common factor `m > 1` of all iterator and parameter coefficients
 /// and rounds the constants down (seed 001 eqs. 80–81).

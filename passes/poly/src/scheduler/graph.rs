@@ -6,9 +6,9 @@ use std::rc::Rc;
 
 use isl_rs::{Map, Set};
 
-use crate::isl::{Ctx, IslResult};
+use crate::error::PolyError;
 use crate::scheduler::farkas::Dual;
-use crate::PolyError;
+use crate::support::isl::{Ctx, IslResult};
 
 /// One statement being scheduled.
 pub(crate) struct Node {

@@ -7,9 +7,9 @@
 
 use isl_rs::{BasicSet, DimType, Mat, Space};
 
-use crate::isl::{basic_set_lexmin, Ctx, IslResult};
-use crate::load::{to_i32, to_u32};
-use crate::PolyError;
+use crate::error::PolyError;
+use crate::support::isl::{basic_set_lexmin, Ctx, IslResult};
+use crate::support::isl::{to_i32, to_u32};
 
 /// One linear constraint `Σ coef·x + constant (>= 0 | = 0)`, sparse.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

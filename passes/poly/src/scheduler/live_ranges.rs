@@ -19,11 +19,11 @@ use std::collections::HashMap;
 
 use isl_rs::Map;
 
-use crate::isl::{Ctx, IslResult};
+use crate::error::PolyError;
 use crate::scheduler::band::Band;
 use crate::scheduler::graph::Edge;
 use crate::scheduler::{same_pairs, Scheduler};
-use crate::PolyError;
+use crate::support::isl::{Ctx, IslResult};
 
 /// The pairs of one condition (live range) whose ends are not scheduled together.
 pub(crate) struct NonLocal {

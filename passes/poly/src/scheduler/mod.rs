@@ -39,6 +39,7 @@ mod farkas;
 mod feautrier;
 mod graph;
 mod ilp;
+pub(crate) mod initial;
 mod layout;
 mod linalg;
 mod live_ranges;
@@ -47,10 +48,11 @@ use std::collections::HashMap;
 
 use isl_rs::{DimType, Map, Schedule, UnionMap};
 
-use crate::deps::Dependences;
-use crate::isl::{map_in_name, map_out_name, param_names, set_dim_names, Ctx, IslResult};
-use crate::load::ScopIsl;
-use crate::{FuseMode, PolyError};
+use crate::analysis::dependences::Dependences;
+use crate::error::PolyError;
+use crate::model::load::ScopIsl;
+use crate::support::isl::{map_in_name, map_out_name, param_names, set_dim_names, Ctx, IslResult};
+use crate::FuseMode;
 
 use band::Band;
 use graph::{sccs_topological, weak_components, Edge, Kinds, Node};
@@ -622,7 +624,7 @@ fn sizes(
         let max = pairs
             .deltas()
             .isl(cx)?
-            .dim_max_val(crate::load::to_i32(j)?)
+            .dim_max_val(crate::support::isl::to_i32(j)?)
             .isl(cx)?;
         let size = if max.is_int().isl(cx)? {
             ilp::val_to_i64(cx, &max).ok()
@@ -656,7 +658,9 @@ fn hull_rows(cx: &Ctx, domain: &isl_rs::Set, dim: usize) -> Result<Vec<Vec<i64>>
         }
         let mut row = Vec::with_capacity(dim);
         for c in 0..dim {
-            let v = eqs.get_element_val(r, crate::load::to_i32(c)?).isl(cx)?;
+            let v = eqs
+                .get_element_val(r, crate::support::isl::to_i32(c)?)
+                .isl(cx)?;
             row.push(ilp::val_to_i64(cx, &v)?);
         }
         if row.iter().any(|&x| x != 0) {

@@ -1,11 +1,10 @@
 //! Small helpers on schedule-tree nodes and on dependence relations, shared by the
 //! scheduler, the transforms and the verifier.
 
-use isl_rs::{MultiUnionPwAff, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
+use isl_rs::{DimType, Map, MultiUnionPwAff, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
-use crate::isl::{Ctx, IslResult};
-use crate::load::to_i32;
-use crate::PolyError;
+use crate::error::PolyError;
+use crate::support::isl::{to_i32, to_u32, Ctx, IslResult};
 
 pub(crate) fn node_type(cx: &Ctx, node: &ScheduleNode) -> Result<ScheduleNodeType, PolyError> {
     node.get_type().isl(cx)
@@ -118,4 +117,57 @@ pub(crate) fn negative_in_member(
 ) -> Result<bool, PolyError> {
     let negative = distances_where(cx, dist, n, &[format!("x{i} < 0")])?;
     Ok(!negative.is_empty().isl(cx)?)
+}
+
+/// Applies `f` to every child of `node` and returns `node` (at the same position).
+pub(crate) fn walk_children<F>(
+    cx: &Ctx,
+    node: ScheduleNode,
+    mut f: F,
+) -> Result<ScheduleNode, PolyError>
+where
+    F: FnMut(&Ctx, ScheduleNode) -> Result<ScheduleNode, PolyError>,
+{
+    let mut node = node;
+    for i in 0..n_children(cx, &node)? {
+        node = node.child(i).isl(cx)?;
+        node = f(cx, node)?;
+        node = node.parent().isl(cx)?;
+    }
+    Ok(node)
+}
+
+/// Sets the coincident flag of every member of the band at `node` from the
+/// dependences live at the band.
+pub(crate) fn set_coincidence(
+    cx: &Ctx,
+    node: ScheduleNode,
+    live: &UnionMap,
+) -> Result<ScheduleNode, PolyError> {
+    let partial = node.band_get_partial_schedule().isl(cx)?;
+    let n = n_members(cx, &node)?;
+    let dist = distances(cx, live, &partial)?;
+    let mut node = node;
+    for i in 0..n {
+        let coincident = !carried_by_member(cx, &dist, n, i)?;
+        node = node
+            .band_member_set_coincident(to_i32(i)?, i32::from(coincident))
+            .isl(cx)?;
+    }
+    Ok(node)
+}
+
+/// Appends output dimensions fixed to 0 until the map has `to` outputs, and drops the
+/// output tuple name so that all padded maps share one space.
+pub(crate) fn pad_map(cx: &Ctx, map: Map, from: usize, to: usize) -> Result<Map, PolyError> {
+    let extra = to.saturating_sub(from);
+    let mut map = map.reset_tuple_id(DimType::Out).isl(cx)?;
+    if extra == 0 {
+        return Ok(map);
+    }
+    map = map.add_dims(DimType::Out, to_u32(extra)?).isl(cx)?;
+    for pos in from..to {
+        map = map.fix_si(DimType::Out, to_u32(pos)?, 0).isl(cx)?;
+    }
+    Ok(map)
 }

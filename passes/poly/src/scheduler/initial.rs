@@ -6,13 +6,16 @@ use isl_rs::{
     UnionMap, UnionSet,
 };
 
-use crate::deps::Dependences;
-use crate::isl::{Ctx, IslResult};
-use crate::load::{to_u32, ScopIsl, StmtIsl};
-use crate::tree::{
-    carried_by_member, distances, live_deps, n_children, n_members, negative_in_member, node_type,
+use crate::analysis::dependences::Dependences;
+use crate::error::PolyError;
+use crate::model::load::{ScopIsl, StmtIsl};
+use crate::scheduler;
+use crate::support::isl::to_u32;
+use crate::support::isl::{Ctx, IslResult};
+use crate::support::schedule_tree::{
+    distances, live_deps, n_children, negative_in_member, node_type, set_coincidence,
 };
-use crate::{scheduler, Options, PolyError, SchedulerKind};
+use crate::{Options, SchedulerKind};
 use std::time::{Duration, Instant};
 
 /// The schedule tree the transforms start from, with how long it took and notes for
@@ -261,26 +264,6 @@ fn merge_and_flag(
         node = node.child(i).isl(cx)?;
         node = merge_and_flag(cx, node, deps)?;
         node = node.parent().isl(cx)?;
-    }
-    Ok(node)
-}
-
-/// Sets the coincident flag of every member of the band at `node` from the
-/// dependences live at the band.
-pub(crate) fn set_coincidence(
-    cx: &Ctx,
-    node: ScheduleNode,
-    live: &UnionMap,
-) -> Result<ScheduleNode, PolyError> {
-    let partial = node.band_get_partial_schedule().isl(cx)?;
-    let n = n_members(cx, &node)?;
-    let dist = distances(cx, live, &partial)?;
-    let mut node = node;
-    for i in 0..n {
-        let coincident = !carried_by_member(cx, &dist, n, i)?;
-        node = node
-            .band_member_set_coincident(crate::load::to_i32(i)?, i32::from(coincident))
-            .isl(cx)?;
     }
     Ok(node)
 }

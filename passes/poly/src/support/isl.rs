@@ -18,7 +18,7 @@ use std::ffi::{c_char, c_int, c_void, CStr};
 
 use isl_rs::{Context, DimType, Error as IslErrorKind, LibISLError, Options, Val};
 
-use crate::PolyError;
+use crate::error::PolyError;
 
 /// `ISL_ON_ERROR_CONTINUE` from isl/options.h.
 const ON_ERROR_CONTINUE: i32 = 1;
@@ -487,4 +487,12 @@ pub(crate) fn ast_from_schedule(
     };
     cx.raw_result(node.ptr)?;
     Ok(node)
+}
+
+pub(crate) fn to_u32(n: usize) -> Result<u32, PolyError> {
+    u32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
+}
+
+pub(crate) fn to_i32(n: usize) -> Result<i32, PolyError> {
+    i32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
 }

@@ -9,11 +9,12 @@ use isl_rs::{
     ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Id, Schedule, ScheduleNode, ScheduleNodeType, Set,
 };
 
-use crate::ast::{AstNode, CmpOp, Cond, Expr};
-use crate::isl::{ast_from_schedule, ast_node_kind, id_name, AstNodeKind, Ctx, IslResult};
-use crate::transform::{walk_children, PARALLEL_MARK};
-use crate::tree::node_type;
-use crate::PolyError;
+use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
+use crate::error::PolyError;
+use crate::support::isl::{ast_from_schedule, ast_node_kind, id_name, AstNodeKind, Ctx, IslResult};
+use crate::support::schedule_tree::node_type;
+use crate::support::schedule_tree::walk_children;
+use crate::transform::parallel::PARALLEL_MARK;
 
 /// Generates the loop AST of `schedule` under the parameter `context`.
 pub(crate) fn generate(

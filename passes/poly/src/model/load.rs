@@ -2,9 +2,10 @@
 
 use isl_rs::{DimType, Map, Set, UnionMap, UnionSet};
 
-use crate::isl::{map_in_name, set_tuple_name, Ctx, IslResult};
-use crate::model::{AccessKind, Scop};
-use crate::PolyError;
+use crate::error::PolyError;
+use crate::model::scop::{AccessKind, Scop};
+use crate::support::isl::{map_in_name, set_tuple_name, Ctx, IslResult};
+use crate::support::schedule_tree::pad_map;
 
 /// One statement, parsed.
 pub(crate) struct StmtIsl {
@@ -248,27 +249,4 @@ fn padded_schedule(cx: &Ctx, statements: &[StmtIsl]) -> Result<UnionMap, PolyErr
         all = all.union(UnionMap::from_map(padded).isl(cx)?).isl(cx)?;
     }
     Ok(all)
-}
-
-/// Appends output dimensions fixed to 0 until the map has `to` outputs, and drops the
-/// output tuple name so that all padded maps share one space.
-pub(crate) fn pad_map(cx: &Ctx, map: Map, from: usize, to: usize) -> Result<Map, PolyError> {
-    let extra = to.saturating_sub(from);
-    let mut map = map.reset_tuple_id(DimType::Out).isl(cx)?;
-    if extra == 0 {
-        return Ok(map);
-    }
-    map = map.add_dims(DimType::Out, to_u32(extra)?).isl(cx)?;
-    for pos in from..to {
-        map = map.fix_si(DimType::Out, to_u32(pos)?, 0).isl(cx)?;
-    }
-    Ok(map)
-}
-
-pub(crate) fn to_u32(n: usize) -> Result<u32, PolyError> {
-    u32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
-}
-
-pub(crate) fn to_i32(n: usize) -> Result<i32, PolyError> {
-    i32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
 }

@@ -2,12 +2,12 @@
 
 use isl_rs::{Map, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set};
 
-use crate::isl::{Ctx, IslResult};
-use crate::load::{ScopIsl, StmtIsl};
-use crate::model::{AccessKind, Scop};
-use crate::text::{aff_expression, pluto_line};
-use crate::tree::{n_children, node_type};
-use crate::PolyError;
+use crate::error::PolyError;
+use crate::model::isl_text::{aff_expression, pluto_line};
+use crate::model::load::{ScopIsl, StmtIsl};
+use crate::model::scop::{AccessKind, Scop};
+use crate::support::isl::{Ctx, IslResult};
+use crate::support::schedule_tree::{n_children, node_type};
 
 /// The SCoP, each relation parsed and printed back by isl.
 pub(crate) fn scop_text(cx: &Ctx, scop: &Scop, model: &ScopIsl) -> Result<String, PolyError> {

@@ -6,8 +6,8 @@
 
 use isl_rs::UnionMap;
 
-use crate::isl::{Ctx, IslResult};
-use crate::PolyError;
+use crate::error::PolyError;
+use crate::support::isl::{Ctx, IslResult};
 
 /// `[params] -> { piece1; piece2 }` with the pieces (one per space, coalesced)
 /// sorted as strings. An empty map prints as isl prints it (`{  }`).

@@ -1,0 +1,165 @@
+//! Calls of isl's dataflow engine (seed 001 §2.1), and the dataflow of reorderable
+//! arrays that live-range reordering and its verification share.
+
+use isl_rs::{UnionAccessInfo, UnionMap};
+
+use crate::error::PolyError;
+use crate::model::load::ScopIsl;
+use crate::support::isl::{map_out_name, Ctx, IslResult};
+
+/// Dataflow of the reorderable arrays on tagged instances under `tagged` (a
+/// schedule of tagged instances): the live ranges and the reads of live-in values.
+pub(crate) fn live_flow(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    tagged: Order,
+) -> Result<isl_rs::UnionFlow, PolyError> {
+    Problem {
+        sink: reorderable(cx, scop, &scop.tagged_reads)?,
+        source: reorderable(cx, scop, &scop.tagged_writes(cx)?)?,
+        kill: reorderable(cx, scop, &scop.tagged_must_writes)?,
+        schedule: tagged,
+    }
+    .solve(cx)
+}
+
+/// The maps of `accesses` on reorderable arrays.
+pub(crate) fn reorderable(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    accesses: &UnionMap,
+) -> Result<UnionMap, PolyError> {
+    split_reorderable(cx, scop, accesses).map(|(r, _)| r)
+}
+
+/// Is `array` reorderable (see [`LiveRanges`]): a scalar or killed?
+fn is_reorderable(scop: &ScopIsl, array: &str, dims: usize) -> bool {
+    dims == 0 || scop.killed.iter().any(|k| k == array)
+}
+
+/// The maps of `accesses` (ranges are arrays) on reorderable arrays, and the others.
+pub(crate) fn split_reorderable(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    accesses: &UnionMap,
+) -> Result<(UnionMap, UnionMap), PolyError> {
+    split_by_array(cx, accesses, |name, dims| is_reorderable(scop, name, dims))
+}
+
+/// The maps of `accesses` whose array (range tuple name, number of dimensions)
+/// satisfies `test`, and the others.
+fn split_by_array(
+    cx: &Ctx,
+    accesses: &UnionMap,
+    test: impl Fn(&str, usize) -> bool,
+) -> Result<(UnionMap, UnionMap), PolyError> {
+    let list = accesses.get_map_list().isl(cx)?;
+    let mut yes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    let mut no = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    for i in 0..list.size().isl(cx)? {
+        let map = list.get_at(i).isl(cx)?;
+        let dims = usize::try_from(map.dim(isl_rs::DimType::Out).isl(cx)?).unwrap_or(0);
+        let name = map_out_name(&map).unwrap_or_default();
+        let map = UnionMap::from_map(map).isl(cx)?;
+        if test(&name, dims) {
+            yes = yes.union(map).isl(cx)?;
+        } else {
+            no = no.union(map).isl(cx)?;
+        }
+    }
+    Ok((yes, no))
+}
+
+/// The writes of reorderable arrays whose value survives the SCoP under `schedule`:
+/// all but those a later must-write overwrites (seed 001 §2.2, may-live-out), and
+/// none of a killed array. Access relation form. (The other arrays keep their
+/// output dependences, hence their last writes.)
+pub(crate) fn live_out(cx: &Ctx, scop: &ScopIsl, schedule: Order) -> Result<UnionMap, PolyError> {
+    let (writes, _) = split_reorderable(cx, scop, &scop.writes(cx)?)?;
+    let (must, _) = split_reorderable(cx, scop, &scop.must_writes)?;
+    // The next must-write of the element suffices to know a write is overwritten.
+    let overwritten = Problem {
+        sink: must.copy().isl(cx)?,
+        source: writes.copy().isl(cx)?,
+        kill: must,
+        schedule,
+    }
+    .solve(cx)?
+    .get_full_may_dependence()
+    .isl(cx)?
+    // w -> [k -> a]: w's write of a is overwritten by k.
+    .range_factor_range()
+    .isl(cx)?;
+    let survive = writes.subtract(overwritten).isl(cx)?;
+    let (_, live) = split_by_array(cx, &survive, |name, _| {
+        scop.killed.iter().any(|k| k == name)
+    })?;
+    Ok(live)
+}
+
+/// One call of isl's dataflow engine (seed 001 §2.1): sink K, may-source Y, cut C.
+pub(crate) struct Problem {
+    pub sink: UnionMap,
+    pub source: UnionMap,
+    pub kill: UnionMap,
+    pub schedule: Order,
+}
+
+/// The execution order a [`Problem`] is solved under.
+pub(crate) enum Order {
+    /// A flat schedule map (the original 2d+1 schedule).
+    Map(UnionMap),
+    /// A schedule tree: isl works through it band by band, much faster than
+    /// through its flattened map once it is tiled (floor divisions).
+    Tree(isl_rs::Schedule),
+}
+
+impl Problem {
+    /// On untagged instances, against the original schedule.
+    pub(crate) fn untagged(
+        cx: &Ctx,
+        scop: &ScopIsl,
+        sink: UnionMap,
+        source: UnionMap,
+        kill: UnionMap,
+    ) -> Result<Problem, PolyError> {
+        Ok(Problem {
+            sink,
+            source,
+            kill,
+            schedule: Order::Map(scop.schedule.copy().isl(cx)?),
+        })
+    }
+
+    pub fn solve(self, cx: &Ctx) -> Result<isl_rs::UnionFlow, PolyError> {
+        let info = UnionAccessInfo::from_sink(self.sink)
+            .isl(cx)?
+            .set_may_source(self.source)
+            .isl(cx)?
+            .set_kill(self.kill)
+            .isl(cx)?;
+        let info = match self.schedule {
+            Order::Map(m) => info.set_schedule_map(m),
+            Order::Tree(t) => info.set_schedule(t),
+        };
+        info.isl(cx)?.compute_flow().isl(cx)
+    }
+
+    /// Source instance -> sink instance.
+    pub fn dependences(self, cx: &Ctx) -> Result<UnionMap, PolyError> {
+        self.solve(cx)?.get_may_dependence().isl(cx)
+    }
+}
+
+/// One isl dataflow problem: sink K, may-source Y, cut C = must-writes, with the
+/// original schedule. Returns source instance → sink instance, not coalesced.
+pub(crate) fn dataflow(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    sink: UnionMap,
+    source: UnionMap,
+) -> Result<UnionMap, PolyError> {
+    let kill = scop.must_writes.copy().isl(cx)?;
+    let deps = Problem::untagged(cx, scop, sink, source, kill)?.dependences(cx)?;
+    deps.intersect_params(scop.context.copy().isl(cx)?).isl(cx)
+}

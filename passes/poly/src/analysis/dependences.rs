@@ -1,0 +1,169 @@
+//! Exact value-based dependences (seed 001 §2.1–2.2), computed with isl's dataflow
+//! engine against the original schedule.
+//!
+//! Every kind is one `compute_flow` call with a sink K, a may-source Y and a cut C:
+//!
+//! | kind   | K (sink)   | Y (source) | C (cut)     |
+//! |--------|------------|------------|-------------|
+//! | flow   | reads      | writes     | must-writes |
+//! | anti   | writes     | reads      | must-writes |
+//! | output | writes     | writes     | must-writes |
+//!
+//! anti ∪ output is seed 001's "false" dependence (K may-write, Y may-read ∪ may-write,
+//! C must-write), split by the kind of the source. The cut only drops dependences
+//! that an intervening must-write already implies transitively, so validity is exact.
+//!
+//! With live-range reordering (seed 001 §2.3) four more relations are computed on
+//! tagged instances ([`LiveRanges`]): the order dependences, which a schedule must
+//! respect only next to a live range it does not keep local, the forced
+//! dependences, which it must always respect, and for checking schedules the
+//! memory conflicts with no cut and the live-in and live-out accesses.
+
+use std::marker::PhantomData;
+
+use isl_rs::UnionMap;
+
+use crate::analysis::dataflow::dataflow;
+use crate::analysis::live_ranges::LiveRanges;
+use crate::error::PolyError;
+use crate::model::isl_text::union_map_text;
+use crate::model::load::ScopIsl;
+use crate::support::isl::{Ctx, IslResult};
+
+/// Flow (read-after-write), anti (write-after-read) and output (write-after-write)
+/// dependences between statement instances, as isl union maps `S[i] -> T[j]`
+/// (source instance to sink instance). Borrows the [`Ctx`] its maps live in.
+pub struct Dependences<'cx> {
+    flow: UnionMap,
+    anti: UnionMap,
+    output: UnionMap,
+    /// flow ∪ anti ∪ output as isl's dataflow returns them, before coalescing: many
+    /// simple pieces (e.g. one uniform dependence per stencil read) rather than one
+    /// polytope with many faces. Farkas duals of simple pieces are cheap (the
+    /// scheduler's input); of the coalesced polytope, costly.
+    pieces: UnionMap,
+    /// Only with live-range reordering.
+    live_ranges: Option<LiveRanges>,
+    _cx: PhantomData<&'cx Ctx>,
+}
+
+impl<'cx> Dependences<'cx> {
+    /// The dependences of a SCoP, as isl objects of `cx`.
+    pub fn of_scop(
+        cx: &'cx Ctx,
+        scop: &crate::model::scop::Scop,
+    ) -> Result<Dependences<'cx>, PolyError> {
+        let model = ScopIsl::load(cx, scop)?;
+        Self::compute(cx, &model, false)
+    }
+
+    /// With `live_ranges`, also the relations of live-range reordering.
+    pub(crate) fn compute(
+        cx: &'cx Ctx,
+        scop: &ScopIsl,
+        live_ranges: bool,
+    ) -> Result<Dependences<'cx>, PolyError> {
+        let writes = scop.writes(cx)?;
+        let flow = dataflow(cx, scop, scop.reads.copy().isl(cx)?, writes.copy().isl(cx)?)?;
+        let anti = dataflow(cx, scop, writes.copy().isl(cx)?, scop.reads.copy().isl(cx)?)?;
+        let output = dataflow(cx, scop, writes.copy().isl(cx)?, writes)?;
+        let live_ranges = if live_ranges {
+            Some(LiveRanges::compute(cx, scop)?)
+        } else {
+            None
+        };
+        let pieces = flow
+            .copy()
+            .isl(cx)?
+            .union(anti.copy().isl(cx)?)
+            .isl(cx)?
+            .union(output.copy().isl(cx)?)
+            .isl(cx)?;
+        Ok(Dependences {
+            flow: flow.coalesce().isl(cx)?,
+            anti: anti.coalesce().isl(cx)?,
+            output: output.coalesce().isl(cx)?,
+            pieces,
+            live_ranges,
+            _cx: PhantomData,
+        })
+    }
+
+    pub(crate) fn live_ranges(&self) -> Option<&LiveRanges> {
+        self.live_ranges.as_ref()
+    }
+
+    /// The pairs a parallel loop must not separate: the dependences, or with
+    /// live-range reordering the memory conflicts with no cut (see the field).
+    pub(crate) fn conflicts(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
+        match &self.live_ranges {
+            None => self.all(cx),
+            Some(lr) => lr.conflicts.copy().isl(cx),
+        }
+    }
+
+    pub fn flow(&self) -> &UnionMap {
+        &self.flow
+    }
+
+    pub fn anti(&self) -> &UnionMap {
+        &self.anti
+    }
+
+    pub fn output(&self) -> &UnionMap {
+        &self.output
+    }
+
+    /// flow ∪ anti ∪ output: everything a schedule must respect.
+    pub fn all(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
+        self.flow
+            .copy()
+            .isl(cx)?
+            .union(self.anti.copy().isl(cx)?)
+            .isl(cx)?
+            .union(self.output.copy().isl(cx)?)
+            .isl(cx)
+    }
+
+    /// flow ∪ anti ∪ output, not coalesced (see the field).
+    pub(crate) fn pieces(&self) -> &UnionMap {
+        &self.pieces
+    }
+
+    /// The kinds with their names, in print order.
+    pub fn kinds(&self) -> [(&'static str, &UnionMap); 3] {
+        [
+            ("flow", &self.flow),
+            ("anti", &self.anti),
+            ("output", &self.output),
+        ]
+    }
+
+    /// Stable text, one line per kind:
+    ///
+    /// ```text
+    /// flow: [N] -> { S0[i] -> S1[i' = i] : 0 <= i < N; ... }
+    /// anti: [N] -> {  }
+    /// output: ...
+    /// ```
+    ///
+    /// Each kind is coalesced and its pieces (one per pair of statements) are printed
+    /// in sorted order, so that the text does not depend on isl's hash order.
+    ///
+    /// With live-range reordering, `forced:` and `order:` lines follow.
+    pub fn to_text(&self, cx: &Ctx) -> Result<String, PolyError> {
+        let mut out = String::new();
+        let mut kinds: Vec<(&str, &UnionMap)> = self.kinds().to_vec();
+        if let Some(lr) = &self.live_ranges {
+            kinds.push(("forced", &lr.forced));
+            kinds.push(("order", &lr.order));
+        }
+        for (name, map) in kinds {
+            out.push_str(name);
+            out.push_str(": ");
+            out.push_str(&union_map_text(cx, map)?);
+            out.push('\n');
+        }
+        Ok(out)
+    }
+}

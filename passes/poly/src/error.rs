@@ -1,0 +1,36 @@
+//! What the core can fail with, and whose fault it is.
+
+/// What the core can fail with. Every error leaves the input unchanged upstream.
+#[derive(Debug, thiserror::Error)]
+pub enum PolyError {
+    #[error("isl error: {0}")]
+    Isl(String),
+    #[error("isl operations budget exhausted")]
+    Budget,
+    #[error("schedule violates dependences: {0}")]
+    InvalidSchedule(String),
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}
+
+/// Whose fault an error is, so that callers can tell a bug from a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// An internal invariant broke: isl failed on relations the core built, or a
+    /// schedule failed verification. A Tessel bug to report.
+    Bug,
+    /// A budget ran out (the isl operations budget); a larger one may succeed.
+    Limit,
+    /// The input is outside what the model or the AST conversion represents.
+    Unsupported,
+}
+
+impl PolyError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            PolyError::Isl(_) | PolyError::InvalidSchedule(_) => ErrorKind::Bug,
+            PolyError::Budget => ErrorKind::Limit,
+            PolyError::Unsupported(_) => ErrorKind::Unsupported,
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Helpers shared by every step: the isl context, error handling and the raw isl
+//! calls isl-rs lacks (`isl.rs`, the only module that calls C), and small operations
+//! on schedule trees and relations.
+
+pub mod isl;
+pub(crate) mod schedule_tree;

@@ -1,0 +1,82 @@
+//! Check 2: every dependence runs forward on the flattened schedule.
+
+use isl_rs::{Schedule, UnionMap, UnionSet};
+
+use crate::error::PolyError;
+use crate::model::isl_text::union_map_text;
+use crate::support::isl::{Ctx, IslResult};
+use crate::support::schedule_tree::pad_map;
+
+/// Every dependence distance, on the flattened schedule, is lexicographically
+/// positive. (All statements share one padded schedule space, and the domain check
+/// guarantees that every dependence end is scheduled.)
+pub(super) fn check_order<'a>(
+    cx: &Ctx,
+    schedule: &Schedule,
+    kinds: impl IntoIterator<Item = (&'static str, &'a UnionMap)>,
+) -> Result<(), PolyError> {
+    let (flat, len) = flat_schedule(cx, schedule)?;
+    let positive = lex_positive(cx, len)?;
+    for (kind, dep) in kinds {
+        let distances = dep
+            .copy()
+            .isl(cx)?
+            .apply_domain(flat.copy().isl(cx)?)
+            .isl(cx)?
+            .apply_range(flat.copy().isl(cx)?)
+            .isl(cx)?
+            .deltas()
+            .isl(cx)?;
+        if !distances.is_subset(&positive).isl(cx)? {
+            // Failure path only: name the offending instance pairs.
+            let before = flat.copy().isl(cx)?.lex_lt_union_map(flat).isl(cx)?;
+            let violated = dep.copy().isl(cx)?.subtract(before).isl(cx)?;
+            return Err(PolyError::InvalidSchedule(format!(
+                "{kind} dependences not executed in order: {}",
+                union_map_text(cx, &violated)?
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `{ [x0, ..., x{n-1}] : x ≻ 0 }`, the lexicographically positive vectors.
+fn lex_positive(cx: &Ctx, n: usize) -> Result<UnionSet, PolyError> {
+    let vars: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
+    let cases: Vec<String> = (0..n)
+        .map(|k| {
+            let mut c: Vec<String> = (0..k).map(|j| format!("x{j} = 0")).collect();
+            c.push(format!("x{k} > 0"));
+            format!("({})", c.join(" and "))
+        })
+        .collect();
+    let cond = if cases.is_empty() {
+        "1 = 0".to_string()
+    } else {
+        cases.join(" or ")
+    };
+    let text = format!("{{ [{}] : {cond} }}", vars.join(", "));
+    cx.parse("lexicographic order", &text, UnionSet::read_from_str)
+}
+
+/// isl's flattened schedule, every statement padded with zeros to the longest
+/// length so that all of them compare in one space; with that length.
+pub(super) fn flat_schedule(cx: &Ctx, schedule: &Schedule) -> Result<(UnionMap, usize), PolyError> {
+    let map = schedule.get_map().isl(cx)?;
+    let list = map.get_map_list().isl(cx)?;
+    let n = list.size().isl(cx)?;
+    let mut maps = Vec::new();
+    let mut longest = 0;
+    for i in 0..n {
+        let m = list.get_at(i).isl(cx)?;
+        let len = usize::try_from(m.dim(isl_rs::DimType::Out).isl(cx)?).unwrap_or(0);
+        longest = longest.max(len);
+        maps.push((m, len));
+    }
+    let mut flat = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    for (m, len) in maps {
+        let padded = pad_map(cx, m, len, longest)?;
+        flat = flat.union(UnionMap::from_map(padded).isl(cx)?).isl(cx)?;
+    }
+    Ok((flat, longest))
+}
