@@ -1,15 +1,43 @@
-// Smoke test: the plugin loads into Debian's stock mlir-opt, and --help lists the
-// Tessel passes with tessel-optimize's options.
+// The plugin loads into Debian's stock mlir-opt, and --help lists each Tessel pass
+// with exactly the options it reads (passes/poly/src/options/table.rs), sorted by
+// name: enumerated options with their allowed values, the list option as a list,
+// the default at the end of each help line. Passes sit at 6 spaces, their options at
+// 8 and enum values at 4, hence --strict-whitespace.
 //
-// RUN: %mlir-opt --load-pass-plugin=%tessel --help 2>&1 | FileCheck %s
+// RUN: %mlir-opt --load-pass-plugin=%tessel --help 2>&1 | FileCheck %s --strict-whitespace
 
 // CHECK-NOT: Failed to load
-// CHECK-LABEL: --tessel-optimize
-// CHECK-DAG: --max-operations
-// CHECK-DAG: --parallel
-// CHECK-DAG: --scheduler
-// CHECK-DAG: --tile
-// CHECK-DAG: --tile-sizes
-// CHECK-LABEL: --tessel-print-deps
-// CHECK-LABEL: --tessel-print-schedule
-// CHECK-LABEL: --tessel-print-scop
+// CHECK-LABEL: {{^      --tessel-optimize }}
+// CHECK-NEXT: {{^        --fuse=<value> .*\(default: smart\)$}}
+// CHECK-NEXT: {{^    =none }}
+// CHECK-NEXT: {{^    =smart }}
+// CHECK-NEXT: {{^    =max }}
+// CHECK-NEXT: {{^        --live-range-reordering .*\(default: false\)$}}
+// CHECK-NEXT: {{^        --max-operations=<ulong> .*\(default: 20000000\)$}}
+// CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
+// CHECK-NEXT: {{^        --scheduler=<value> .*\(default: isl\)$}}
+// CHECK-NEXT: {{^    =isl }}
+// CHECK-NEXT: {{^    =pluto }}
+// CHECK-NEXT: {{^    =feautrier }}
+// CHECK-NEXT: {{^    =identity }}
+// CHECK-NEXT: {{^    =isl-reference }}
+// CHECK-NEXT: {{^        --tile .*\(default: true\)$}}
+// CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*\(default: 32\)$}}
+// CHECK-NEXT: {{^        --wavefront .*\(default: true\)$}}
+
+// tessel-print-deps reads the dependence options only.
+// CHECK-NEXT: {{^      --tessel-print-deps }}
+// CHECK-NEXT: {{^        --live-range-reordering }}
+// CHECK-NEXT: {{^        --max-operations=<ulong> }}
+
+// tessel-print-schedule reads all of them.
+// CHECK-NEXT: {{^      --tessel-print-schedule }}
+// CHECK-NEXT: {{^        --fuse=<value> }}
+// CHECK:      {{^        --scheduler=<value> }}
+// CHECK-NEXT: {{^    =isl }}
+// CHECK:      {{^        --tile-sizes=<size,size,...> }}
+// CHECK-NEXT: {{^        --wavefront }}
+
+// tessel-print-scop reads none: the next line is the next pass.
+// CHECK-NEXT: {{^      --tessel-print-scop }}
+// CHECK-NEXT: {{^      --[a-z]}}

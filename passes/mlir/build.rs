@@ -1,8 +1,9 @@
-//! Compiles the C++ shim (pass registration with MLIR-style options, and the few
-//! helpers the C API lacks) against Debian's MLIR 22 headers. MLIR itself is linked as
-//! the shared libMLIR.so through mlir-sys (TOOLCHAIN.md, "The plugin recipe").
+//! Compiles the C++ helpers the C API lacks (`shim/ir_helpers.cpp`) against Debian's
+//! MLIR 22 headers; pass registration is the plugin's (`passes/plugin/build.rs`).
+//! MLIR itself is linked as the shared libMLIR.so through mlir-sys (TOOLCHAIN.md,
+//! "The plugin recipe").
 fn main() {
-    let sources = ["shim/registration.cpp", "shim/ir_helpers.cpp"];
+    let sources = ["shim/ir_helpers.cpp"];
     for s in sources {
         println!("cargo:rerun-if-changed={s}");
     }

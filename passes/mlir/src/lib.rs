@@ -10,53 +10,10 @@ pub mod ir;
 use extract::{ExtractedScop, is_run_member, is_run_unit};
 use ir::{emit_remark, Op};
 use std::collections::HashSet;
-use tessel_poly::{FuseMode, Options, SchedulerKind};
+use tessel_poly::Options;
 
-/// The passes the shim registers (`passes/mlir/shim/registration.cpp`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PassKind {
-    Optimize,
-    PrintScop,
-    PrintDependences,
-    PrintSchedule,
-}
-
-impl PassKind {
-    pub fn from_raw(raw: u32) -> Option<PassKind> {
-        Some(match raw {
-            0 => PassKind::Optimize,
-            1 => PassKind::PrintScop,
-            2 => PassKind::PrintDependences,
-            3 => PassKind::PrintSchedule,
-            _ => return None,
-        })
-    }
-}
-
-/// The spellings of the `scheduler` option.
-pub const SCHEDULER_NAMES: [&str; 5] = ["pluto", "isl", "feautrier", "identity", "isl-reference"];
-
-/// Parses the scheduler option.
-pub fn scheduler_from_name(name: &str) -> Option<SchedulerKind> {
-    Some(match name {
-        "pluto" => SchedulerKind::Pluto,
-        "isl" => SchedulerKind::Isl,
-        "feautrier" => SchedulerKind::Feautrier,
-        "identity" => SchedulerKind::Identity,
-        "isl-reference" => SchedulerKind::IslReference,
-        _ => return None,
-    })
-}
-
-/// Parses the fuse option.
-pub fn fuse_from_name(name: &str) -> Option<FuseMode> {
-    Some(match name {
-        "none" => FuseMode::None,
-        "smart" => FuseMode::Smart,
-        "max" => FuseMode::Max,
-        _ => return None,
-    })
-}
+/// The passes the plugin registers (declared in `tessel_poly::options`).
+pub use tessel_poly::options::PassKind;
 
 /// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
 /// options; anything the model can't handle gets a remark and leaves the IR as it was.
@@ -188,25 +145,13 @@ impl Driver<'_> {
             &format!(
                 "tessel: optimized SCoP of {} statements (scheduler={}, tiled bands={}, parallel loops={}, schedule time={:.3} ms)",
                 scop.model.statements.len(),
-                scheduler_name(self.options.scheduler),
+                self.options.scheduler.name(),
                 optimized.tiled_bands,
                 parallel_loops,
                 optimized.schedule_time.as_secs_f64() * 1e3
             ),
         );
     }
-}
-
-/// The option spelling of a scheduler: its variant name in kebab case.
-fn scheduler_name(kind: SchedulerKind) -> String {
-    let mut out = String::new();
-    for (i, ch) in format!("{kind:?}").chars().enumerate() {
-        if ch.is_uppercase() && i > 0 {
-            out.push('-');
-        }
-        out.push(ch.to_ascii_lowercase());
-    }
-    out
 }
 
 /// Removes the run's original ops, last first. Pure ops stay while something else

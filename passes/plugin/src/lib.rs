@@ -1,15 +1,21 @@
 //! The shared library `mlir-opt --load-pass-plugin` loads.
 //!
 //! `mlirGetPassPluginInfo` must be defined in Rust: a cdylib exports only Rust
-//! `#[no_mangle]` symbols (TOOLCHAIN.md). Registration itself happens in the C++ shim,
-//! which calls back into [`tessel_run_pass`]. No panic crosses this boundary.
+//! `#[no_mangle]` symbols (TOOLCHAIN.md). Registration itself happens in the C++ shim
+//! (`shim/registration.cpp`, its pass classes generated from the options table by
+//! `build.rs`), which calls back into [`tessel_check_options`] when a pipeline is
+//! parsed and [`tessel_run_pass`] for each function. No panic crosses this boundary.
+//!
+//! With `TESSEL_LOG` set (EnvFilter syntax, e.g. `TESSEL_LOG=debug`), the `tracing`
+//! events and spans of the passes are printed to stderr; without it, nothing is.
 
-use std::ffi::{c_char, CStr};
+use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mlir_sys::MlirOperation;
 use tessel_mlir::ir::{emit_remark, Op};
-use tessel_mlir::{fuse_from_name, run_pass, scheduler_from_name, PassKind, SCHEDULER_NAMES};
+use tessel_mlir::run_pass;
+use tessel_poly::options::{OptionKind, PassKind, Value, OPTIONS, PASSES};
 use tessel_poly::Options;
 
 #[repr(C)]
@@ -26,8 +32,30 @@ extern "C" {
 }
 
 extern "C" fn register() {
-    // SAFETY: the shim's registration only touches MLIR's pass registry.
+    // Nothing here may unwind into mlir-opt; a failure to install the logger is not
+    // worth a crash, and registration itself is C++.
+    let _ = catch_unwind(install_logger);
+    // SAFETY: the shim's registration only touches MLIR's pass registry, which
+    // mlir-opt has set up before it calls a plugin's `register`.
     unsafe { tessel_register_passes() }
+}
+
+/// Prints `tracing` output to stderr when `TESSEL_LOG` is set: each event, and each
+/// span when it closes with its time, stamped with the seconds since load. Installed once; without the variable nothing
+/// subscribes, so nothing is printed (ARCHITECTURE.md: stderr is never printed to by
+/// default).
+fn install_logger() {
+    use std::io::IsTerminal;
+    use tracing_subscriber::fmt::format::FmtSpan;
+    let Ok(filter) = std::env::var("TESSEL_LOG") else { return };
+    // `try_init` fails if a subscriber is already set (the plugin loaded twice): fine.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_span_events(FmtSpan::CLOSE)
+        .with_timer(tracing_subscriber::fmt::time::uptime())
+        .try_init();
 }
 
 /// Entry point `mlir-opt` looks up (MLIR_PLUGIN_API_VERSION 1).
@@ -41,70 +69,127 @@ pub extern "C" fn mlirGetPassPluginInfo() -> PassPluginLibraryInfo {
     }
 }
 
-/// Mirrors `TesselPassOptions` in the shim.
+/// One option's value, in the order of `OPTIONS`. Mirrors `TesselOptionValue` in the
+/// shim.
 #[repr(C)]
-pub struct PassOptions {
-    scheduler: *const c_char,
-    tile_sizes: *const i64,
-    num_tile_sizes: usize,
-    tile: bool,
-    parallel: bool,
-    max_operations: u64,
-    fuse: *const c_char,
-    wavefront: bool,
-    live_range_reordering: bool,
+pub struct RawValue {
+    /// False when the pass doesn't read the option: it keeps its default.
+    set: bool,
+    /// A bool, an integer, or an enum value's index in the table.
+    scalar: u64,
+    list: *const i64,
+    len: usize,
+}
+
+/// The typed options from the shim's values, checked.
+///
+/// # Safety
+/// Each `list` of `values` must point to `len` readable `i64`s, or be null.
+unsafe fn options_from(values: &[RawValue]) -> Result<Options, String> {
+    if values.len() != OPTIONS.len() {
+        return Err(format!("tessel: {} option values for {} options", values.len(), OPTIONS.len()));
+    }
+    let mut options = Options::default();
+    for (spec, raw) in OPTIONS.iter().zip(values).filter(|(_, raw)| raw.set) {
+        let value = match spec.kind {
+            OptionKind::Bool { .. } => Value::Bool(raw.scalar != 0),
+            OptionKind::UInt { .. } => Value::UInt(raw.scalar),
+            OptionKind::Enum { .. } => Value::Enum(usize::try_from(raw.scalar).unwrap_or(usize::MAX)),
+            OptionKind::IntList { .. } if raw.list.is_null() || raw.len == 0 => Value::IntList(&[]),
+            // SAFETY: the caller guarantees `list` points to `len` i64s.
+            OptionKind::IntList { .. } => Value::IntList(unsafe { std::slice::from_raw_parts(raw.list, raw.len) }),
+        };
+        options.set(spec.id, value).map_err(|e| format!("tessel: {e}"))?;
+    }
+    Ok(options)
+}
+
+/// The shim's values as a slice.
+///
+/// # Safety
+/// `values` must point to `len` `RawValue`s, or be null.
+unsafe fn raw_values<'a>(values: *const RawValue, len: usize) -> &'a [RawValue] {
+    if values.is_null() {
+        &[]
+    } else {
+        // SAFETY: the caller guarantees `values` points to `len` RawValues.
+        unsafe { std::slice::from_raw_parts(values, len) }
+    }
+}
+
+/// Called by the shim when a pipeline is parsed, with the values of the options the
+/// pass reads. Returns false, with a NUL-terminated message in `error`, when one is
+/// invalid, so `mlir-opt` reports it once, before running anything.
+///
+/// # Safety
+/// `values` must point to `num_values` valid `RawValue`s, and `error` to
+/// `error_size` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn tessel_check_options(
+    kind: u32,
+    values: *const RawValue,
+    num_values: usize,
+    error: *mut u8,
+    error_size: usize,
+) -> bool {
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        if PassKind::from_index(kind).is_none() {
+            return Err("tessel: unknown pass kind".to_string());
+        }
+        // SAFETY: the caller guarantees `values` and the lists in it are valid.
+        unsafe { options_from(raw_values(values, num_values)) }.map(|_| ())
+    }));
+    let message = match outcome {
+        Ok(Ok(())) => return true,
+        Ok(Err(message)) => message,
+        Err(_) => "tessel: internal error (panic caught) while checking options".to_string(),
+    };
+    if !error.is_null() && error_size > 0 {
+        let n = message.len().min(error_size - 1);
+        // SAFETY: `error` has `error_size` writable bytes and `n < error_size`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(message.as_ptr(), error, n);
+            *error.add(n) = 0;
+        }
+    }
+    false
 }
 
 fn error(op: Op, msg: &str) {
+    // SAFETY: `op` is the live operation the pass runs on, so its location is valid;
+    // `msg` is valid for the call.
     unsafe { tessel_emit_error(op.location(), msg.as_ptr(), msg.len()) }
 }
 
-/// Called by the shim's passes. Returns false to make the pass fail.
+/// Called by the shim's passes, once per function. Returns false to make the pass
+/// fail.
 ///
 /// # Safety
-/// `op` must be a live `func.func` and `options` a valid pointer for the call.
+/// `op` must be a live `func.func`, and `values` must point to `num_values` valid
+/// `RawValue`s for the call.
 #[no_mangle]
-pub unsafe extern "C" fn tessel_run_pass(kind: u32, op: MlirOperation, options: *const PassOptions) -> bool {
+pub unsafe extern "C" fn tessel_run_pass(
+    kind: u32,
+    op: MlirOperation,
+    values: *const RawValue,
+    num_values: usize,
+) -> bool {
     let op = Op(op);
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        let Some(kind) = PassKind::from_raw(kind) else {
+        let Some(kind) = PassKind::from_index(kind) else {
             error(op, "tessel: unknown pass kind");
             return false;
         };
-        let Some(raw) = options.as_ref() else {
-            error(op, "tessel: missing options");
-            return false;
+        // Checked at parse time already; a pass built another way gets the error here.
+        // SAFETY: the caller guarantees `values` and the lists in it are valid.
+        let options = match unsafe { options_from(raw_values(values, num_values)) } {
+            Ok(options) => options,
+            Err(message) => {
+                error(op, &message);
+                return false;
+            }
         };
-        let text = |p: *const c_char| if p.is_null() { String::new() } else { CStr::from_ptr(p).to_string_lossy().into_owned() };
-        let scheduler_name = text(raw.scheduler);
-        let Some(scheduler) = scheduler_from_name(&scheduler_name) else {
-            error(op, &format!("tessel: unknown scheduler '{scheduler_name}' (expected {})", SCHEDULER_NAMES.join(", ")));
-            return false;
-        };
-        let fuse_name = text(raw.fuse);
-        let Some(fuse) = fuse_from_name(&fuse_name) else {
-            error(op, &format!("tessel: unknown fuse mode '{fuse_name}' (expected none, smart or max)"));
-            return false;
-        };
-        let tile_sizes = if raw.tile_sizes.is_null() || raw.num_tile_sizes == 0 {
-            vec![32]
-        } else {
-            std::slice::from_raw_parts(raw.tile_sizes, raw.num_tile_sizes).to_vec()
-        };
-        if tile_sizes.iter().any(|&s| s < 1) {
-            error(op, "tessel: tile sizes must be positive");
-            return false;
-        }
-        let options = Options {
-            scheduler,
-            tile: raw.tile,
-            tile_sizes,
-            parallel: raw.parallel,
-            max_operations: raw.max_operations,
-            fuse,
-            wavefront: raw.wavefront,
-            live_range_reordering: raw.live_range_reordering,
-        };
+        let _span = tracing::debug_span!("tessel", pass = PASSES[kind as usize].argument).entered();
         run_pass(kind, op, &options)
     }));
     match outcome {

@@ -12,6 +12,7 @@ use tessel_poly::{
 fn budget_of_one_operation_is_a_budget_error() {
     let scop = gemm_init().scop;
     let opts = Options {
+        scheduler: SchedulerKind::Identity,
         max_operations: 1,
         ..Options::default()
     };
@@ -107,7 +108,11 @@ fn one_statement(domain: &str, schedule: &str, access: &str) -> Scop {
 }
 
 fn assert_unsupported(scop: &Scop, needle: &str) {
-    match optimize(scop, &Options::default()) {
+    let identity = Options {
+        scheduler: SchedulerKind::Identity,
+        ..Options::default()
+    };
+    match optimize(scop, &identity) {
         Err(PolyError::Unsupported(msg)) => {
             assert!(msg.contains(needle), "`{msg}` lacks `{needle}`")
         }
@@ -187,6 +192,7 @@ fn syntax_errors_are_isl_errors() {
 #[test]
 fn nonpositive_tile_sizes_are_rejected() {
     let opts = Options {
+        scheduler: SchedulerKind::Identity,
         tile_sizes: vec![32, 0],
         ..Options::default()
     };
@@ -198,7 +204,11 @@ fn nonpositive_tile_sizes_are_rejected() {
 
 #[test]
 fn empty_scop_gives_an_empty_ast() {
-    let out = optimize(&Scop::default(), &Options::default()).unwrap();
+    let identity = Options {
+        scheduler: SchedulerKind::Identity,
+        ..Options::default()
+    };
+    let out = optimize(&Scop::default(), &identity).unwrap();
     assert!(out.ast.is_empty());
     for scheduler in [
         SchedulerKind::Pluto,

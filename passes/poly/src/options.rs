@@ -1,0 +1,294 @@
+//! The options of Tessel's passes, declared once in `options/table.rs`, and the typed
+//! [`Options`] the core reads. The library default is the pass default: both come
+//! from the table (a unit test checks it).
+
+include!("options/table.rs");
+
+/// Which schedule the optimizer starts from. The discriminant is the value's index in
+/// the table's `SCHEDULERS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchedulerKind {
+    /// Our scheduler, isl preset (seed 001 §6.2, as PPCG runs isl): coincidence
+    /// enforced while possible, every band must start with a coincident member or a
+    /// Feautrier step is taken instead, cluster merges must not lose coincidence.
+    Isl = 0,
+    /// Our scheduler, Pluto preset (seed 004): maximal permutable (tilable) bands,
+    /// rows without parameter terms, no coincidence constraints (zero-distance rows
+    /// come first through the lexmin anyway), [`Options::fuse`] for fusion.
+    Pluto = 1,
+    /// Our scheduler, Feautrier only (seed 000 eq. (2)): each row carries as many
+    /// dependences as possible; once none are left, the remaining rows are free.
+    Feautrier = 2,
+    /// The original execution order.
+    Identity = 3,
+    /// isl's own scheduler (`isl_schedule_constraints_compute_schedule`), kept only as
+    /// a baseline to measure against.
+    IslReference = 4,
+}
+
+impl SchedulerKind {
+    const ALL: [SchedulerKind; 5] = [
+        SchedulerKind::Isl,
+        SchedulerKind::Pluto,
+        SchedulerKind::Feautrier,
+        SchedulerKind::Identity,
+        SchedulerKind::IslReference,
+    ];
+
+    /// The option spelling, e.g. `isl-reference`.
+    pub fn name(self) -> &'static str {
+        SCHEDULERS[self as usize].name
+    }
+
+    /// The value at `index` in the table's `SCHEDULERS`.
+    pub fn from_index(index: usize) -> Option<SchedulerKind> {
+        Self::ALL.get(index).copied()
+    }
+}
+
+/// Loop fusion policy of our schedulers (Pluto's option names). The discriminant is
+/// the value's index in the table's `FUSE_MODES`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FuseMode {
+    /// Never fuse loops of different SCCs: they are distributed in topological order.
+    None = 0,
+    /// Fuse SCCs when that gives a small constant reuse distance along a
+    /// dependence without losing band depth (nor, for [`SchedulerKind::Isl`],
+    /// parallelism): isl's clustering (seed 000 §3.5, seed 001 §7.3).
+    #[default]
+    Smart = 1,
+    /// Fuse whenever a common row exists, even across unrelated statements; cut
+    /// between SCCs only when no common row is left (seed 004 §1.9).
+    Max = 2,
+}
+
+impl FuseMode {
+    const ALL: [FuseMode; 3] = [FuseMode::None, FuseMode::Smart, FuseMode::Max];
+
+    /// The option spelling, e.g. `smart`.
+    pub fn name(self) -> &'static str {
+        FUSE_MODES[self as usize].name
+    }
+
+    /// The value at `index` in the table's `FUSE_MODES`.
+    pub fn from_index(index: usize) -> Option<FuseMode> {
+        Self::ALL.get(index).copied()
+    }
+}
+
+/// Every option of every pass, typed. `Default` gives the table's defaults.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub scheduler: SchedulerKind,
+    /// Tile permutable bands of depth >= 2.
+    pub tile: bool,
+    /// Tile size per band member; the last entry repeats for deeper members.
+    pub tile_sizes: Vec<i64>,
+    /// Mark the outermost coincident loop of each band path parallel.
+    pub parallel: bool,
+    /// isl operations budget per isl context (`isl_ctx_set_max_operations`); each
+    /// public function uses one context. 0 means no limit.
+    pub max_operations: u64,
+    /// Fusion policy of the Pluto/Isl/Feautrier schedulers.
+    pub fuse: FuseMode,
+    /// Live-range reordering (seed 001 §2.3): our schedulers may reorder the live
+    /// ranges of one memory element (e.g. interchange loops around a scalar
+    /// temporary) as long as none overlaps another (conditional validity), and
+    /// schedules are verified by comparing their dataflow with the original's.
+    pub live_range_reordering: bool,
+    /// With `tile` and `parallel`: when a tile band has no coincident member among
+    /// its first two, skew its outermost tile loop by the next one, which then
+    /// becomes parallel (seed 000 §4.6, seed 004 §1.12).
+    pub wavefront: bool,
+}
+
+impl Default for Options {
+    /// The table's defaults, so the library and the passes agree.
+    fn default() -> Self {
+        Options {
+            scheduler: SchedulerKind::Isl,
+            tile: true,
+            tile_sizes: vec![32],
+            parallel: true,
+            max_operations: 20_000_000,
+            fuse: FuseMode::Smart,
+            live_range_reordering: false,
+            wavefront: true,
+        }
+    }
+}
+
+/// An option's value as a pass hands it over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value<'a> {
+    Bool(bool),
+    UInt(u64),
+    /// The index of the value in the option's `values`.
+    Enum(usize),
+    IntList(&'a [i64]),
+}
+
+/// A value that doesn't fit its option.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("option '{0}' got a value of the wrong type")]
+    WrongType(&'static str),
+    #[error("option '{option}' has no value number {index}")]
+    UnknownValue { option: &'static str, index: usize },
+    #[error("option 'tile-sizes' must be positive, got {0}")]
+    NonPositiveTileSize(i64),
+}
+
+impl OptionSpec {
+    /// The default as a [`Value`].
+    pub fn default_value(&self) -> Value<'static> {
+        match self.kind {
+            OptionKind::Bool { default } => Value::Bool(default),
+            OptionKind::UInt { default } => Value::UInt(default),
+            OptionKind::Enum { values, default } => {
+                Value::Enum(values.iter().position(|c| c.name == default).unwrap_or(usize::MAX))
+            }
+            OptionKind::IntList { default, .. } => Value::IntList(default),
+        }
+    }
+
+    /// The table row of `id`.
+    pub fn of(id: OptionId) -> &'static OptionSpec {
+        OPTIONS.iter().find(|o| o.id == id).expect("every OptionId has a row (unit test)")
+    }
+}
+
+impl PassKind {
+    /// The pass numbered `index` across the FFI.
+    pub fn from_index(index: u32) -> Option<PassKind> {
+        PASSES.get(index as usize).map(|p| p.kind)
+    }
+
+    /// Whether the pass reads option `spec` (and lists it in `--help`).
+    pub fn reads(self, spec: &OptionSpec) -> bool {
+        spec.passes.contains(&self)
+    }
+}
+
+impl Options {
+    /// Sets option `id`. An empty list means the option's default.
+    pub fn set(&mut self, id: OptionId, value: Value<'_>) -> Result<(), OptionError> {
+        let name = OptionSpec::of(id).name;
+        let wrong = OptionError::WrongType(name);
+        let unknown = |index| OptionError::UnknownValue { option: name, index };
+        match (id, value) {
+            (OptionId::Scheduler, Value::Enum(i)) => {
+                self.scheduler = SchedulerKind::from_index(i).ok_or(unknown(i))?
+            }
+            (OptionId::Fuse, Value::Enum(i)) => self.fuse = FuseMode::from_index(i).ok_or(unknown(i))?,
+            (OptionId::TileSizes, Value::IntList(sizes)) => {
+                let sizes = match (sizes, OptionSpec::of(id).default_value()) {
+                    ([], Value::IntList(default)) => default,
+                    _ => sizes,
+                };
+                if let Some(&bad) = sizes.iter().find(|&&s| s < 1) {
+                    return Err(OptionError::NonPositiveTileSize(bad));
+                }
+                self.tile_sizes = sizes.to_vec();
+            }
+            (OptionId::MaxOperations, Value::UInt(n)) => self.max_operations = n,
+            (OptionId::Tile, Value::Bool(b)) => self.tile = b,
+            (OptionId::Parallel, Value::Bool(b)) => self.parallel = b,
+            (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
+            (OptionId::LiveRangeReordering, Value::Bool(b)) => self.live_range_reordering = b,
+            _ => return Err(wrong),
+        }
+        Ok(())
+    }
+
+    /// The value of option `id`.
+    pub fn get(&self, id: OptionId) -> Value<'_> {
+        match id {
+            OptionId::Scheduler => Value::Enum(self.scheduler as usize),
+            OptionId::Fuse => Value::Enum(self.fuse as usize),
+            OptionId::TileSizes => Value::IntList(&self.tile_sizes),
+            OptionId::MaxOperations => Value::UInt(self.max_operations),
+            OptionId::Tile => Value::Bool(self.tile),
+            OptionId::Parallel => Value::Bool(self.parallel),
+            OptionId::Wavefront => Value::Bool(self.wavefront),
+            OptionId::LiveRangeReordering => Value::Bool(self.live_range_reordering),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_id_has_one_row() {
+        for spec in &OPTIONS {
+            assert_eq!(OPTIONS.iter().filter(|o| o.id == spec.id).count(), 1, "{}", spec.name);
+            assert_eq!(OPTIONS.iter().filter(|o| o.name == spec.name).count(), 1, "{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn library_default_is_the_table_default() {
+        let defaults = Options::default();
+        for spec in &OPTIONS {
+            assert_eq!(defaults.get(spec.id), spec.default_value(), "{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn every_value_round_trips() {
+        for spec in &OPTIONS {
+            let mut o = Options::default();
+            let values: Vec<Value> = match spec.kind {
+                OptionKind::Bool { .. } => vec![Value::Bool(false), Value::Bool(true)],
+                OptionKind::UInt { .. } => vec![Value::UInt(0), Value::UInt(7)],
+                OptionKind::Enum { values, .. } => (0..values.len()).map(Value::Enum).collect(),
+                OptionKind::IntList { .. } => vec![Value::IntList(&[4, 8])],
+            };
+            for v in values {
+                o.set(spec.id, v).unwrap();
+                assert_eq!(o.get(spec.id), v, "{}", spec.name);
+            }
+        }
+    }
+
+    #[test]
+    fn enum_values_follow_the_table() {
+        assert_eq!(SchedulerKind::ALL.len(), SCHEDULERS.len());
+        for (i, k) in SchedulerKind::ALL.iter().enumerate() {
+            assert_eq!(*k as usize, i);
+        }
+        assert_eq!(FuseMode::ALL.len(), FUSE_MODES.len());
+        for (i, k) in FuseMode::ALL.iter().enumerate() {
+            assert_eq!(*k as usize, i);
+        }
+        assert_eq!(SchedulerKind::IslReference.name(), "isl-reference");
+        assert_eq!(FuseMode::default().name(), "smart");
+    }
+
+    #[test]
+    fn passes_follow_the_table() {
+        for (i, p) in PASSES.iter().enumerate() {
+            assert_eq!(p.kind as usize, i);
+            assert_eq!(PassKind::from_index(i as u32), Some(p.kind));
+        }
+        let reads = |k: PassKind| OPTIONS.iter().filter(|o| k.reads(o)).count();
+        assert_eq!(reads(PassKind::PrintScop), 0);
+        assert_eq!(reads(PassKind::PrintDependences), 2);
+        assert_eq!(reads(PassKind::Optimize), OPTIONS.len());
+    }
+
+    #[test]
+    fn bad_values_are_errors() {
+        let mut o = Options::default();
+        assert!(o.set(OptionId::Scheduler, Value::Enum(SCHEDULERS.len())).is_err());
+        assert!(o.set(OptionId::Tile, Value::UInt(1)).is_err());
+        assert_eq!(
+            o.set(OptionId::TileSizes, Value::IntList(&[32, 0])),
+            Err(OptionError::NonPositiveTileSize(0))
+        );
+        o.set(OptionId::TileSizes, Value::IntList(&[])).unwrap();
+        assert_eq!(o.tile_sizes, [32]);
+    }
+}

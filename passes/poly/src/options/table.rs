@@ -1,0 +1,188 @@
+// The one table of Tessel's passes and their options: name, type, default, help, and
+// which passes read each option. Plain data with no dependencies, so that both
+// `options.rs` and `passes/plugin/build.rs` `include!` this file: the build script
+// generates the C++ registration (`Pass::Option<>` members) from it, and the Rust side
+// parses the values the C++ hands over with it.
+//
+// A new option: add a row to `OPTIONS`, a variant to `OptionId`, and a field to
+// `Options` with its arms in `Options::set`/`Options::get` (options.rs; the compiler
+// points at them, and a unit test checks defaults round-trip).
+
+/// A Tessel pass. Its discriminant is its index in [`PASSES`] and its number across
+/// the FFI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassKind {
+    Optimize = 0,
+    PrintScop = 1,
+    PrintDependences = 2,
+    PrintSchedule = 3,
+}
+
+/// How a pass is registered in MLIR.
+pub struct PassSpec {
+    pub kind: PassKind,
+    /// The name in `--pass-pipeline`.
+    pub argument: &'static str,
+    /// The C++ class the build script generates.
+    pub class: &'static str,
+    pub description: &'static str,
+}
+
+pub const PASSES: [PassSpec; 4] = [
+    PassSpec {
+        kind: PassKind::Optimize,
+        argument: "tessel-optimize",
+        class: "OptimizePass",
+        description: "Tessel: raise affine loop nests to the polyhedral model, reschedule, \
+                      tile, parallelize and regenerate them",
+    },
+    PassSpec {
+        kind: PassKind::PrintScop,
+        argument: "tessel-print-scop",
+        class: "PrintScopPass",
+        description: "Tessel stage: emit a remark per SCoP with its polyhedral model \
+                      (domains, accesses, original schedule); the IR is not changed",
+    },
+    PassSpec {
+        kind: PassKind::PrintDependences,
+        argument: "tessel-print-deps",
+        class: "PrintDependencesPass",
+        description: "Tessel stage: emit a remark per SCoP with its exact flow, anti and \
+                      output dependences; the IR is not changed",
+    },
+    PassSpec {
+        kind: PassKind::PrintSchedule,
+        argument: "tessel-print-schedule",
+        class: "PrintSchedulePass",
+        description: "Tessel stage: emit a remark per SCoP with the verified schedule tree \
+                      tessel-optimize would generate code from; the IR is not changed",
+    },
+];
+
+/// Names an option in code; `OPTIONS` gives its spelling and the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    Scheduler,
+    Fuse,
+    Tile,
+    TileSizes,
+    Parallel,
+    Wavefront,
+    LiveRangeReordering,
+    MaxOperations,
+}
+
+/// One allowed value of an enumerated option.
+pub struct Choice {
+    pub name: &'static str,
+    pub help: &'static str,
+}
+
+/// An option's type and default.
+pub enum OptionKind {
+    Bool { default: bool },
+    UInt { default: u64 },
+    /// One of `values`; it crosses the FFI as its index there.
+    Enum { values: &'static [Choice], default: &'static str },
+    /// A comma-separated list; `element` names one entry in `--help`. An empty list
+    /// means `default`.
+    IntList { element: &'static str, default: &'static [i64] },
+}
+
+pub struct OptionSpec {
+    pub id: OptionId,
+    /// The spelling in `pass{name=value}`.
+    pub name: &'static str,
+    pub kind: OptionKind,
+    pub help: &'static str,
+    /// The passes that read it, hence list it in `--help`.
+    pub passes: &'static [PassKind],
+}
+
+/// The passes that schedule and transform: they read every option.
+const SCHEDULING: &[PassKind] = &[PassKind::Optimize, PassKind::PrintSchedule];
+/// The passes that compute dependences.
+const DEPENDENCES: &[PassKind] = &[
+    PassKind::Optimize,
+    PassKind::PrintDependences,
+    PassKind::PrintSchedule,
+];
+
+/// The values of `scheduler`, in the order of `SchedulerKind`'s discriminants.
+pub const SCHEDULERS: &[Choice] = &[
+    Choice { name: "isl", help: "ours, isl-style forced outer coincidence (best on the suite)" },
+    Choice { name: "pluto", help: "ours, maximal tilable bands" },
+    Choice { name: "feautrier", help: "ours, Feautrier's scheduler only" },
+    Choice { name: "identity", help: "the original order" },
+    Choice { name: "isl-reference", help: "isl's own scheduler, a baseline" },
+];
+
+/// The values of `fuse`, in the order of `FuseMode`'s discriminants.
+pub const FUSE_MODES: &[Choice] = &[
+    Choice { name: "none", help: "never fuse loops of different SCCs" },
+    Choice { name: "smart", help: "fuse for a small constant reuse distance" },
+    Choice { name: "max", help: "fuse whenever a common row exists" },
+];
+
+pub const OPTIONS: [OptionSpec; 8] = [
+    OptionSpec {
+        id: OptionId::Scheduler,
+        name: "scheduler",
+        kind: OptionKind::Enum { values: SCHEDULERS, default: "isl" },
+        help: "Where the schedule comes from",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::Fuse,
+        name: "fuse",
+        kind: OptionKind::Enum { values: FUSE_MODES, default: "smart" },
+        help: "Fusion for our schedulers (Pluto's meanings)",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::Tile,
+        name: "tile",
+        kind: OptionKind::Bool { default: true },
+        help: "Tile permutable bands of depth >= 2",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::TileSizes,
+        name: "tile-sizes",
+        kind: OptionKind::IntList { element: "size", default: &[32] },
+        help: "Tile size per band member; the last one repeats",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::Parallel,
+        name: "parallel",
+        kind: OptionKind::Bool { default: true },
+        help: "Run the outermost coincident loop of each nest in parallel (affine.parallel)",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::Wavefront,
+        name: "wavefront",
+        kind: OptionKind::Bool { default: true },
+        help: "Skew a tiled band with no outer parallel loop so that its second tile loop \
+               becomes parallel",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::LiveRangeReordering,
+        name: "live-range-reordering",
+        kind: OptionKind::Bool { default: false },
+        help: "Live-range reordering (seed 001 section 2.3): scalars and temporaries may \
+               have their live ranges reordered (conditional validity); pluto/isl/feautrier \
+               only",
+        passes: DEPENDENCES,
+    },
+    OptionSpec {
+        id: OptionId::MaxOperations,
+        name: "max-operations",
+        kind: OptionKind::UInt { default: 20_000_000 },
+        help: "isl operations budget per SCoP; when it runs out the original code is kept \
+               (0: no limit)",
+        passes: DEPENDENCES,
+    },
+];
