@@ -7,10 +7,21 @@ pub enum PolyError {
     Isl(String),
     #[error("isl operations budget exhausted")]
     Budget,
+    /// The wall-clock budget ran out (`Options::time_budget`) while `stage` ran.
+    #[error("time budget exhausted{}", in_stage(stage))]
+    TimeBudget { stage: &'static str },
     #[error("schedule violates dependences: {0}")]
     InvalidSchedule(String),
     #[error("unsupported: {0}")]
     Unsupported(String),
+}
+
+fn in_stage(stage: &str) -> String {
+    if stage.is_empty() {
+        String::new()
+    } else {
+        format!(" in {stage}")
+    }
 }
 
 /// Whose fault an error is, so that callers can tell a bug from a limit.
@@ -19,7 +30,7 @@ pub enum ErrorKind {
     /// An internal invariant broke: isl failed on relations the core built, or a
     /// schedule failed verification. A Tessel bug to report.
     Bug,
-    /// A budget ran out (the isl operations budget); a larger one may succeed.
+    /// A budget ran out (isl operations or wall-clock time); a larger one may succeed.
     Limit,
     /// The input is outside what the model or the AST conversion represents.
     Unsupported,
@@ -29,7 +40,7 @@ impl PolyError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             PolyError::Isl(_) | PolyError::InvalidSchedule(_) => ErrorKind::Bug,
-            PolyError::Budget => ErrorKind::Limit,
+            PolyError::Budget | PolyError::TimeBudget { .. } => ErrorKind::Limit,
             PolyError::Unsupported(_) => ErrorKind::Unsupported,
         }
     }

@@ -100,6 +100,11 @@ pub struct Options {
     /// its first two, skew its outermost tile loop by the next one, which then
     /// becomes parallel (seed 000 §4.6, seed 004 §1.12).
     pub wavefront: bool,
+    /// Wall-clock budget of one public call (the pass gives each SCoP what is left of
+    /// its function's budget). Every isl computation is aborted when it runs out, and
+    /// `optimize` retries with less before it gives up (`pipeline::degrade`).
+    /// `Duration::ZERO` means no limit.
+    pub time_budget: std::time::Duration,
 }
 
 impl Default for Options {
@@ -114,6 +119,7 @@ impl Default for Options {
             fuse: FuseMode::Smart,
             live_range_reordering: false,
             wavefront: true,
+            time_budget: std::time::Duration::from_secs(8),
         }
     }
 }
@@ -192,6 +198,7 @@ impl Options {
                 self.tile_sizes = sizes.to_vec();
             }
             (OptionId::MaxOperations, Value::UInt(n)) => self.max_operations = n,
+            (OptionId::TimeBudget, Value::UInt(s)) => self.time_budget = std::time::Duration::from_secs(s),
             (OptionId::Tile, Value::Bool(b)) => self.tile = b,
             (OptionId::Parallel, Value::Bool(b)) => self.parallel = b,
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
@@ -208,6 +215,7 @@ impl Options {
             OptionId::Fuse => Value::Enum(self.fuse as usize),
             OptionId::TileSizes => Value::IntList(&self.tile_sizes),
             OptionId::MaxOperations => Value::UInt(self.max_operations),
+            OptionId::TimeBudget => Value::UInt(self.time_budget.as_secs()),
             OptionId::Tile => Value::Bool(self.tile),
             OptionId::Parallel => Value::Bool(self.parallel),
             OptionId::Wavefront => Value::Bool(self.wavefront),
@@ -275,7 +283,7 @@ mod tests {
         }
         let reads = |k: PassKind| OPTIONS.iter().filter(|o| k.reads(o)).count();
         assert_eq!(reads(PassKind::PrintScop), 0);
-        assert_eq!(reads(PassKind::PrintDependences), 2);
+        assert_eq!(reads(PassKind::PrintDependences), 3);
         assert_eq!(reads(PassKind::Optimize), OPTIONS.len());
     }
 

@@ -1,6 +1,11 @@
 //! The public entry points. Each one sets up an isl context, loads the SCoP and
 //! computes its dependences once ([`analyzed`]), then runs the steps it needs. Every
 //! step runs in [`stage`], which logs its duration for `TESSEL_LOG=debug`.
+//!
+//! Every call runs under [`Options::time_budget`]: at its end isl aborts whatever it
+//! computes. Scheduling and code generation then degrade in steps ([`degrade`]: no
+//! fusion, no tiling, the original schedule) before the call gives up, and a note
+//! names the stage that ran out.
 
 use std::time::{Duration, Instant};
 
@@ -15,7 +20,7 @@ use crate::scheduler::initial;
 use crate::support::isl::{Ctx, IslResult};
 use crate::transform::{parallel, tile};
 use crate::verify;
-use crate::Options;
+use crate::{FuseMode, Options, SchedulerKind};
 
 /// The result of [`optimize`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,11 +49,16 @@ pub struct Optimized {
 /// AST construct `ast.rs` cannot express, `Isl` for any other isl failure.
 pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
     let _span = scop_span("optimize", scop).entered();
-    analyzed(scop, opts, |cx, model, deps| {
-        let fin = final_schedule(cx, model, deps, opts)?;
-        let mut out = finish(cx, model, deps, fin.tree, fin.tiled_bands)?;
-        out.schedule_time = fin.schedule_time;
-        out.notes = fin.notes;
+    analyzed(scop, opts, |cx, model, deps, clock| {
+        let (mut out, mut notes) = degrade(cx, clock, opts, |rung| {
+            let fin = final_schedule(cx, model, deps, rung)?;
+            let mut out = finish(cx, model, deps, fin.tree, fin.tiled_bands)?;
+            out.schedule_time = fin.schedule_time;
+            out.notes = fin.notes;
+            Ok(out)
+        })?;
+        notes.append(&mut out.notes);
+        out.notes = notes;
         Ok(out)
     })
 }
@@ -63,7 +73,7 @@ pub fn codegen_schedule(
     schedule_tree: &str,
 ) -> Result<Optimized, PolyError> {
     let _span = scop_span("codegen_schedule", scop).entered();
-    analyzed(scop, opts, |cx, model, deps| {
+    analyzed(scop, opts, |cx, model, deps, _| {
         let tree = parse_tree(cx, schedule_tree)?;
         finish(cx, model, deps, tree, 0)
     })
@@ -73,7 +83,7 @@ pub fn codegen_schedule(
 /// `Ok(())` or [`PolyError::InvalidSchedule`] saying what is violated.
 pub fn verify_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Result<(), PolyError> {
     let _span = scop_span("verify_schedule", scop).entered();
-    analyzed(scop, opts, |cx, model, deps| {
+    analyzed(scop, opts, |cx, model, deps, _| {
         let tree = parse_tree(cx, schedule_tree)?;
         stage("verify", || verify::verify(cx, &tree, model, deps))
     })
@@ -97,7 +107,9 @@ pub fn verify_schedule(scop: &Scop, opts: &Options, schedule_tree: &str) -> Resu
 /// as given (not intersected with the context).
 pub fn describe_scop(scop: &Scop) -> Result<String, PolyError> {
     let _span = scop_span("describe_scop", scop).entered();
-    let cx = Ctx::new(Options::default().max_operations)?;
+    let defaults = Options::default();
+    let cx = Ctx::new(defaults.max_operations)?;
+    cx.set_deadline(Clock::start(&defaults).end);
     let model = stage("load", || ScopIsl::load(&cx, scop))?;
     describe::scop_text(&cx, scop, &model)
 }
@@ -113,7 +125,7 @@ pub fn describe_scop(scop: &Scop) -> Result<String, PolyError> {
 /// An empty kind prints as isl prints an empty map (parameters, then `{  }`).
 pub fn describe_dependences(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
     let _span = scop_span("describe_dependences", scop).entered();
-    analyzed(scop, opts, |cx, _, deps| deps.to_text(cx))
+    analyzed(scop, opts, |cx, _, deps, _| deps.to_text(cx))
 }
 
 /// The final (verified) schedule tree after the transforms `opts` asks for, in isl's
@@ -136,10 +148,13 @@ pub fn describe_dependences(scop: &Scop, opts: &Options) -> Result<String, PolyE
 /// origin.
 pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
     let _span = scop_span("describe_schedule", scop).entered();
-    analyzed(scop, opts, |cx, model, deps| {
-        let fin = final_schedule(cx, model, deps, opts)?;
-        stage("verify", || verify::verify(cx, &fin.tree, model, deps))?;
-        describe::schedule_text(cx, &fin.tree, model)
+    analyzed(scop, opts, |cx, model, deps, clock| {
+        let (text, _) = degrade(cx, clock, opts, |rung| {
+            let fin = final_schedule(cx, model, deps, rung)?;
+            stage("verify", || verify::verify(cx, &fin.tree, model, deps))?;
+            describe::schedule_text(cx, &fin.tree, model)
+        })?;
+        Ok(text)
     })
 }
 
@@ -154,7 +169,10 @@ fn stage<T>(
     step: impl FnOnce() -> Result<T, PolyError>,
 ) -> Result<T, PolyError> {
     let start = Instant::now();
-    let out = step();
+    let out = step().map_err(|e| match e {
+        PolyError::TimeBudget { stage: "" } => PolyError::TimeBudget { stage: name },
+        e => e,
+    });
     let ms = start.elapsed().as_secs_f64() * 1e3;
     tracing::debug!(stage = name, ms, ok = out.is_ok(), "stage");
     out
@@ -162,18 +180,104 @@ fn stage<T>(
 
 /// Sets up what every entry point but [`describe_scop`] starts from: an isl context
 /// with the budget of `opts`, the SCoP loaded into it and its dependences; then runs
-/// `then` on them. (A closure, because the dependences borrow the context.)
+/// `then` on them. (A closure, because the dependences borrow the context.) The
+/// whole call runs under the time budget of `opts`.
 fn analyzed<T>(
     scop: &Scop,
     opts: &Options,
-    then: impl FnOnce(&Ctx, &ScopIsl, &Dependences<'_>) -> Result<T, PolyError>,
+    then: impl FnOnce(&Ctx, &ScopIsl, &Dependences<'_>, Clock) -> Result<T, PolyError>,
 ) -> Result<T, PolyError> {
+    let clock = Clock::start(opts);
     let cx = Ctx::new(opts.max_operations)?;
+    cx.set_deadline(clock.end);
     let model = stage("load", || ScopIsl::load(&cx, scop))?;
     let deps = stage("dependences", || {
         Dependences::compute(&cx, &model, opts.live_range_reordering)
     })?;
-    then(&cx, &model, &deps)
+    then(&cx, &model, &deps, clock)
+}
+
+/// The end of a call's time budget.
+#[derive(Clone, Copy, Debug)]
+struct Clock {
+    /// `None`: no limit.
+    end: Option<Instant>,
+}
+
+impl Clock {
+    fn start(opts: &Options) -> Clock {
+        let budget = opts.time_budget;
+        Clock {
+            end: (!budget.is_zero()).then(|| Instant::now() + budget),
+        }
+    }
+
+    /// The instant `share` of the way from now to the end.
+    fn share(self, share: f64) -> Option<Instant> {
+        self.end.map(|end| {
+            let now = Instant::now();
+            now + end.saturating_duration_since(now).mul_f64(share)
+        })
+    }
+}
+
+/// The part of the time left that each rung of [`degrade`] but the last may use;
+/// the rest stays for the cheaper rungs below it.
+const RUNG_SHARE: f64 = 0.6;
+
+/// Runs `attempt` on `opts` and, each time it runs out of time, again a rung lower
+/// on the ladder of [`rungs`], so that a hard SCoP loses fusion or tiling rather than
+/// all of its optimization. Returns the result and one note per retry.
+fn degrade<T>(
+    cx: &Ctx,
+    clock: Clock,
+    opts: &Options,
+    mut attempt: impl FnMut(&Options) -> Result<T, PolyError>,
+) -> Result<(T, Vec<String>), PolyError> {
+    let ladder = rungs(opts);
+    let mut notes = Vec::new();
+    for (k, (rung, what)) in ladder.iter().enumerate() {
+        let next = ladder.get(k + 1);
+        cx.set_deadline(match next {
+            Some(_) => clock.share(RUNG_SHARE),
+            None => clock.end,
+        });
+        match (attempt(rung), next) {
+            (Ok(out), _) => return Ok((out, notes)),
+            (Err(PolyError::TimeBudget { stage }), Some((_, lower))) => {
+                tracing::debug!(stage, what, lower, "out of time; degrading");
+                notes.push(format!(
+                    "time budget: {stage} ran out of time {what}; retried {lower}"
+                ));
+            }
+            (Err(e), _) => return Err(e),
+        }
+    }
+    Err(PolyError::TimeBudget { stage: "schedule" })
+}
+
+/// The degradation ladder: `opts` first, then without fusion, without tiling, and
+/// with the original schedule (each rung only where it asks for less).
+fn rungs(opts: &Options) -> Vec<(Options, &'static str)> {
+    let mut ladder = vec![(opts.clone(), "as asked")];
+    let mut lower = opts.clone();
+    let ours = matches!(
+        opts.scheduler,
+        SchedulerKind::Isl | SchedulerKind::Pluto | SchedulerKind::Feautrier
+    );
+    if ours && lower.fuse != FuseMode::None {
+        lower.fuse = FuseMode::None;
+        ladder.push((lower.clone(), "without fusion"));
+    }
+    if lower.tile {
+        lower.tile = false;
+        ladder.push((lower.clone(), "without tiling"));
+    }
+    if lower.scheduler != SchedulerKind::Identity {
+        lower.scheduler = SchedulerKind::Identity;
+        ladder.push((lower, "with the original schedule"));
+    }
+    ladder
 }
 
 fn parse_tree(cx: &Ctx, text: &str) -> Result<isl_rs::Schedule, PolyError> {

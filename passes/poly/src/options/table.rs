@@ -70,6 +70,7 @@ pub enum OptionId {
     Wavefront,
     LiveRangeReordering,
     MaxOperations,
+    TimeBudget,
 }
 
 /// One allowed value of an enumerated option.
@@ -124,7 +125,7 @@ pub const FUSE_MODES: &[Choice] = &[
     Choice { name: "max", help: "fuse whenever a common row exists" },
 ];
 
-pub const OPTIONS: [OptionSpec; 8] = [
+pub const OPTIONS: [OptionSpec; 9] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -183,6 +184,15 @@ pub const OPTIONS: [OptionSpec; 8] = [
         kind: OptionKind::UInt { default: 20_000_000 },
         help: "isl operations budget per SCoP; when it runs out the original code is kept \
                (0: no limit)",
+        passes: DEPENDENCES,
+    },
+    OptionSpec {
+        id: OptionId::TimeBudget,
+        name: "time-budget",
+        kind: OptionKind::UInt { default: 8 },
+        help: "Wall-clock seconds Tessel may spend on one function; a stage that runs out \
+               makes it retry with less (no fusion, no tiling, the original schedule) and \
+               finally keep the original code, with a remark naming the stage (0: no limit)",
         passes: DEPENDENCES,
     },
 ];

@@ -50,6 +50,8 @@ pub(crate) fn initial_schedule(
         kind @ (SchedulerKind::Pluto | SchedulerKind::Isl | SchedulerKind::Feautrier) => {
             match scheduler::compute(cx, scop, deps, scheduler_config(kind, opts)) {
                 Ok(tree) => tree,
+                // Out of time: the caller retries with less (pipeline::degrade).
+                Err(e @ PolyError::TimeBudget { .. }) => return Err(e),
                 Err(e) => {
                     cx.reset_operations();
                     tracing::debug!(%e, "scheduler failed; identity fallback");

@@ -5,6 +5,11 @@
 //! - [`IslResult::isl`]: turns an `isl-rs` result into `Result<_, PolyError>`,
 //!   rejecting NULL objects (the bindings would crash on them later) and telling an
 //!   exhausted budget ([`PolyError::Budget`]) apart from other isl errors.
+//! - [`Ctx::set_deadline`]: a wall-clock budget. At the deadline a watchdog thread
+//!   lowers the context's operations budget to one, so that isl fails at its next
+//!   counted operation (every allocation and simplex pivot); the failure maps to
+//!   [`PolyError::TimeBudget`]. (Not `isl_ctx_abort`: its error has no message, and
+//!   isl-rs dereferences the NULL message.)
 //! - Text conversion that frees isl's buffers and never dereferences NULL (the
 //!   bindings' `to_str` does both).
 //! - The `isl_ast_build` functions the bindings lack (`ast_from_schedule`).
@@ -14,7 +19,13 @@
 //! `Ctx` first (so it is dropped last); public types that hold isl objects borrow
 //! the `Ctx` to make the compiler check it.
 
+use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_void, CStr};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Instant;
 
 use isl_rs::{Context, DimType, Error as IslErrorKind, LibISLError, Options, Val};
 
@@ -31,6 +42,7 @@ extern "C" {
     fn isl_ctx_last_error(ctx: usize) -> c_int;
     fn isl_ctx_reset_error(ctx: usize);
     fn isl_ctx_reset_operations(ctx: usize);
+    fn isl_ctx_set_max_operations(ctx: usize, max_operations: std::ffi::c_ulong);
     fn isl_space_get_dim_name(space: usize, dim_type: c_int, pos: u32) -> *const c_char;
     fn isl_set_get_dim_name(set: usize, dim_type: c_int, pos: u32) -> *const c_char;
     fn isl_basic_set_partial_lexmin(bset: usize, dom: usize, empty: *mut usize) -> usize;
@@ -57,7 +69,56 @@ extern "C" {
 
 /// An isl context. Create it before, and drop it after, every isl object it owns.
 pub struct Ctx {
+    // Declared before `ctx`, so it is dropped (its thread joined) before the context
+    // it may abort is freed.
+    watchdog: RefCell<Option<Watchdog>>,
+    /// Set by the watchdog when the deadline has passed.
+    timed_out: Arc<AtomicBool>,
+    /// The operations budget the context was created with.
+    max_operations: u64,
     ctx: Context,
+}
+
+/// A thread that stops an isl context's computation at a deadline, unless it is
+/// dropped first (dropping joins it).
+struct Watchdog {
+    stop: Option<mpsc::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Watchdog {
+    /// `None` if no thread can be started: then only the operations budget applies.
+    fn start(ctx: usize, deadline: Instant, timed_out: Arc<AtomicBool>) -> Option<Watchdog> {
+        let (stop, stopped) = mpsc::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("tessel-deadline".into())
+            .spawn(move || {
+                let wait = deadline.saturating_duration_since(Instant::now());
+                if let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
+                    timed_out.store(true, Ordering::SeqCst);
+                    // SAFETY: `ctx` is a live isl_ctx: the Ctx that owns it joins this
+                    // thread before freeing it. The call stores one aligned word that
+                    // the computing thread polls, the way isl's own isl_ctx_abort
+                    // (made for calls from another thread) stores its flag.
+                    unsafe { isl_ctx_set_max_operations(ctx, 1) }
+                }
+            })
+            .ok()?;
+        Some(Watchdog {
+            stop: Some(stop),
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        // Disconnecting the channel wakes the thread, which then ends without aborting.
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 impl Ctx {
@@ -67,7 +128,12 @@ impl Ctx {
         if ctx.ptr == 0 {
             return Err(PolyError::Isl("cannot allocate an isl context".into()));
         }
-        let cx = Ctx { ctx };
+        let cx = Ctx {
+            watchdog: RefCell::new(None),
+            timed_out: Arc::new(AtomicBool::new(false)),
+            max_operations,
+            ctx,
+        };
         // First thing: isl's default (warn) prints every error to stderr.
         Options::set_on_error(&cx.ctx, ON_ERROR_CONTINUE).isl(&cx)?;
         cx.ctx.set_max_operations(max_operations);
@@ -80,6 +146,44 @@ impl Ctx {
         // SAFETY: self.ctx.ptr is a live isl_ctx.
         unsafe { isl_ctx_reset_operations(self.ctx.ptr) };
         self.take_pending_error();
+    }
+
+    /// Stops every isl computation of this context from `deadline` on (`None`: no
+    /// deadline). Replaces an earlier deadline and, if that one had passed, restores
+    /// the operations budget (counted afresh), so that a retry with less work can run.
+    pub fn set_deadline(&self, deadline: Option<Instant>) {
+        // Join the old watchdog first: it must not fire after the restore below.
+        drop(self.watchdog.borrow_mut().take());
+        if self.timed_out.swap(false, Ordering::SeqCst) {
+            self.ctx.set_max_operations(self.max_operations);
+            self.reset_operations();
+        }
+        *self.watchdog.borrow_mut() =
+            deadline.and_then(|d| Watchdog::start(self.ctx.ptr, d, Arc::clone(&self.timed_out)));
+    }
+
+    /// Whether the deadline has passed and stopped this context's computations.
+    fn timed_out(&self) -> bool {
+        self.timed_out.load(Ordering::SeqCst)
+    }
+
+    /// isl's quota error: the operations budget, or the deadline (which works through
+    /// the operations budget).
+    fn quota_error(&self) -> PolyError {
+        if self.timed_out() {
+            PolyError::TimeBudget { stage: "" }
+        } else {
+            PolyError::Budget
+        }
+    }
+
+    /// The error for a failure after the deadline, clearing isl's error state.
+    fn time_budget_error(&self) -> Option<PolyError> {
+        if !self.timed_out() {
+            return None;
+        }
+        self.take_pending_error();
+        Some(PolyError::TimeBudget { stage: "" })
     }
 
     /// The `isl-rs` context, for constructors such as `UnionSet::read_from_str`.
@@ -110,6 +214,9 @@ impl Ctx {
 
     /// Maps an isl failure to a [`PolyError`]: quota exhaustion becomes `Budget`.
     pub fn error(&self, e: LibISLError) -> PolyError {
+        if let Some(late) = self.time_budget_error() {
+            return late;
+        }
         // The bindings report a failed isl_bool without clearing the context's error,
         // so the context may know the real cause better than `e`.
         let pending = self.take_pending_error();
@@ -118,15 +225,18 @@ impl Ctx {
             || text.starts_with("[Quota]")
             || self.quota_exhausted()
         {
-            return PolyError::Budget;
+            return self.quota_error();
         }
         PolyError::Isl(text)
     }
 
     /// Error for a NULL result that isl did not explain.
     fn null_error(&self) -> PolyError {
+        if let Some(late) = self.time_budget_error() {
+            return late;
+        }
         if self.take_pending_error() == Some(IslErrorKind::Quota) || self.quota_exhausted() {
-            PolyError::Budget
+            self.quota_error()
         } else {
             PolyError::Isl("isl returned NULL".into())
         }
@@ -166,8 +276,13 @@ impl Ctx {
 
     /// Checks a raw FFI result: NULL or a pending error is a failure.
     fn raw_result(&self, ptr: usize) -> Result<usize, PolyError> {
+        if ptr == 0 {
+            if let Some(late) = self.time_budget_error() {
+                return Err(late);
+            }
+        }
         match self.take_pending_error() {
-            Some(IslErrorKind::Quota) => Err(PolyError::Budget),
+            Some(IslErrorKind::Quota) => Err(self.quota_error()),
             Some(_) => Err(PolyError::Isl("isl call failed".into())),
             None if ptr == 0 => Err(self.null_error()),
             None => Ok(ptr),
@@ -212,8 +327,13 @@ impl Ctx {
     /// Takes ownership of a string isl printed; NULL or a pending error is a failure.
     fn printed(&self, s: *mut c_char) -> Result<String, PolyError> {
         let text = owned_c_string(s);
+        if text.is_none() {
+            if let Some(late) = self.time_budget_error() {
+                return Err(late);
+            }
+        }
         match (text, self.take_pending_error()) {
-            (_, Some(IslErrorKind::Quota)) => Err(PolyError::Budget),
+            (_, Some(IslErrorKind::Quota)) => Err(self.quota_error()),
             (Some(text), None) => Ok(text),
             (_, Some(_)) => Err(PolyError::Isl("isl cannot print an object".into())),
             (None, None) => Err(self.null_error()),
