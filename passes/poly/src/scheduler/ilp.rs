@@ -487,9 +487,7 @@ mod tests {
         assert_eq!(val_to_i64(&cx, &val(1 << 40)).unwrap(), 1 << 40);
         assert_eq!(val_to_i64(&cx, &val(-(1 << 40))).unwrap(), -(1 << 40));
         assert!(val_to_i64(&cx, &val((1 << 40) + 1)).is_err());
-        let half = cx
-            .parse("val", "1/2", isl_rs::Val::read_from_str)
-            .unwrap();
+        let half = cx.parse("val", "1/2", isl_rs::Val::read_from_str).unwrap();
         assert!(val_to_i64(&cx, &half).is_err());
     }
 }
