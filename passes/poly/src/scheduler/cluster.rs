@@ -441,9 +441,11 @@ mod tests {
         sch.cluster(set, edges, &mut prefix, sccs, 0).unwrap()
     }
 
-    /// The outer band of `tree` and the statements under it, as `(nodes, rows of
-    /// each node as (c, e))`; for a sequence, one entry per child.
-    fn outline(tree: &Tree) -> Vec<(Vec<usize>, Vec<Vec<(Vec<i64>, i64)>>)> {
+    /// The nodes of a band and, per node, its members as `(c, e)`.
+    type Outline = (Vec<usize>, Vec<Vec<(Vec<i64>, i64)>>);
+
+    /// The outer band of `tree`; for a sequence, one entry per child.
+    fn outline(tree: &Tree) -> Vec<Outline> {
         match tree {
             Tree::Band(b, _) => {
                 let rows = b

@@ -415,20 +415,21 @@ mod tests {
         // infeasible, and c0 = 0, c1 >= 1 gives c1 = 1, m = 0 (67): S -> j.
         let cx = Ctx::new(0).unwrap();
         let (ilp, region) = e9();
+        let regions = [region];
         let mut stats = SolveStats::default();
-        let sol = non_trivial_lexmin(&cx, &ilp, &[region.clone()], 1, true, &mut stats).unwrap();
+        let sol = non_trivial_lexmin(&cx, &ilp, &regions, 1, true, &mut stats).unwrap();
         assert_eq!(sol, Some(vec![0, 1, 0, 0, 0, 1]));
         // The zero root is known (homogeneous constraints): three solves, for
         // (66), the infeasible case and (67); one more when it must be solved.
         assert_eq!(stats.solves, 3);
         let mut stats = SolveStats::default();
-        let sol = non_trivial_lexmin(&cx, &ilp, &[region.clone()], 1, false, &mut stats).unwrap();
+        let sol = non_trivial_lexmin(&cx, &ilp, &regions, 1, false, &mut stats).unwrap();
         assert_eq!(sol, Some(vec![0, 1, 0, 0, 0, 1]));
         assert_eq!(stats.solves, 4);
         // With no leading objective counting as "significantly better", the first
         // non-trivial solution (66) is kept.
         let mut stats = SolveStats::default();
-        let sol = non_trivial_lexmin(&cx, &ilp, &[region], 0, true, &mut stats).unwrap();
+        let sol = non_trivial_lexmin(&cx, &ilp, &regions, 0, true, &mut stats).unwrap();
         assert_eq!(sol, Some(vec![1, 1, 0, 1, 0, 0]));
     }
 
