@@ -421,3 +421,168 @@ fn path_closure(
     out.sort_unstable();
     out
 }
+
+#[cfg(test)]
+mod tests {
+    //! Clustering (seed 001 §7.3, seed 000 §3.5) on the seeds' fusion examples
+    //! (fixture: `band::tests`).
+
+    use super::*;
+    use crate::isl::Ctx;
+    use crate::scheduler::band::tests::{edges, isl, pluto, scheduler};
+    use crate::scheduler::Config;
+
+    /// Clusters all statements under `deps`, as the driver does for smart fusion.
+    fn clustered(sch: &mut Scheduler<'_>, deps: &str) -> Tree {
+        let edges = edges(sch, deps);
+        let set: Vec<usize> = (0..sch.nodes.len()).collect();
+        let validity: Vec<(usize, usize)> = edges.iter().map(|e| (e.src, e.dst)).collect();
+        let sccs = sccs_topological(&set, &validity);
+        assert!(sccs.len() > 1, "{sccs:?}");
+        let mut prefix = vec![Vec::new(); set.len()];
+        sch.cluster(set, edges, &mut prefix, sccs, 0).unwrap()
+    }
+
+    /// The nodes of a band and, per node, its members as `(c, e)`.
+    type Outline = (Vec<usize>, Vec<Vec<(Vec<i64>, i64)>>);
+
+    /// The outer band of `tree`; for a sequence, one entry per child.
+    fn outline(tree: &Tree) -> Vec<Outline> {
+        match tree {
+            Tree::Band(b, _) => {
+                let rows = b
+                    .nodes
+                    .iter()
+                    .map(|&n| {
+                        b.rows_of(n)
+                            .unwrap()
+                            .into_iter()
+                            .map(|r| (r.c, r.e))
+                            .collect()
+                    })
+                    .collect();
+                vec![(b.nodes.clone(), rows)]
+            }
+            Tree::Sequence(children) => children.iter().flat_map(outline).collect(),
+            Tree::Leaf(_) | Tree::Set(_) => panic!("expected bands or a sequence"),
+        }
+    }
+
+    const STENCIL_PAIR: [&str; 2] = [
+        "[n] -> { S1[i] : 2 <= i <= n - 1 }",
+        "[n] -> { S2[i] : 2 <= i <= n - 1 }",
+    ];
+    /// Seed 004 Fig. 10, first two statements: S2[i] reads a1[i - 1..=i + 1].
+    const STENCIL_PAIR_DEPS: &str = "[n] -> { S1[i'] -> S2[i] : i - 1 <= i' <= i + 1 }";
+
+    fn stencil_pair(cx: &Ctx, cfg: Config) -> Scheduler<'_> {
+        scheduler(cx, &["n"], &STENCIL_PAIR, cfg)
+    }
+
+    #[test]
+    fn seed004_fig10_stencil_pair_fuses_with_a_shift() {
+        // Seed 004 Fig. 10: (i, const) = (1, 0) for S1 and (1, 1) for S2. Unshifted,
+        // S1(i + 1) -> S2(i) has distance -1; shifted by one, the distances are
+        // 0, 1, 2: small, and the merged band is as deep as each SCC's (one).
+        let cx = Ctx::new(0).unwrap();
+        let mut sch = stencil_pair(&cx, pluto());
+        let tree = clustered(&mut sch, STENCIL_PAIR_DEPS);
+        assert_eq!(
+            outline(&tree),
+            [(vec![0, 1], vec![vec![(vec![1], 0)], vec![(vec![1], 1)]])]
+        );
+    }
+
+    #[test]
+    fn seed001_maximize_coincidence_refuses_the_stencil_pair() {
+        // Seed 001 §7.3 (isl's --schedule-maximize-coincidence): each statement
+        // alone has a coincident loop; the fused loop carries S1 -> S2 (distances
+        // 0..2, never all zero), so the merge loses a coincident member and is
+        // rejected: a sequence of two parallel loops (the seeds test of Fig. 10
+        // under the isl preset).
+        let cx = Ctx::new(0).unwrap();
+        let mut sch = stencil_pair(&cx, isl());
+        let tree = clustered(&mut sch, STENCIL_PAIR_DEPS);
+        let parts = outline(&tree);
+        assert_eq!(parts.len(), 2);
+        assert_eq!(parts[0].0, [0]);
+        assert_eq!(parts[1].0, [1]);
+        let Tree::Sequence(children) = &tree else {
+            panic!("expected a sequence");
+        };
+        for c in children {
+            let Tree::Band(b, _) = c else {
+                panic!("expected a band");
+            };
+            assert_eq!(b.coincident, [true]);
+        }
+    }
+
+    #[test]
+    fn seed004_fig3_matvec_pair_is_not_fused() {
+        // Seed 004 Fig. 3: S1: x[i] += a[i][j]·y[j], S2: y[i] += a[i][j]·x[j].
+        // S1's i fused with S2's j satisfies the flow on x, but S1(i, j) reads y[j]
+        // before S2(j, ·) writes it: with every dependence kept (seed 004 §1.1),
+        // no non-negative row is common to both (both of S1's coefficients are
+        // forced to 0), so the merge is refused and each keeps its 2-deep band.
+        let cx = Ctx::new(0).unwrap();
+        let d1 = "[N] -> { S1[i, j] : 1 <= i, j <= N }";
+        let d2 = "[N] -> { S2[i, j] : 1 <= i, j <= N }";
+        let deps = "[N] -> { \
+            S1[i, j] -> S1[i, j'] : j' > j; \
+            S2[i, j] -> S2[i, j'] : j' > j; \
+            S1[i, j] -> S2[i', i]; \
+            S1[i, j] -> S2[j, j'] }";
+        let mut sch = scheduler(&cx, &["N"], &[d1, d2], pluto());
+        let tree = clustered(&mut sch, deps);
+        let parts = outline(&tree);
+        assert_eq!(parts.len(), 2, "{parts:?}");
+        assert_eq!((parts[0].0.clone(), parts[0].1[0].len()), (vec![0], 2));
+        assert_eq!((parts[1].0.clone(), parts[1].1[0].len()), (vec![1], 2));
+    }
+
+    #[test]
+    fn seed001_weight_counts_equalities_between_source_and_target() {
+        // Seed 001 §7.3.3: an edge's weight is the number of equalities of its
+        // affine hull that involve both source and target coordinates.
+        let cx = Ctx::new(0).unwrap();
+        let sch = scheduler(&cx, &["N"], &[], pluto());
+        let w = |text: &str| {
+            let map = cx.parse("map", text, Map::read_from_str).unwrap();
+            sch.weight(&map).unwrap()
+        };
+        assert_eq!(w("[N] -> { A[i, j] -> B[i, j + 1] }"), 2);
+        assert_eq!(w("[N] -> { A[i, j] -> B[j, k] : 0 <= k < N }"), 1);
+        assert_eq!(w("[N] -> { A[] -> B[i] : 0 <= i < N }"), 0);
+        // An equality on the source alone does not count.
+        assert_eq!(w("[N] -> { A[i, j] -> B[k] : i = 0 and 0 <= k < N }"), 0);
+    }
+
+    #[test]
+    fn seed001_merges_are_closed_under_validity_paths() {
+        // Seed 001 §7.3: merging two clusters also merges every cluster on a
+        // path between them (else the result would be cyclic). A -> B -> C, D
+        // apart.
+        let cx = Ctx::new(0).unwrap();
+        let doms = [
+            "[N] -> { A[i] : 0 <= i < N }",
+            "[N] -> { B[i] : 0 <= i < N }",
+            "[N] -> { C[i] : 0 <= i < N }",
+            "[N] -> { D[i] : 0 <= i < N }",
+        ];
+        let sch = scheduler(&cx, &["N"], &doms, pluto());
+        let edges = edges(&sch, "[N] -> { A[i] -> B[i]; B[i] -> C[i] }");
+        let clusters: Vec<Cluster> = (0..4)
+            .map(|n| Cluster {
+                nodes: vec![n],
+                band: Band::default(),
+                complete: false,
+            })
+            .collect();
+        let of = cluster_index(&clusters, 4);
+        assert_eq!(path_closure(&clusters, &of, &edges, 0, 2), [0, 1, 2]);
+        assert_eq!(path_closure(&clusters, &of, &edges, 2, 0), [0, 1, 2]);
+        assert_eq!(path_closure(&clusters, &of, &edges, 0, 1), [0, 1]);
+        assert_eq!(path_closure(&clusters, &of, &edges, 0, 3), [0, 3]);
+    }
+}

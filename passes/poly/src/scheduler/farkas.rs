@@ -133,3 +133,115 @@ fn gcd(a: i64, b: i64) -> i64 {
     }
     a
 }
+
+#[cfg(test)]
+mod tests {
+    //! The Farkas duals of seed 001's worked examples (§5, E8, E9, E19), read as
+    //! rows `[0, d, (c^n...), c...]` over `(constant, params, coordinates)`, and
+    //! their substitution with schedule variables.
+
+    use super::*;
+
+    fn dual(text: &str) -> Dual {
+        let cx = Ctx::new(0).unwrap();
+        let set = cx.parse("set", text, Set::read_from_str).unwrap();
+        Dual::of_set(&cx, set).unwrap()
+    }
+
+    fn sorted(mut rows: Vec<Vec<i64>>) -> Vec<Vec<i64>> {
+        rows.sort();
+        rows
+    }
+
+    #[test]
+    fn seed001_e19_dual_of_a_bounded_difference_set() {
+        // Seed 001 E19 (Example 31): { [1, b] : 0 <= b <= 6 } has the dual
+        // { [c0, c1, d] : d + c0 >= 0 and d + c0 + 6c1 >= 0 } (111); without
+        // b <= 6 it is { d + c0 >= 0 and c1 >= 0 } (113).
+        let d = dual("{ [1, b] : 0 <= b <= 6 }");
+        assert_eq!(d.dim, 3);
+        assert!(d.eqs.is_empty(), "{d:?}");
+        assert_eq!(sorted(d.ineqs), [vec![0, 1, 1, 0], vec![0, 1, 1, 6]]);
+        let d = dual("{ [1, b] : 0 <= b }");
+        assert!(d.eqs.is_empty(), "{d:?}");
+        assert_eq!(sorted(d.ineqs), [vec![0, 0, 0, 1], vec![0, 1, 1, 0]]);
+    }
+
+    #[test]
+    fn seed001_e8_duals_of_the_two_groups_with_a_parameter() {
+        // Seed 001 E8 (Listing 15): the difference set (29) has two disjuncts,
+        // { [0, 1] : n >= 2 } and { [1, 1 - n] : n >= 2 }. Their duals over
+        // (d, c^n, c0, c1) are (30) c^n >= 0, c1 + 2c^n + d >= 0 and
+        // (31) c1 <= c^n, c1 <= c0 + 2c^n + d.
+        let d = dual("[n] -> { [0, 1] : n >= 2 }");
+        assert_eq!(d.dim, 4);
+        assert!(d.eqs.is_empty(), "{d:?}");
+        assert_eq!(sorted(d.ineqs), [vec![0, 0, 1, 0, 0], vec![0, 1, 2, 0, 1]]);
+        let d = dual("[n] -> { [1, 1 - n] : n >= 2 }");
+        assert!(d.eqs.is_empty(), "{d:?}");
+        assert_eq!(
+            sorted(d.ineqs),
+            [vec![0, 0, 1, 0, -1], vec![0, 1, 2, 1, -1]]
+        );
+    }
+
+    #[test]
+    fn seed001_e8_carrying_substitution_gives_34_and_35() {
+        // Seed 001 E8: with c^n = 0 and the carry d = -e (e = 1 when carried),
+        // (30) becomes c1 - e >= 0 (34: c1 > 0) and (31) becomes -c1 >= 0,
+        // c0 - c1 - e >= 0 (35: c1 <= 0 and c1 < c0). Variables: e = 0, c0 = 1,
+        // c1 = 2. `c^n >= 0` turns into 0 >= 0 and is dropped.
+        let sub: Vec<Linear> = vec![vec![(0, -1)], vec![], vec![(1, 1)], vec![(2, 1)]];
+        let d = dual("[n] -> { [0, 1] : n >= 2 }");
+        assert_eq!(
+            d.substitute(&sub),
+            [Constraint::ge(vec![(0, -1), (2, 1)], 0)]
+        );
+        let d = dual("[n] -> { [1, 1 - n] : n >= 2 }");
+        let mut got = d.substitute(&sub);
+        got.sort_by(|a, b| a.terms.cmp(&b.terms));
+        assert_eq!(
+            got,
+            [
+                Constraint::ge(vec![(0, -1), (1, 1), (2, -1)], 0),
+                Constraint::ge(vec![(2, -1)], 0),
+            ]
+        );
+    }
+
+    #[test]
+    fn seed001_e9_proximity_dual_specializes_to_m_minus_c0() {
+        // Seed 001 E9 (Example 12): the difference set { [1, 0] } has the dual
+        // { [a0, a1, d] : a0 + d >= 0 } (61); the proximity bound m - (c0, c1)·δ
+        // substitutes d = m, a = -c, giving { -c0 + m >= 0 } (62). Variables:
+        // m = 0, c0 = 1, c1 = 2.
+        let d = dual("{ [1, 0] }");
+        let rows: Vec<Vec<i64>> = d.ineqs.iter().chain(&d.eqs).cloned().collect();
+        assert_eq!(rows, [vec![0, 1, 1, 0]], "{d:?}");
+        let sub: Vec<Linear> = vec![vec![(0, 1)], vec![(1, -1)], vec![(2, -1)]];
+        assert_eq!(
+            d.substitute(&sub),
+            [Constraint::ge(vec![(0, 1), (1, -1)], 0)]
+        );
+    }
+
+    #[test]
+    fn seed001_local_variables_are_eliminated_first() {
+        // Seed 001 §3.3: existentials (here a stride) are eliminated before the
+        // dual is taken, which over-approximates the set: the even points of
+        // [0, 10] get the dual of [0, 10] itself, { d >= 0, d + 10c >= 0 }.
+        let strided = dual("{ [x] : exists e : x = 2e and 0 <= x <= 10 }");
+        assert!(strided.eqs.is_empty(), "{strided:?}");
+        assert_eq!(sorted(strided.ineqs), [vec![0, 1, 0], vec![0, 1, 10]]);
+    }
+
+    #[test]
+    fn merge_sums_repeated_variables_and_drops_zeros() {
+        // Substitution of one coefficient into several dual columns (seed 001
+        // §3.3, "only re-maps columns") repeats variables; they must be summed.
+        assert_eq!(
+            merge(vec![(3, 2), (1, 1), (3, -2), (1, 4), (0, -1)]),
+            [(0, -1), (1, 5)]
+        );
+    }
+}

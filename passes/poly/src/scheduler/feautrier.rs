@@ -191,3 +191,119 @@ fn unscale(rows: Vec<Row>) -> Vec<Row> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    //! Feautrier steps on the seeds' examples (fixture: `band::tests`).
+
+    use super::*;
+    use crate::isl::Ctx;
+    use crate::scheduler::band::tests::{edges, isl, scheduler};
+
+    /// `(c, e)` per statement of the step over all statements, or None.
+    fn step(sch: &mut Scheduler<'_>, deps: &str) -> Option<Vec<(Vec<i64>, i64)>> {
+        let mut edges = edges(sch, deps);
+        let set: Vec<usize> = (0..sch.nodes.len()).collect();
+        let rows = sch.feautrier_row(&set, &mut edges).unwrap()?;
+        Some(rows.into_iter().map(|r| (r.c, r.e)).collect())
+    }
+
+    #[test]
+    fn seed001_e8_carries_the_only_group_it_can_with_the_other_kept() {
+        // Seed 001 E8 (Listing 15, (28)): s += f(i, j) has the groups
+        // S[i, j] -> S[i, j + 1] and S[i, n - 1] -> S[i + 1, 0]. Carrying the first
+        // needs c_j >= 1 (34), the second c_j <= 0 and c_i > c_j (35): disjoint,
+        // so the maximal set is the second group alone, S -> i.
+        let cx = Ctx::new(0).unwrap();
+        let domain = "[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n }";
+        let deps = "[n] -> { S[i, j] -> S[i, j + 1]; S[i, n - 1] -> S[i + 1, 0] }";
+        let mut sch = scheduler(&cx, &["n"], &[domain], isl());
+        assert_eq!(step(&mut sch, deps), Some(vec![(vec![1, 0], 0)]));
+    }
+
+    #[test]
+    fn seed001_e8_with_constant_bounds_recovers_from_coalescing() {
+        // Seed 001 E8 with n fixed at 10000: 10000i + j would carry both groups
+        // (68); it coalesces (eq. 105: 10000 > ⌈9999/2⌉·1), so c_j is forced to 0
+        // and the step is S -> i again (107).
+        let cx = Ctx::new(0).unwrap();
+        let domain = "{ S[i, j] : 0 <= i < 10000 and 0 <= j < 10000 }";
+        let deps = "{ S[i, j] -> S[i, j + 1]; S[i, 9999] -> S[i + 1, 0] }";
+        let mut sch = scheduler(&cx, &[], &[domain], isl());
+        assert_eq!(sch.nodes[0].sizes, [Some(9999), Some(9999)]);
+        assert_eq!(step(&mut sch, deps), Some(vec![(vec![1, 0], 0)]));
+        let coalescing = Row {
+            c: vec![10000, 1],
+            d: vec![],
+            e: 0,
+        };
+        assert_eq!(sch.coalesced(0, &coalescing), Some(1));
+        let fine = Row {
+            c: vec![5000, 1],
+            d: vec![],
+            e: 0,
+        };
+        assert_eq!(sch.coalesced(0, &fine), None);
+    }
+
+    #[test]
+    fn seed004_example1_greedy_schedule_is_2i_plus_j() {
+        // Seed 004 §4.1, Example 1 (a[i][j] = a[j][i] + a[i][j-1]): carrying
+        // (0, 1) needs c_j >= 1, carrying the swap S(a, b) -> S(b, a) (a < b)
+        // needs c_i - c_j >= 1; the smallest Σ|c| is 2i + j, the greedy schedule
+        // the seed quotes (2i + j - 3 up to the constant).
+        let cx = Ctx::new(0).unwrap();
+        let domain = "[N] -> { S[i, j] : 1 <= i <= N and 2 <= j <= N }";
+        let deps = "[N] -> { S[i, j] -> S[i, j + 1]; S[i, j] -> S[j, i] : i < j }";
+        let mut sch = scheduler(&cx, &["N"], &[domain], isl());
+        assert_eq!(step(&mut sch, deps), Some(vec![(vec![2, 1], 0)]));
+    }
+
+    #[test]
+    fn seed001_self_dependences_are_carried_first() {
+        // Seed 001 §3.9.6 (isl's --schedule-carry-self-first): S1 has the self
+        // dependence (1) and feeds S2 at the same i. The first pass carries only
+        // self groups: S1 -> i, and S2 -> i weakly after it (Σd = 0 before Σ|c|),
+        // leaving S1 -> S2 for a later level; carrying it too would shift S2.
+        let cx = Ctx::new(0).unwrap();
+        let d1 = "[N] -> { S1[i] : 0 <= i < N }";
+        let d2 = "[N] -> { S2[i] : 0 <= i < N }";
+        let deps = "[N] -> { S1[i] -> S1[i + 1]; S1[i] -> S2[i] }";
+        let mut sch = scheduler(&cx, &["N"], &[d1, d2], isl());
+        assert_eq!(step(&mut sch, deps), Some(vec![(vec![1], 0), (vec![1], 0)]));
+        // Without a self group, all groups are carried: S2 shifted by one.
+        let deps = "[N] -> { S1[i] -> S2[i] }";
+        let mut sch = scheduler(&cx, &["N"], &[d1, d2], isl());
+        let rows = step(&mut sch, deps).unwrap();
+        assert_eq!(rows[1].1 - rows[0].1, 1, "{rows:?}");
+    }
+
+    #[test]
+    fn nothing_to_carry_gives_no_row() {
+        let cx = Ctx::new(0).unwrap();
+        let mut sch = scheduler(&cx, &["N"], &["[N] -> { S[i] : 0 <= i < N }"], isl());
+        assert_eq!(step(&mut sch, "[N] -> { S[i] -> S[i] : i < 0 }"), None);
+    }
+
+    #[test]
+    fn seed001_unscaling_divides_the_common_factor_and_floors_constants() {
+        // Seed 001 §3.9.1, eqs. 80-81 (E5: Feautrier's 2t / 2t + 1 becomes
+        // t / t): a common factor of every iterator and parameter coefficient
+        // is divided out, constants rounded down.
+        let row = |c: Vec<i64>, d: Vec<i64>, e| Row { c, d, e };
+        assert_eq!(
+            unscale(vec![
+                row(vec![2, 0], vec![0], 0),
+                row(vec![2, 0], vec![0], 1)
+            ]),
+            [row(vec![1, 0], vec![0], 0), row(vec![1, 0], vec![0], 0)]
+        );
+        assert_eq!(
+            unscale(vec![row(vec![4, 2], vec![6], -1)]),
+            [row(vec![2, 1], vec![3], -1)]
+        );
+        // No common factor: unchanged.
+        let rows = vec![row(vec![2, 1], vec![0], 3)];
+        assert_eq!(unscale(rows.clone()), rows);
+    }
+}

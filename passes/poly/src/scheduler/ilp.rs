@@ -345,3 +345,150 @@ pub(crate) fn non_trivial_lexmin(
     );
     Ok(best)
 }
+
+#[cfg(test)]
+mod tests {
+    //! isl's integer lexmin on small problems, and the lazy non-trivial search on
+    //! the trace of seed 001 E9 (Example 12, §6.5.7).
+
+    use super::*;
+
+    fn solve(ilp: &Ilp, extra: &[Constraint]) -> Option<Vec<i64>> {
+        let cx = Ctx::new(0).unwrap();
+        ilp.lexmin(&cx, extra, &mut SolveStats::default()).unwrap()
+    }
+
+    #[test]
+    fn lexmin_is_lexicographic_over_non_negative_variables() {
+        // The objective is the lexicographic minimum in variable order (seed 004
+        // eq. 12, seed 001 §6.5.5): x0 + x1 >= 3 gives (0, 3), not (3, 0) or
+        // (1, 2); with x0 = x1 + 1 added, (2, 1).
+        let mut ilp = Ilp::new(2);
+        ilp.add(Constraint::ge(vec![(0, 1), (1, 1)], -3));
+        assert_eq!(solve(&ilp, &[]), Some(vec![0, 3]));
+        let eq = Constraint::eq(vec![(0, 1), (1, -1)], -1);
+        assert_eq!(solve(&ilp, &[eq]), Some(vec![2, 1]));
+        // Integer, not rational: 2x0 = 2x1 + 1 has no integer solution.
+        let odd = Constraint::eq(vec![(0, 2), (1, -2)], -1);
+        assert_eq!(solve(&ilp, &[odd]), None);
+        // Non-negativity is implicit: x0 <= -1 is infeasible.
+        assert_eq!(solve(&ilp, &[Constraint::ge(vec![(0, -1)], -1)]), None);
+    }
+
+    #[test]
+    fn dedup_normalizes_by_the_gcd_and_keeps_the_first() {
+        let mut ilp = Ilp::new(2);
+        ilp.add(Constraint::ge(vec![(1, 2), (0, 4)], 6));
+        ilp.add(Constraint::ge(vec![(0, 2), (1, 1)], 3));
+        ilp.add(Constraint::eq(vec![(0, 2), (1, 1)], 3));
+        ilp.dedup();
+        assert_eq!(
+            ilp.constraints,
+            [
+                Constraint::ge(vec![(0, 2), (1, 1)], 3),
+                Constraint::eq(vec![(0, 2), (1, 1)], 3),
+            ]
+        );
+    }
+
+    /// Seed 001 E9 (63), reduced to its variables: m (the proximity bound), Σ|c|,
+    /// c0⁻, c0⁺, c1⁻, c1⁺, with -m <= c0 <= m (the dependence (1, 0), proximity
+    /// bounded on both sides, §6.5.2) and the definition of Σ|c|.
+    fn e9() -> (Ilp, Region) {
+        let mut ilp = Ilp::new(6);
+        ilp.add(Constraint::ge(vec![(0, 1), (3, -1), (2, 1)], 0));
+        ilp.add(Constraint::ge(vec![(0, 1), (3, 1), (2, -1)], 0));
+        ilp.add(Constraint::ge(
+            vec![(1, 1), (2, -1), (3, -1), (4, -1), (5, -1)],
+            0,
+        ));
+        let region = Region {
+            directions: vec![vec![(3, 1), (2, -1)], vec![(5, 1), (4, -1)]],
+        };
+        (ilp, region)
+    }
+
+    #[test]
+    fn seed001_e9_non_trivial_search_goes_on_to_the_zero_distance_row() {
+        // The trace of E9: all zero (64) is trivial; the case c0 >= 1 gives
+        // m = 1, c0 = 1 (66); a better solution needs m = 0: c0 <= -1 is then
+        // infeasible, and c0 = 0, c1 >= 1 gives c1 = 1, m = 0 (67): S -> j.
+        let cx = Ctx::new(0).unwrap();
+        let (ilp, region) = e9();
+        let regions = [region];
+        let mut stats = SolveStats::default();
+        let sol = non_trivial_lexmin(&cx, &ilp, &regions, 1, true, &mut stats).unwrap();
+        assert_eq!(sol, Some(vec![0, 1, 0, 0, 0, 1]));
+        // The zero root is known (homogeneous constraints): three solves, for
+        // (66), the infeasible case and (67); one more when it must be solved.
+        assert_eq!(stats.solves, 3);
+        let mut stats = SolveStats::default();
+        let sol = non_trivial_lexmin(&cx, &ilp, &regions, 1, false, &mut stats).unwrap();
+        assert_eq!(sol, Some(vec![0, 1, 0, 0, 0, 1]));
+        assert_eq!(stats.solves, 4);
+        // With no leading objective counting as "significantly better", the first
+        // non-trivial solution (66) is kept.
+        let mut stats = SolveStats::default();
+        let sol = non_trivial_lexmin(&cx, &ilp, &regions, 0, true, &mut stats).unwrap();
+        assert_eq!(sol, Some(vec![1, 1, 0, 1, 0, 0]));
+    }
+
+    #[test]
+    fn seed001_non_trivial_search_reports_none_when_only_zero_is_feasible() {
+        // §6.5.7: with c0 = c1 = 0 forced, every sign case is infeasible.
+        let cx = Ctx::new(0).unwrap();
+        let (mut ilp, region) = e9();
+        ilp.add(Constraint::eq(vec![(1, 1)], 0));
+        let mut stats = SolveStats::default();
+        let sol = non_trivial_lexmin(&cx, &ilp, &[region], 1, true, &mut stats).unwrap();
+        assert_eq!(sol, None);
+        // The 2n = 4 sign cases, each solved once.
+        assert_eq!(stats.solves, 4);
+    }
+
+    #[test]
+    fn region_cases_follow_isls_order() {
+        // §6.5.7: v0 >= 1, v0 <= -1, v0 = 0 and v1 >= 1, v0 = 0 and v1 <= -1.
+        let r = Region {
+            directions: vec![vec![(0, 1)], vec![(1, 2)]],
+        };
+        assert_eq!(r.case(0), [Constraint::ge(vec![(0, 1)], -1)]);
+        assert_eq!(r.case(1), [Constraint::ge(vec![(0, -1)], -1)]);
+        assert_eq!(
+            r.case(2),
+            [
+                Constraint::eq(vec![(0, 1)], 0),
+                Constraint::ge(vec![(1, 2)], -1)
+            ]
+        );
+        assert_eq!(
+            r.case(3),
+            [
+                Constraint::eq(vec![(0, 1)], 0),
+                Constraint::ge(vec![(1, -2)], -1)
+            ]
+        );
+        assert!(r.trivial(&[0, 0]));
+        assert!(!r.trivial(&[0, 1]));
+    }
+
+    #[test]
+    fn solve_cap_and_value_limits() {
+        let cx = Ctx::new(0).unwrap();
+        let ilp = Ilp::new(1);
+        let mut stats = SolveStats {
+            solves: MAX_SOLVES,
+            ..SolveStats::default()
+        };
+        assert!(matches!(
+            ilp.lexmin(&cx, &[], &mut stats),
+            Err(PolyError::Unsupported(_))
+        ));
+        let val = |v: i64| isl_rs::Val::int_from_si(cx.raw(), v).unwrap();
+        assert_eq!(val_to_i64(&cx, &val(1 << 40)).unwrap(), 1 << 40);
+        assert_eq!(val_to_i64(&cx, &val(-(1 << 40))).unwrap(), -(1 << 40));
+        assert!(val_to_i64(&cx, &val((1 << 40) + 1)).is_err());
+        let half = cx.parse("val", "1/2", isl_rs::Val::read_from_str).unwrap();
+        assert!(val_to_i64(&cx, &half).is_err());
+    }
+}

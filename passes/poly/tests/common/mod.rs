@@ -7,6 +7,8 @@
 //! values read). Any reordering that breaks a dependence changes the final memory.
 #![allow(dead_code)]
 
+pub mod seeds;
+
 use std::collections::HashMap;
 
 use tessel_poly::{
