@@ -347,3 +347,56 @@ fn finish(
         notes: Vec::new(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels(opts: &Options) -> Vec<&'static str> {
+        rungs(opts).into_iter().map(|(_, what)| what).collect()
+    }
+
+    #[test]
+    fn each_rung_asks_for_less() {
+        let opts = Options::default();
+        assert_eq!(
+            labels(&opts),
+            ["as asked", "without fusion", "without tiling", "with the original schedule"]
+        );
+        let ladder = rungs(&opts);
+        let last = &ladder[3].0;
+        assert_eq!(
+            (last.scheduler, last.fuse, last.tile, last.parallel),
+            (SchedulerKind::Identity, FuseMode::None, false, true)
+        );
+    }
+
+    #[test]
+    fn no_rung_for_what_was_not_asked() {
+        let identity = Options {
+            scheduler: SchedulerKind::Identity,
+            tile: false,
+            ..Options::default()
+        };
+        assert_eq!(labels(&identity), ["as asked"]);
+        let reference = Options {
+            scheduler: SchedulerKind::IslReference,
+            ..Options::default()
+        };
+        // isl's scheduler has no fusion option of ours.
+        assert_eq!(
+            labels(&reference),
+            ["as asked", "without tiling", "with the original schedule"]
+        );
+    }
+
+    #[test]
+    fn a_budget_of_zero_has_no_end() {
+        let opts = Options {
+            time_budget: Duration::ZERO,
+            ..Options::default()
+        };
+        assert!(Clock::start(&opts).end.is_none());
+        assert!(Clock::start(&Options::default()).share(RUNG_SHARE).is_some());
+    }
+}

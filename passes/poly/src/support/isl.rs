@@ -616,3 +616,42 @@ pub(crate) fn to_u32(n: usize) -> Result<u32, PolyError> {
 pub(crate) fn to_i32(n: usize) -> Result<i32, PolyError> {
     i32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
 }
+
+#[cfg(test)]
+mod deadline_tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn parse_set(cx: &Ctx) -> Result<isl_rs::Set, PolyError> {
+        cx.parse("set", "[N] -> { S[i, j] : 0 <= i < N and 0 <= j <= i }", isl_rs::Set::read_from_str)
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_isl_and_a_new_one_restores_it() {
+        let cx = Ctx::new(20_000_000).unwrap();
+        assert!(parse_set(&cx).is_ok());
+        cx.set_deadline(Some(Instant::now()));
+        // The watchdog fires at once; give its thread time to run.
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(matches!(parse_set(&cx), Err(PolyError::TimeBudget { .. })));
+        cx.set_deadline(None);
+        assert!(parse_set(&cx).is_ok(), "set_deadline restores the operations budget");
+    }
+
+    #[test]
+    fn a_later_deadline_does_not_fire() {
+        let cx = Ctx::new(20_000_000).unwrap();
+        cx.set_deadline(Some(Instant::now() + Duration::from_secs(60)));
+        assert!(parse_set(&cx).is_ok());
+        // Dropping the context joins the watchdog at once, not after 60 s.
+        let start = Instant::now();
+        drop(cx);
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_operations_budget_is_still_a_budget_error() {
+        let cx = Ctx::new(1).unwrap();
+        assert!(matches!(parse_set(&cx), Err(PolyError::Budget)));
+    }
+}

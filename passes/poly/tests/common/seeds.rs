@@ -23,6 +23,8 @@ pub fn opts(kind: SchedulerKind, fuse: FuseMode) -> Options {
         fuse,
         tile: false,
         parallel: false,
+        // The schedules are the point here, not the time they take on a loaded machine.
+        time_budget: std::time::Duration::ZERO,
         ..Options::default()
     }
 }
