@@ -8,7 +8,7 @@ use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mlir_sys::MlirOperation;
-use tessel_mlir::ir::{emit_remark, Op};
+use tessel_mlir::ir::{emit_error, emit_remark, Op};
 use tessel_mlir::{fuse_from_name, run_pass, scheduler_from_name, PassKind, SCHEDULER_NAMES};
 use tessel_poly::Options;
 
@@ -22,7 +22,6 @@ pub struct PassPluginLibraryInfo {
 
 extern "C" {
     fn tessel_register_passes();
-    fn tessel_emit_error(loc: mlir_sys::MlirLocation, msg: *const u8, len: usize);
 }
 
 extern "C" fn register() {
@@ -56,7 +55,7 @@ pub struct PassOptions {
 }
 
 fn error(op: Op, msg: &str) {
-    unsafe { tessel_emit_error(op.location(), msg.as_ptr(), msg.len()) }
+    emit_error(op.location(), msg)
 }
 
 /// Called by the shim's passes. Returns false to make the pass fail.
@@ -65,7 +64,8 @@ fn error(op: Op, msg: &str) {
 /// `op` must be a live `func.func` and `options` a valid pointer for the call.
 #[no_mangle]
 pub unsafe extern "C" fn tessel_run_pass(kind: u32, op: MlirOperation, options: *const PassOptions) -> bool {
-    let op = Op(op);
+    // SAFETY: the shim hands over the live `func.func` its pass runs on (see above).
+    let Some(op) = (unsafe { Op::from_raw(op) }) else { return false };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let Some(kind) = PassKind::from_raw(kind) else {
             error(op, "tessel: unknown pass kind");
