@@ -13,7 +13,7 @@ use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mlir_sys::MlirOperation;
-use tessel_mlir::ir::{emit_remark, Op};
+use tessel_mlir::ir::{emit_error, emit_remark, Op};
 use tessel_mlir::run_pass;
 use tessel_poly::options::{OptionKind, PassKind, Value, OPTIONS, PASSES};
 use tessel_poly::Options;
@@ -28,7 +28,6 @@ pub struct PassPluginLibraryInfo {
 
 extern "C" {
     fn tessel_register_passes();
-    fn tessel_emit_error(loc: mlir_sys::MlirLocation, msg: *const u8, len: usize);
 }
 
 extern "C" fn register() {
@@ -156,9 +155,7 @@ pub unsafe extern "C" fn tessel_check_options(
 }
 
 fn error(op: Op, msg: &str) {
-    // SAFETY: `op` is the live operation the pass runs on, so its location is valid;
-    // `msg` is valid for the call.
-    unsafe { tessel_emit_error(op.location(), msg.as_ptr(), msg.len()) }
+    emit_error(op.location(), msg)
 }
 
 /// Called by the shim's passes, once per function. Returns false to make the pass
@@ -174,7 +171,8 @@ pub unsafe extern "C" fn tessel_run_pass(
     values: *const RawValue,
     num_values: usize,
 ) -> bool {
-    let op = Op(op);
+    // SAFETY: the shim hands over the live `func.func` its pass runs on (see above).
+    let Some(op) = (unsafe { Op::from_raw(op) }) else { return false };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let Some(kind) = PassKind::from_index(kind) else {
             error(op, "tessel: unknown pass kind");

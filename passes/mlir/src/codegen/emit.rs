@@ -1,125 +1,112 @@
-//! codegen: the loop AST from `tessel_poly` → `affine.for` / `affine.parallel` /
-//! `affine.if`, with every statement's ops cloned and its IVs remapped.
-//!
-//! All bound and subscript maps take every iterator and parameter as a *dim* operand:
-//! that keeps the maps valid wherever the values came from, and `lower-affine` does
-//! not care.
+//! Emitting the new ops: loops, conditionals, and each statement's cloned ops.
 
-use crate::extract::{ExtractedScop, Step};
-use crate::ir::{parse_attr, parse_type, Blk, Op, OpBuilder, Val};
-use mlir_sys::*;
+use super::maps::MapBuilder;
+use super::{CodegenError, Generated, Result};
+use crate::analysis::{ExtractedScop, Step};
+use crate::ir::{Attr, Blk, Context, Detached, Location, Op, OpBuilder, Owned, Type, Val};
 use std::collections::HashMap;
-use tessel_poly::{AstNode, CmpOp, Cond, Expr};
+use tessel_poly::{AstNode, Cond, Expr};
 
-#[derive(Debug, thiserror::Error)]
-#[error("codegen: {0}")]
-pub struct CodegenError(pub String);
-
-type Result<T> = std::result::Result<T, CodegenError>;
-
-fn err<T>(msg: impl Into<String>) -> Result<T> {
-    Err(CodegenError(msg.into()))
-}
-
-/// Where new ops go: before `before` in `block`, or at its end.
+/// Where new ops go: before `before` in `block`, or at its end. `top` marks the
+/// SCoP's own block, whose new ops [`Generated`] keeps (nested ones go with them).
 #[derive(Clone, Copy)]
 struct Cursor {
     block: Blk,
     before: Option<Op>,
-}
-
-impl Cursor {
-    fn insert(self, op: Op) -> Op {
-        match self.before {
-            Some(b) => self.block.insert_before(b, op),
-            None => self.block.append(op),
-        }
-        op
-    }
-}
-
-pub struct Generated {
-    /// New top-level ops, in order (the loop nests and scalar reloads).
-    pub ops: Vec<Op>,
-    /// The scalar allocas added at the function entry.
-    pub allocas: Vec<Op>,
-    /// (original value used after the SCoP, its reload after the new code).
-    pub reloads: Vec<(Val, Val)>,
-}
-
-impl Generated {
-    /// Removes everything codegen added.
-    pub fn erase(self) {
-        for op in self.ops.into_iter().rev().chain(self.allocas.into_iter().rev()) {
-            op.erase();
-        }
-    }
+    top: bool,
 }
 
 struct Codegen<'s> {
-    ctx: MlirContext,
-    loc: MlirLocation,
+    ctx: Context,
+    loc: Location,
     scop: &'s ExtractedScop,
     allocas: Vec<Val>,
     iterators: HashMap<String, Val>,
-    index_type: MlirType,
+    index_type: Type,
+    /// The new ops of the SCoP's block, in order.
+    top: Vec<Owned>,
 }
 
 /// Emits `ast` right after the scop's last op. On error everything added is removed.
 pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Generated> {
-    let first = scop.ops[0];
-    let last = *scop.ops.last().ok_or(CodegenError("empty SCoP".into()))?;
-    let block = last.block().ok_or(CodegenError("SCoP outside a block".into()))?;
-    let Some(after) = last.next() else { return err("SCoP ends its block") };
+    let first = *scop.ops.first().ok_or(CodegenError::EmptyScop)?;
+    let last = *scop.ops.last().ok_or(CodegenError::EmptyScop)?;
+    let block = last.block().ok_or(CodegenError::OutsideBlock)?;
+    let Some(after) = last.next() else { return Err(CodegenError::EndsBlock) };
     let ctx = first.context();
-    let index_type = unsafe { mlirIndexTypeGet(ctx) };
-    let mut generated = Generated { ops: vec![], allocas: vec![], reloads: vec![] };
-    let mut cg = Codegen { ctx, loc: first.location(), scop, allocas: vec![], iterators: HashMap::new(), index_type };
+    let mut cg = Codegen {
+        ctx,
+        loc: first.location(),
+        scop,
+        allocas: vec![],
+        iterators: HashMap::new(),
+        index_type: Type::index(ctx),
+        top: vec![],
+    };
 
     // The entry block dominates every other block of the function.
-    let entry = *func.region_blocks(0).first().ok_or(CodegenError("function without a body".into()))?;
-    let Some(entry_first) = entry.ops().first().copied() else { return err("empty function") };
+    let entry = *func.region_blocks(0).first().ok_or(CodegenError::NoBody)?;
+    let Some(entry_first) = entry.ops().first().copied() else { return Err(CodegenError::EmptyFunction) };
+    let mut allocas = vec![];
     for ty in &scop.scalars {
-        let memref = parse_type(ctx, &format!("memref<{}>", crate::ir::type_string(*ty)))
-            .ok_or(CodegenError("bad scalar type".into()))?;
+        let Some(memref) = Type::scalar_memref(*ty) else {
+            roll_back(allocas, vec![]);
+            return Err(CodegenError::BadScalarType);
+        };
         let alloca = OpBuilder::new("memref.alloca", cg.loc)
             .results(&[memref])
-            .attr("operandSegmentSizes", cg.attr("array<i32: 0, 0>")?)
+            .attr("operandSegmentSizes", Attr::dense_i32_array(ctx, &[0, 0]))
             .build();
-        entry.insert_before(entry_first, alloca);
-        generated.allocas.push(alloca);
-        cg.allocas.push(alloca.result(0));
+        let alloca = entry.insert_before(entry_first, alloca);
+        let Some(value) = alloca.op().result(0) else {
+            allocas.push(alloca);
+            roll_back(allocas, vec![]);
+            return Err(CodegenError::NoResult("memref.alloca"));
+        };
+        cg.allocas.push(value);
+        allocas.push(alloca);
     }
 
-    let cursor = Cursor { block, before: Some(after) };
+    let cursor = Cursor { block, before: Some(after), top: true };
+    let mut reloads = vec![];
     let result = cg.nodes(ast, cursor).and_then(|_| {
         for (value, scalar) in &scop.live_outs {
             let reload = cg.scalar_load(*scalar, cursor)?;
-            generated.reloads.push((*value, reload));
+            reloads.push((*value, reload));
         }
         Ok(())
     });
-    // Collect the new top-level ops: those between `last` and `after`.
-    let mut cur = last.next();
-    while let Some(op) = cur {
-        if op == after {
-            break;
-        }
-        generated.ops.push(op);
-        cur = op.next();
-    }
+    let generated = Generated { ops: cg.top, allocas, reloads };
     match result {
         Ok(()) => Ok(generated),
         Err(e) => {
-            generated.erase();
+            generated.roll_back();
             Err(e)
         }
     }
 }
 
+fn roll_back(allocas: Vec<Owned>, ops: Vec<Owned>) {
+    Generated { ops, allocas, reloads: vec![] }.roll_back();
+}
+
 impl Codegen<'_> {
-    fn attr(&self, text: &str) -> Result<MlirAttribute> {
-        parse_attr(self.ctx, text).ok_or_else(|| CodegenError(format!("cannot parse attribute `{text}`")))
+    /// Inserts `op` at `cursor`; keeps the right to erase it if it is top-level.
+    fn insert(&mut self, cursor: Cursor, op: Detached) -> Op {
+        let owned = match cursor.before {
+            Some(b) => cursor.block.insert_before(b, op),
+            None => cursor.block.append(op),
+        };
+        let handle = owned.op();
+        if cursor.top {
+            self.top.push(owned);
+        }
+        handle
+    }
+
+    /// Inserts `op` and returns its first result.
+    fn insert_value(&mut self, cursor: Cursor, op: Detached, what: &'static str) -> Result<Val> {
+        self.insert(cursor, op).result(0).ok_or(CodegenError::NoResult(what))
     }
 
     fn nodes(&mut self, nodes: &[AstNode], cursor: Cursor) -> Result<()> {
@@ -151,7 +138,7 @@ impl Codegen<'_> {
         cursor: Cursor,
     ) -> Result<()> {
         if step < 1 {
-            return err(format!("loop step {step}"));
+            return Err(CodegenError::LoopStep(step));
         }
         let lowers = match lower {
             Expr::Max(v) => v.clone(),
@@ -164,71 +151,63 @@ impl Codegen<'_> {
         .into_iter()
         .map(|e| Expr::Add(Box::new(e), Box::new(Expr::Int(1))))
         .collect();
-        let (mut lb_maps, mut ub_maps) = (MapBuilder::default(), MapBuilder::default());
+        let (mut lb_maps, mut ub_maps) = (MapBuilder::new(self.ctx), MapBuilder::new(self.ctx));
         let lb = lb_maps.results(&lowers)?;
         let ub = ub_maps.results(&uppers)?;
         let lb_operands = self.operands(&lb_maps.vars)?;
         let ub_operands = self.operands(&ub_maps.vars)?;
-        let lb_map = self.attr(&lb_maps.map(&lb))?;
-        let ub_map = self.attr(&ub_maps.map(&ub))?;
+        let lb_map = Attr::affine_map(lb_maps.map(&lb));
+        let ub_map = Attr::affine_map(ub_maps.map(&ub));
         let mut all = lb_operands.clone();
         all.extend(ub_operands.iter().copied());
+        let i64_type = Type::integer(self.ctx, 64);
         let (builder, body_block) = if parallel {
             OpBuilder::new("affine.parallel", self.loc)
                 .operands(&all)
                 .attr("lowerBoundsMap", lb_map)
-                .attr("lowerBoundsGroups", self.attr(&format!("dense<{}> : tensor<1xi32>", lb.len()))?)
+                .attr("lowerBoundsGroups", Attr::dense_1xi32(self.ctx, group_size(lb.len())?))
                 .attr("upperBoundsMap", ub_map)
-                .attr("upperBoundsGroups", self.attr(&format!("dense<{}> : tensor<1xi32>", ub.len()))?)
-                .attr("steps", self.attr(&format!("[{step}]"))?)
-                .attr("reductions", self.attr("[]")?)
+                .attr("upperBoundsGroups", Attr::dense_1xi32(self.ctx, group_size(ub.len())?))
+                .attr("steps", Attr::array(self.ctx, &[Attr::integer(i64_type, step)]))
+                .attr("reductions", Attr::array(self.ctx, &[]))
                 .region_with_block(&[self.index_type])
         } else {
-            let segments = format!("array<i32: {}, {}, 0>", lb_operands.len(), ub_operands.len());
+            let segments = [segment_size(lb_operands.len())?, segment_size(ub_operands.len())?, 0];
             OpBuilder::new("affine.for", self.loc)
                 .operands(&all)
                 .attr("lowerBoundMap", lb_map)
                 .attr("upperBoundMap", ub_map)
-                .attr("step", self.attr(&format!("{step} : index"))?)
-                .attr("operandSegmentSizes", self.attr(&segments)?)
+                .attr("step", Attr::integer(self.index_type, step))
+                .attr("operandSegmentSizes", Attr::dense_i32_array(self.ctx, &segments))
                 .region_with_block(&[self.index_type])
         };
-        cursor.insert(builder.build());
-        let iv = body_block.arg(0);
+        self.insert(cursor, builder.build());
+        let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
         let shadowed = self.iterators.insert(iterator.to_string(), iv);
-        let inner = Cursor { block: body_block, before: None };
+        let inner = Cursor { block: body_block, before: None, top: false };
         let result = self.nodes(body, inner);
         match shadowed {
             Some(v) => self.iterators.insert(iterator.to_string(), v),
             None => self.iterators.remove(iterator),
         };
         result?;
-        inner.insert(OpBuilder::new("affine.yield", self.loc).build());
+        self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
         Ok(())
     }
 
     fn if_node(&mut self, cond: &Cond, then_branch: &[AstNode], else_branch: &[AstNode], cursor: Cursor) -> Result<()> {
         let mut conjuncts = vec![];
         if flatten_and(cond, &mut conjuncts) {
-            let mut maps = MapBuilder::default();
+            let mut maps = MapBuilder::new(self.ctx);
             let mut constraints = vec![];
             for c in &conjuncts {
-                let Cond::Cmp(op, a, b) = c else { return err("non-comparison conjunct") };
-                let a = maps.expr(a)?;
-                let b = maps.expr(b)?;
-                constraints.push(match op {
-                    CmpOp::Eq => format!("{a} - ({b}) == 0"),
-                    CmpOp::Ge => format!("{a} - ({b}) >= 0"),
-                    CmpOp::Gt => format!("{a} - ({b}) - 1 >= 0"),
-                    CmpOp::Le => format!("{b} - ({a}) >= 0"),
-                    CmpOp::Lt => format!("{b} - ({a}) - 1 >= 0"),
-                });
+                let Cond::Cmp(op, a, b) = c else { return Err(CodegenError::Ast("non-comparison conjunct")) };
+                constraints.push(maps.constraint(*op, a, b)?);
             }
             let operands = self.operands(&maps.vars)?;
-            let set = format!("affine_set<({}) : ({})>", maps.dims(), constraints.join(", "));
             let builder = OpBuilder::new("affine.if", self.loc)
                 .operands(&operands)
-                .attr("condition", self.attr(&set)?);
+                .attr("condition", Attr::integer_set(maps.set(&constraints)?));
             return self.conditional(builder, then_branch, else_branch, "affine.yield", cursor);
         }
         // A disjunction has no affine.if form: compute the condition and use scf.if.
@@ -254,7 +233,7 @@ impl Codegen<'_> {
             let (b, blk) = builder.region_with_block(&[]);
             (b, Some(blk))
         };
-        cursor.insert(builder.build());
+        self.insert(cursor, builder.build());
         self.branch(then_branch, then_block, terminator)?;
         if let Some(blk) = else_block {
             self.branch(else_branch, blk, terminator)?;
@@ -263,31 +242,32 @@ impl Codegen<'_> {
     }
 
     fn branch(&mut self, nodes: &[AstNode], block: Blk, terminator: &str) -> Result<()> {
-        let c = Cursor { block, before: None };
+        let c = Cursor { block, before: None, top: false };
         self.nodes(nodes, c)?;
-        c.insert(OpBuilder::new(terminator, self.loc).build());
+        self.insert(c, OpBuilder::new(terminator, self.loc).build());
         Ok(())
     }
 
     fn cond_value(&mut self, cond: &Cond, cursor: Cursor) -> Result<Val> {
-        let i1 = unsafe { mlirIntegerTypeGet(self.ctx, 1) };
+        let i1 = Type::integer(self.ctx, 1);
         match cond {
             Cond::Cmp(op, a, b) => {
                 let a = self.index_value(a, cursor)?;
                 let b = self.index_value(b, cursor)?;
+                // arith.cmpi predicates: eq 0, slt 2, sle 3, sgt 4, sge 5.
                 let predicate = match op {
-                    CmpOp::Eq => 0,
-                    CmpOp::Lt => 2,
-                    CmpOp::Le => 3,
-                    CmpOp::Gt => 4,
-                    CmpOp::Ge => 5,
+                    tessel_poly::CmpOp::Eq => 0,
+                    tessel_poly::CmpOp::Lt => 2,
+                    tessel_poly::CmpOp::Le => 3,
+                    tessel_poly::CmpOp::Gt => 4,
+                    tessel_poly::CmpOp::Ge => 5,
                 };
                 let cmp = OpBuilder::new("arith.cmpi", self.loc)
                     .operands(&[a, b])
                     .results(&[i1])
-                    .attr("predicate", self.attr(&format!("{predicate} : i64"))?)
+                    .attr("predicate", Attr::integer(Type::integer(self.ctx, 64), predicate))
                     .build();
-                Ok(cursor.insert(cmp).result(0))
+                self.insert_value(cursor, cmp, "arith.cmpi")
             }
             Cond::And(v) | Cond::Or(v) => {
                 let name = if matches!(cond, Cond::And(_)) { "arith.andi" } else { "arith.ori" };
@@ -298,11 +278,11 @@ impl Codegen<'_> {
                         None => x,
                         Some(a) => {
                             let op = OpBuilder::new(name, self.loc).operands(&[a, x]).results(&[i1]).build();
-                            cursor.insert(op).result(0)
+                            self.insert_value(cursor, op, name)?
                         }
                     });
                 }
-                acc.ok_or_else(|| CodegenError("empty condition".into()))
+                acc.ok_or(CodegenError::Ast("empty condition"))
             }
         }
     }
@@ -314,15 +294,15 @@ impl Codegen<'_> {
                 return Ok(*v);
             }
         }
-        let mut maps = MapBuilder::default();
+        let mut maps = MapBuilder::new(self.ctx);
         let r = maps.expr(e)?;
         let operands = self.operands(&maps.vars)?;
         let apply = OpBuilder::new("affine.apply", self.loc)
             .operands(&operands)
             .results(&[self.index_type])
-            .attr("map", self.attr(&maps.map(&[r]))?)
+            .attr("map", Attr::affine_map(maps.map(&[r])))
             .build();
-        Ok(cursor.insert(apply).result(0))
+        self.insert_value(cursor, apply, "affine.apply")
     }
 
     fn operands(&self, vars: &[String]) -> Result<Vec<Val>> {
@@ -332,30 +312,39 @@ impl Codegen<'_> {
                     return Ok(*val);
                 }
                 match self.scop.model.params.iter().position(|p| p == v) {
-                    Some(k) => Ok(self.scop.params[k]),
-                    None => err(format!("unknown name `{v}` in the AST")),
+                    Some(k) => self.scop.params.get(k).copied().ok_or_else(|| CodegenError::UnknownName(v.clone())),
+                    None => Err(CodegenError::UnknownName(v.clone())),
                 }
             })
             .collect()
     }
 
-    fn scalar_load(&self, scalar: usize, cursor: Cursor) -> Result<Val> {
+    fn scalar(&self, scalar: usize) -> Result<(Val, Type)> {
+        match (self.allocas.get(scalar), self.scop.scalars.get(scalar)) {
+            (Some(v), Some(t)) => Ok((*v, *t)),
+            _ => Err(CodegenError::UnknownName(crate::analysis::scalar_name(scalar))),
+        }
+    }
+
+    fn scalar_load(&mut self, scalar: usize, cursor: Cursor) -> Result<Val> {
+        let (memref, ty) = self.scalar(scalar)?;
         let load = OpBuilder::new("affine.load", self.loc)
-            .operands(&[self.allocas[scalar]])
-            .results(&[self.scop.scalars[scalar]])
-            .attr("map", self.attr("affine_map<() -> ()>")?)
+            .operands(&[memref])
+            .results(&[ty])
+            .attr("map", Attr::affine_map(MapBuilder::new(self.ctx).map(&[])))
             .build();
-        Ok(cursor.insert(load).result(0))
+        self.insert_value(cursor, load, "affine.load")
     }
 
     fn statement(&mut self, name: &str, args: &[Expr], cursor: Cursor) -> Result<()> {
+        // The one place that reads a statement's identity from its name (`S<k>`).
         let index: usize = name
             .strip_prefix('S')
             .and_then(|n| n.parse().ok())
-            .ok_or_else(|| CodegenError(format!("unknown statement `{name}`")))?;
-        let code = self.scop.statements.get(index).ok_or_else(|| CodegenError(format!("unknown statement `{name}`")))?;
+            .ok_or_else(|| CodegenError::UnknownStatement(name.to_string()))?;
+        let code = self.scop.statements.get(index).ok_or_else(|| CodegenError::UnknownStatement(name.to_string()))?;
         if code.ivs.len() != args.len() {
-            return err(format!("statement `{name}` has {} IVs but the AST gives {}", code.ivs.len(), args.len()));
+            return Err(CodegenError::Arity { name: name.to_string(), ivs: code.ivs.len(), args: args.len() });
         }
         let mut mapping: HashMap<Val, Val> = HashMap::new();
         for (iv, arg) in code.ivs.iter().zip(args) {
@@ -369,28 +358,29 @@ impl Codegen<'_> {
                     mapping.insert(*value, v);
                 }
                 Step::Clone(op) => {
-                    let c = op.clone_op();
+                    let c = op.clone_detached();
                     // Ops inside the clone's regions (a conditional's branches) may use
                     // remapped values too.
-                    for user in std::iter::once(c).chain(c.nested_ops()) {
+                    for user in std::iter::once(c.op()).chain(c.op().nested_ops()) {
                         for (i, operand) in user.operands().into_iter().enumerate() {
                             if let Some(new) = mapping.get(&operand) {
                                 user.set_operand(i, *new);
                             }
                         }
                     }
-                    cursor.insert(c);
+                    let c = self.insert(cursor, c);
                     for (old, new) in op.results().into_iter().zip(c.results()) {
                         mapping.insert(old, new);
                     }
                 }
                 Step::Store { scalar, value } => {
+                    let (memref, _) = self.scalar(*scalar)?;
                     let v = mapping.get(value).copied().unwrap_or(*value);
                     let store = OpBuilder::new("affine.store", self.loc)
-                        .operands(&[v, self.allocas[*scalar]])
-                        .attr("map", self.attr("affine_map<() -> ()>")?)
+                        .operands(&[v, memref])
+                        .attr("map", Attr::affine_map(MapBuilder::new(self.ctx).map(&[])))
                         .build();
-                    cursor.insert(store);
+                    self.insert(cursor, store);
                 }
             }
         }
@@ -410,54 +400,11 @@ fn flatten_and<'c>(cond: &'c Cond, out: &mut Vec<&'c Cond>) -> bool {
     }
 }
 
-/// Writes AST expressions as MLIR affine expressions over dims `d0, d1, ...`, one per
-/// distinct variable.
-#[derive(Default)]
-struct MapBuilder {
-    vars: Vec<String>,
+/// A count as an i32 attribute element.
+fn segment_size(n: usize) -> Result<i32> {
+    i32::try_from(n).map_err(|_| CodegenError::Ast("too many bound operands"))
 }
 
-impl MapBuilder {
-    fn dim(&mut self, name: &str) -> String {
-        let k = match self.vars.iter().position(|v| v == name) {
-            Some(k) => k,
-            None => {
-                self.vars.push(name.to_string());
-                self.vars.len() - 1
-            }
-        };
-        format!("d{k}")
-    }
-
-    fn dims(&self) -> String {
-        (0..self.vars.len()).map(|k| format!("d{k}")).collect::<Vec<_>>().join(", ")
-    }
-
-    fn map(&self, results: &[String]) -> String {
-        format!("affine_map<({}) -> ({})>", self.dims(), results.join(", "))
-    }
-
-    fn results(&mut self, exprs: &[Expr]) -> Result<Vec<String>> {
-        exprs.iter().map(|e| self.expr(e)).collect()
-    }
-
-    fn expr(&mut self, e: &Expr) -> Result<String> {
-        Ok(match e {
-            Expr::Int(v) => format!("{v}"),
-            Expr::Var(name) => self.dim(name),
-            Expr::Add(a, b) => format!("({} + {})", self.expr(a)?, self.expr(b)?),
-            Expr::Sub(a, b) => format!("({} - {})", self.expr(a)?, self.expr(b)?),
-            Expr::Mul(a, b) => {
-                if !matches!(**a, Expr::Int(_)) && !matches!(**b, Expr::Int(_)) {
-                    return err("non-affine product in the AST");
-                }
-                format!("({} * {})", self.expr(a)?, self.expr(b)?)
-            }
-            Expr::Neg(a) => format!("({} * -1)", self.expr(a)?),
-            Expr::FloorDiv(a, d) => format!("({} floordiv {d})", self.expr(a)?),
-            Expr::CeilDiv(a, d) => format!("({} ceildiv {d})", self.expr(a)?),
-            Expr::Mod(a, d) => format!("({} mod {d})", self.expr(a)?),
-            Expr::Min(_) | Expr::Max(_) => return err("min/max inside an expression"),
-        })
-    }
+fn group_size(n: usize) -> Result<i32> {
+    segment_size(n)
 }

@@ -1,0 +1,76 @@
+//! Codegen: the loop AST from `tessel_poly` → `affine.for` / `affine.parallel` /
+//! `affine.if`, with every statement's ops cloned and its IVs remapped.
+//!
+//! - [`emit`]: the ops, placed right after the SCoP's last op;
+//! - [`maps`]: AST expressions → affine maps and integer sets.
+//!
+//! All bound and subscript maps take every iterator and parameter as a *dim* operand:
+//! that keeps the maps valid wherever the values came from, and `lower-affine` does
+//! not care.
+
+mod emit;
+mod maps;
+
+pub use emit::generate;
+
+use crate::ir::{Owned, Val};
+
+/// Why codegen could not build the new code (after `codegen: ` in the remark).
+#[derive(Debug, thiserror::Error)]
+pub enum CodegenError {
+    #[error("codegen: empty SCoP")]
+    EmptyScop,
+    #[error("codegen: SCoP outside a block")]
+    OutsideBlock,
+    #[error("codegen: SCoP ends its block")]
+    EndsBlock,
+    #[error("codegen: function without a body")]
+    NoBody,
+    #[error("codegen: empty function")]
+    EmptyFunction,
+    #[error("codegen: bad scalar type")]
+    BadScalarType,
+    #[error("codegen: loop step {0}")]
+    LoopStep(i64),
+    /// An AST the affine dialect can't express.
+    #[error("codegen: {0}")]
+    Ast(&'static str),
+    #[error("codegen: unknown name `{0}` in the AST")]
+    UnknownName(String),
+    #[error("codegen: unknown statement `{0}`")]
+    UnknownStatement(String),
+    #[error("codegen: statement `{name}` has {ivs} IVs but the AST gives {args}")]
+    Arity { name: String, ivs: usize, args: usize },
+    /// A new op lacks the result its kind always has (a bug).
+    #[error("codegen: '{0}' built without its result")]
+    NoResult(&'static str),
+}
+
+pub(crate) type Result<T> = std::result::Result<T, CodegenError>;
+
+/// What codegen added, until the pass keeps it ([`Generated::commit`]) or rolls it
+/// back ([`Generated::roll_back`]); both consume it.
+pub struct Generated {
+    /// New top-level ops, in order (the loop nests and scalar reloads).
+    ops: Vec<Owned>,
+    /// The scalar allocas added at the function entry.
+    allocas: Vec<Owned>,
+    /// (original value used after the SCoP, its reload after the new code).
+    reloads: Vec<(Val, Val)>,
+}
+
+impl Generated {
+    /// Removes everything codegen added.
+    pub fn roll_back(self) {
+        for op in self.ops.into_iter().rev().chain(self.allocas.into_iter().rev()) {
+            op.erase();
+        }
+    }
+
+    /// Keeps the new code: values used after the SCoP now come from their reloads.
+    pub fn commit(self) {
+        for (old, new) in &self.reloads {
+            old.replace_all_uses_with(*new);
+        }
+    }
+}

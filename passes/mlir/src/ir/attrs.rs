@@ -1,0 +1,295 @@
+//! Types, attributes, affine maps, expressions and integer sets: read for extraction,
+//! built for codegen (never through their printed form).
+//!
+//! All of these are uniqued in the MLIR context, which outlives the pass, so a handle
+//! made from a non-null pointer MLIR returned stays valid (the `unsafe` blocks below
+//! rely on that, and on the kind checks noted next to them).
+
+use super::{print_with, to_string};
+use mlir_sys::*;
+use std::fmt;
+
+/// The MLIR context of the function being rewritten.
+#[derive(Clone, Copy, Debug)]
+pub struct Context(pub(super) MlirContext);
+/// A source location, for remarks and new ops.
+#[derive(Clone, Copy, Debug)]
+pub struct Location(pub(super) MlirLocation);
+#[derive(Clone, Copy, Debug)]
+pub struct Type(pub(super) MlirType);
+#[derive(Clone, Copy, Debug)]
+pub struct Attr(pub(super) MlirAttribute);
+#[derive(Clone, Copy, Debug)]
+pub struct AffineMap(MlirAffineMap);
+#[derive(Clone, Copy, Debug)]
+pub struct AffineExpr(MlirAffineExpr);
+#[derive(Clone, Copy, Debug)]
+pub struct IntegerSet(MlirIntegerSet);
+
+impl Location {
+    /// The location behind a pointer the host handed over.
+    ///
+    /// # Safety
+    /// `raw` must be a location of a context that outlives every use of the result.
+    pub unsafe fn from_raw(raw: MlirLocation) -> Location {
+        Location(raw)
+    }
+    pub fn context(self) -> Context {
+        // SAFETY: a location of a live context.
+        Context(unsafe { mlirLocationGetContext(self.0) })
+    }
+}
+
+impl Type {
+    pub fn is_index(self) -> bool {
+        // SAFETY: a live type (module note).
+        unsafe { mlirTypeIsAIndex(self.0) }
+    }
+    /// `index` or an integer type.
+    pub fn is_integer(self) -> bool {
+        // SAFETY: a live type.
+        unsafe { mlirTypeIsAIndex(self.0) || mlirTypeIsAInteger(self.0) }
+    }
+    pub fn index(ctx: Context) -> Type {
+        // SAFETY: a live context.
+        Type(unsafe { mlirIndexTypeGet(ctx.0) })
+    }
+    pub fn integer(ctx: Context, bits: u32) -> Type {
+        // SAFETY: a live context.
+        Type(unsafe { mlirIntegerTypeGet(ctx.0, bits) })
+    }
+    /// `memref<T>`: rank 0, identity layout, default memory space.
+    pub fn scalar_memref(element: Type) -> Option<Type> {
+        // SAFETY: a live element type; a null memory space means the default one, and
+        // rank 0 needs no shape array. MLIR returns null for an invalid element type.
+        let t = unsafe { mlirMemRefTypeContiguousGet(element.0, 0, std::ptr::null(), MlirAttribute { ptr: std::ptr::null() }) };
+        (!t.ptr.is_null()).then_some(Type(t))
+    }
+    /// `tensor<1xi32>`, the type of the bound groups of `affine.parallel`.
+    fn tensor_1xi32(ctx: Context) -> Type {
+        let shape = [1i64];
+        // SAFETY: live context; `shape` has the one extent the rank says; a null
+        // encoding means none.
+        Type(unsafe {
+            mlirRankedTensorTypeGet(1, shape.as_ptr(), mlirIntegerTypeGet(ctx.0, 32), MlirAttribute { ptr: std::ptr::null() })
+        })
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // SAFETY: a live type; `print_with` passes a callback and its user data.
+        f.write_str(&print_with(|cb, user| unsafe { mlirTypePrint(self.0, cb, user) }))
+    }
+}
+
+impl Attr {
+    pub(super) fn wrap(raw: MlirAttribute) -> Option<Attr> {
+        (!raw.ptr.is_null()).then_some(Attr(raw))
+    }
+    /// The value of an integer attribute.
+    pub fn as_integer(self) -> Option<i64> {
+        // SAFETY: a live attribute; the value is read only after the kind check.
+        unsafe { mlirAttributeIsAInteger(self.0).then(|| mlirIntegerAttrGetValueInt(self.0)) }
+    }
+    pub fn as_affine_map(self) -> Option<AffineMap> {
+        // SAFETY: as above.
+        unsafe { mlirAttributeIsAAffineMap(self.0).then(|| AffineMap(mlirAffineMapAttrGetValue(self.0))) }
+    }
+    pub fn as_integer_set(self) -> Option<IntegerSet> {
+        // SAFETY: as above.
+        unsafe { mlirAttributeIsAIntegerSet(self.0).then(|| IntegerSet(mlirIntegerSetAttrGetValue(self.0))) }
+    }
+    /// The referenced symbol of a flat symbol reference (`@name` → `name`).
+    pub fn as_flat_symbol(self) -> Option<String> {
+        // SAFETY: as above; the string is owned by the context.
+        unsafe {
+            mlirAttributeIsAFlatSymbolRef(self.0).then(|| to_string(mlirFlatSymbolRefAttrGetValue(self.0)))
+        }
+    }
+
+    // ---- builders (codegen) ----
+
+    /// `v : ty` for an integer or index type.
+    pub fn integer(ty: Type, v: i64) -> Attr {
+        // SAFETY: a live integer-like type.
+        Attr(unsafe { mlirIntegerAttrGet(ty.0, v) })
+    }
+    pub fn affine_map(map: AffineMap) -> Attr {
+        // SAFETY: a live map.
+        Attr(unsafe { mlirAffineMapAttrGet(map.0) })
+    }
+    pub fn integer_set(set: IntegerSet) -> Attr {
+        // SAFETY: a live set.
+        Attr(unsafe { mlirIntegerSetAttrGet(set.0) })
+    }
+    /// `array<i32: ...>` (operand segment sizes).
+    pub fn dense_i32_array(ctx: Context, values: &[i32]) -> Attr {
+        // SAFETY: live context; `values` holds the count given.
+        Attr(unsafe { mlirDenseI32ArrayGet(ctx.0, values.len() as isize, values.as_ptr()) })
+    }
+    /// `dense<v> : tensor<1xi32>`.
+    pub fn dense_1xi32(ctx: Context, v: i32) -> Attr {
+        // SAFETY: live context; one element for a tensor of one element.
+        Attr(unsafe { mlirDenseElementsAttrInt32Get(Type::tensor_1xi32(ctx).0, 1, &v) })
+    }
+    /// `[a, b, ...]`.
+    pub fn array(ctx: Context, elements: &[Attr]) -> Attr {
+        let raw: Vec<MlirAttribute> = elements.iter().map(|a| a.0).collect();
+        // SAFETY: live context and attributes; `raw` holds the count given.
+        Attr(unsafe { mlirArrayAttrGet(ctx.0, raw.len() as isize, raw.as_ptr()) })
+    }
+}
+
+impl fmt::Display for Attr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // SAFETY: a live attribute; `print_with` passes a callback and its user data.
+        f.write_str(&print_with(|cb, user| unsafe { mlirAttributePrint(self.0, cb, user) }))
+    }
+}
+
+impl AffineMap {
+    pub fn num_dims(self) -> usize {
+        // SAFETY: a live map.
+        unsafe { mlirAffineMapGetNumDims(self.0) as usize }
+    }
+    pub fn num_symbols(self) -> usize {
+        // SAFETY: a live map.
+        unsafe { mlirAffineMapGetNumSymbols(self.0) as usize }
+    }
+    pub fn num_inputs(self) -> usize {
+        // SAFETY: a live map.
+        unsafe { mlirAffineMapGetNumInputs(self.0) as usize }
+    }
+    pub fn results(self) -> Vec<AffineExpr> {
+        // SAFETY: a live map; `i` below its result count.
+        let n = unsafe { mlirAffineMapGetNumResults(self.0) } as usize;
+        (0..n).map(|i| AffineExpr(unsafe { mlirAffineMapGetResult(self.0, i as isize) })).collect()
+    }
+    /// `(d0, ..., d<dims-1>) -> (results)`, no symbols.
+    pub fn get(ctx: Context, dims: usize, results: &[AffineExpr]) -> AffineMap {
+        let raw: Vec<MlirAffineExpr> = results.iter().map(|e| e.0).collect();
+        // SAFETY: live context and expressions; `raw` holds the count given.
+        AffineMap(unsafe { mlirAffineMapGet(ctx.0, dims as isize, 0, raw.len() as isize, raw.as_ptr() as *mut _) })
+    }
+}
+
+/// What an affine expression is, with its parts.
+pub enum AffineExprKind {
+    Dim(usize),
+    Symbol(usize),
+    Constant(i64),
+    Add(AffineExpr, AffineExpr),
+    Mul(AffineExpr, AffineExpr),
+    FloorDiv(AffineExpr, AffineExpr),
+    CeilDiv(AffineExpr, AffineExpr),
+    Mod(AffineExpr, AffineExpr),
+}
+
+impl AffineExpr {
+    /// Its kind; None for a kind MLIR may add later.
+    pub fn kind(self) -> Option<AffineExprKind> {
+        let e = self.0;
+        // SAFETY: a live expression; each accessor is called only after its kind check.
+        unsafe {
+            if mlirAffineExprIsADim(e) {
+                return Some(AffineExprKind::Dim(mlirAffineDimExprGetPosition(e) as usize));
+            }
+            if mlirAffineExprIsASymbol(e) {
+                return Some(AffineExprKind::Symbol(mlirAffineSymbolExprGetPosition(e) as usize));
+            }
+            if mlirAffineExprIsAConstant(e) {
+                return Some(AffineExprKind::Constant(mlirAffineConstantExprGetValue(e)));
+            }
+            if !mlirAffineExprIsABinary(e) {
+                return None;
+            }
+            let l = AffineExpr(mlirAffineBinaryOpExprGetLHS(e));
+            let r = AffineExpr(mlirAffineBinaryOpExprGetRHS(e));
+            Some(if mlirAffineExprIsAAdd(e) {
+                AffineExprKind::Add(l, r)
+            } else if mlirAffineExprIsAMul(e) {
+                AffineExprKind::Mul(l, r)
+            } else if mlirAffineExprIsAFloorDiv(e) {
+                AffineExprKind::FloorDiv(l, r)
+            } else if mlirAffineExprIsACeilDiv(e) {
+                AffineExprKind::CeilDiv(l, r)
+            } else if mlirAffineExprIsAMod(e) {
+                AffineExprKind::Mod(l, r)
+            } else {
+                return None;
+            })
+        }
+    }
+
+    // ---- builders: the same simplifying constructors MLIR's parser uses ----
+
+    pub fn dim(ctx: Context, position: usize) -> AffineExpr {
+        // SAFETY: a live context.
+        AffineExpr(unsafe { mlirAffineDimExprGet(ctx.0, position as isize) })
+    }
+    pub fn constant(ctx: Context, v: i64) -> AffineExpr {
+        // SAFETY: a live context.
+        AffineExpr(unsafe { mlirAffineConstantExprGet(ctx.0, v) })
+    }
+    pub fn add(self, o: AffineExpr) -> AffineExpr {
+        // SAFETY: live expressions of one context.
+        AffineExpr(unsafe { mlirAffineAddExprGet(self.0, o.0) })
+    }
+    pub fn mul(self, o: AffineExpr) -> AffineExpr {
+        // SAFETY: live expressions of one context.
+        AffineExpr(unsafe { mlirAffineMulExprGet(self.0, o.0) })
+    }
+    pub fn floor_div(self, o: AffineExpr) -> AffineExpr {
+        // SAFETY: live expressions of one context.
+        AffineExpr(unsafe { mlirAffineFloorDivExprGet(self.0, o.0) })
+    }
+    pub fn ceil_div(self, o: AffineExpr) -> AffineExpr {
+        // SAFETY: live expressions of one context.
+        AffineExpr(unsafe { mlirAffineCeilDivExprGet(self.0, o.0) })
+    }
+    pub fn modulo(self, o: AffineExpr) -> AffineExpr {
+        // SAFETY: live expressions of one context.
+        AffineExpr(unsafe { mlirAffineModExprGet(self.0, o.0) })
+    }
+    fn context(self) -> Context {
+        // SAFETY: a live expression.
+        Context(unsafe { mlirAffineExprGetContext(self.0) })
+    }
+    /// `self - o`, as the parser builds it: `self + o * -1`.
+    pub fn sub(self, o: AffineExpr) -> AffineExpr {
+        self.add(o.neg())
+    }
+    /// `-self`, as the parser builds it: `self * -1`.
+    pub fn neg(self) -> AffineExpr {
+        self.mul(AffineExpr::constant(self.context(), -1))
+    }
+}
+
+impl IntegerSet {
+    pub fn num_dims(self) -> usize {
+        // SAFETY: a live set.
+        unsafe { mlirIntegerSetGetNumDims(self.0) as usize }
+    }
+    pub fn num_symbols(self) -> usize {
+        // SAFETY: a live set.
+        unsafe { mlirIntegerSetGetNumSymbols(self.0) as usize }
+    }
+    /// The constraints: (expression, true for `== 0`, false for `>= 0`).
+    pub fn constraints(self) -> Vec<(AffineExpr, bool)> {
+        // SAFETY: a live set; `i` below its constraint count.
+        let n = unsafe { mlirIntegerSetGetNumConstraints(self.0) } as usize;
+        (0..n)
+            .map(|i| unsafe {
+                (AffineExpr(mlirIntegerSetGetConstraint(self.0, i as isize)), mlirIntegerSetIsConstraintEq(self.0, i as isize))
+            })
+            .collect()
+    }
+    /// `(d0, ..., d<dims-1>) : (constraints)`, no symbols.
+    pub fn get(ctx: Context, dims: usize, constraints: &[(AffineExpr, bool)]) -> IntegerSet {
+        let exprs: Vec<MlirAffineExpr> = constraints.iter().map(|c| c.0 .0).collect();
+        let eqs: Vec<bool> = constraints.iter().map(|c| c.1).collect();
+        // SAFETY: live context and expressions; both arrays hold the count given.
+        IntegerSet(unsafe { mlirIntegerSetGet(ctx.0, dims as isize, 0, exprs.len() as isize, exprs.as_ptr(), eqs.as_ptr()) })
+    }
+}

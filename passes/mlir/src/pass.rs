@@ -1,0 +1,188 @@
+//! The pass driver: finds the runs of affine ops in a function (as Polly's
+//! ScopDetection walks regions), hands each SCoP to the core, and says what happened
+//! in remarks.
+
+use crate::analysis::{self, is_run_member, is_run_unit, ExtractedScop};
+use crate::codegen::{self, CodegenError};
+use crate::ir::{self, emit_remark, Blk, Location, Op};
+use crate::PassKind;
+use std::collections::HashSet;
+use tessel_poly::{Options, PolyError};
+
+/// Why a SCoP keeps its original code (after `tessel: kept the original code of this
+/// SCoP: `).
+#[derive(Debug, thiserror::Error)]
+pub enum Fallback {
+    /// The core gave up (budget, verification, unsupported model).
+    #[error("{0}")]
+    Core(#[from] PolyError),
+    #[error(transparent)]
+    Codegen(#[from] CodegenError),
+    /// The new code was built but MLIR's verifier rejects it (a bug): rolled back.
+    #[error("the generated code does not verify")]
+    DoesNotVerify,
+}
+
+/// What the pass tells the user, one remark each.
+enum Remark<'a> {
+    Skipped(&'a analysis::ExtractError),
+    Kept(Fallback),
+    CannotAnalyze(PolyError),
+    Described { statements: usize, text: String },
+    Note(&'a str),
+    Optimized { statements: usize, scheduler: String, tiled_bands: usize, parallel_loops: usize, ms: f64 },
+}
+
+impl std::fmt::Display for Remark<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Remark::Skipped(e) => write!(f, "tessel: skipped this loop nest: {e}"),
+            Remark::Kept(why) => write!(f, "tessel: kept the original code of this SCoP: {why}"),
+            Remark::CannotAnalyze(e) => write!(f, "tessel: cannot analyze this SCoP: {e}"),
+            Remark::Described { statements, text } => write!(f, "tessel: SCoP of {statements} statements\n{text}"),
+            Remark::Note(note) => write!(f, "tessel: {note}"),
+            Remark::Optimized { statements, scheduler, tiled_bands, parallel_loops, ms } => write!(
+                f,
+                "tessel: optimized SCoP of {statements} statements (scheduler={scheduler}, tiled bands={tiled_bands}, parallel loops={parallel_loops}, schedule time={ms:.3} ms)"
+            ),
+        }
+    }
+}
+
+fn remark(loc: Location, r: Remark) {
+    emit_remark(loc, &r.to_string());
+}
+
+/// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
+/// options; anything the model can't handle gets a remark and leaves the IR as it was.
+pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
+    let mut driver = Driver { kind, func, options, reported: HashSet::new() };
+    for r in 0..func.num_regions() {
+        for block in func.region_blocks(r) {
+            driver.block(block);
+        }
+    }
+    true
+}
+
+struct Driver<'o> {
+    kind: PassKind,
+    func: Op,
+    options: &'o Options,
+    /// Ops already named in a skip remark: an inner nest that fails on the same op
+    /// again is skipped silently.
+    reported: HashSet<Op>,
+}
+
+impl Driver<'_> {
+    /// Finds the runs of affine ops in `block`, and recurses into other ops' regions.
+    fn block(&mut self, block: Blk) {
+        let ops = block.ops();
+        let terminator = block.terminator();
+        let mut i = 0;
+        while i < ops.len() {
+            let op = ops[i];
+            if is_run_member(op) && Some(op) != terminator {
+                let mut j = i;
+                while j < ops.len() && is_run_member(ops[j]) && Some(ops[j]) != terminator {
+                    j += 1;
+                }
+                self.range(&ops[i..j]);
+                i = j;
+                continue;
+            }
+            for r in 0..op.num_regions() {
+                for b in op.region_blocks(r) {
+                    self.block(b);
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// Handles a candidate range; on an extraction failure, reports the culprit nest and
+    /// handles what is before and after it separately.
+    fn range(&mut self, ops: &[Op]) {
+        let Some(start) = ops.iter().position(|o| is_run_unit(*o)) else { return };
+        let Some(end) = ops.iter().rposition(|o| is_run_unit(*o)) else { return };
+        let run = &ops[start..=end];
+        if !run.iter().any(|o| o.name() == "affine.for") {
+            return;
+        }
+        match analysis::extract(run) {
+            Ok(scop) => self.scop(scop),
+            Err(e) => {
+                let unit = run[e.unit.min(run.len() - 1)];
+                if self.reported.insert(e.op) {
+                    remark(unit.location(), Remark::Skipped(&e));
+                }
+                // The nests inside a skipped one may still be SCoPs of their own (with
+                // the outer IVs as parameters).
+                for r in 0..unit.num_regions() {
+                    for b in unit.region_blocks(r) {
+                        self.block(b);
+                    }
+                }
+                self.range(&run[..e.unit.min(run.len())]);
+                if e.unit + 1 < run.len() {
+                    self.range(&run[e.unit + 1..]);
+                }
+            }
+        }
+    }
+
+    fn scop(&mut self, scop: ExtractedScop) {
+        let Some(loc) = scop.ops.first().map(|o| o.location()) else { return };
+        let model = &scop.model;
+        let text = match self.kind {
+            PassKind::PrintScop => tessel_poly::describe_scop(model),
+            PassKind::PrintDependences => tessel_poly::describe_dependences(model, self.options),
+            PassKind::PrintSchedule => tessel_poly::describe_schedule(model, self.options),
+            PassKind::Optimize => {
+                if let Err(why) = self.optimize(scop) {
+                    remark(loc, Remark::Kept(why));
+                }
+                return;
+            }
+        };
+        match text {
+            Ok(text) => remark(loc, Remark::Described { statements: model.statements.len(), text }),
+            Err(e) => remark(loc, Remark::CannotAnalyze(e)),
+        }
+    }
+
+    /// Optimizes one SCoP in place; on an error the IR is as it was.
+    fn optimize(&mut self, scop: ExtractedScop) -> Result<(), Fallback> {
+        let Some(loc) = scop.ops.first().map(|o| o.location()) else { return Ok(()) };
+        let mut optimized = tessel_poly::optimize(&scop.model, self.options)?;
+        let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
+        let generated = codegen::generate(&scop, &optimized.ast, self.func)?;
+        if !ir::verifies(self.func) {
+            generated.roll_back();
+            return Err(Fallback::DoesNotVerify);
+        }
+        let statements = scop.model.statements.len();
+        generated.commit();
+        replace_original(scop);
+        for note in &optimized.notes {
+            remark(loc, Remark::Note(note));
+        }
+        remark(
+            loc,
+            Remark::Optimized {
+                statements,
+                scheduler: self.options.scheduler.name().to_string(),
+                tiled_bands: optimized.tiled_bands,
+                parallel_loops,
+                ms: optimized.schedule_time.as_secs_f64() * 1e3,
+            },
+        );
+        Ok(())
+    }
+}
+
+/// Removes the run's original ops, last first: the scop is consumed, so none of its
+/// handles outlive the erasure. Pure ops stay while something else still uses them.
+fn replace_original(scop: ExtractedScop) {
+    ir::erase_all(scop.ops, |op| !is_run_unit(op) && op.results().iter().any(|r| !r.users().is_empty()));
+}
