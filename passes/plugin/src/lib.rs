@@ -104,8 +104,8 @@ unsafe fn options_from(values: &[RawValue]) -> Result<Options, String> {
                 Value::Enum(usize::try_from(raw.scalar).unwrap_or(usize::MAX))
             }
             OptionKind::IntList { .. } if raw.list.is_null() || raw.len == 0 => Value::IntList(&[]),
-            // SAFETY: the caller guarantees `list` points to `len` i64s.
             OptionKind::IntList { .. } => {
+                // SAFETY: the caller guarantees `list` points to `len` i64s.
                 Value::IntList(unsafe { std::slice::from_raw_parts(raw.list, raw.len) })
             }
         };
