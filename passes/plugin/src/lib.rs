@@ -46,7 +46,9 @@ extern "C" fn register() {
 fn install_logger() {
     use std::io::IsTerminal;
     use tracing_subscriber::fmt::format::FmtSpan;
-    let Ok(filter) = std::env::var("TESSEL_LOG") else { return };
+    let Ok(filter) = std::env::var("TESSEL_LOG") else {
+        return;
+    };
     // `try_init` fails if a subscriber is already set (the plugin loaded twice): fine.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
@@ -86,19 +88,29 @@ pub struct RawValue {
 /// Each `list` of `values` must point to `len` readable `i64`s, or be null.
 unsafe fn options_from(values: &[RawValue]) -> Result<Options, String> {
     if values.len() != OPTIONS.len() {
-        return Err(format!("tessel: {} option values for {} options", values.len(), OPTIONS.len()));
+        return Err(format!(
+            "tessel: {} option values for {} options",
+            values.len(),
+            OPTIONS.len()
+        ));
     }
     let mut options = Options::default();
     for (spec, raw) in OPTIONS.iter().zip(values).filter(|(_, raw)| raw.set) {
         let value = match spec.kind {
             OptionKind::Bool { .. } => Value::Bool(raw.scalar != 0),
             OptionKind::UInt { .. } => Value::UInt(raw.scalar),
-            OptionKind::Enum { .. } => Value::Enum(usize::try_from(raw.scalar).unwrap_or(usize::MAX)),
+            OptionKind::Enum { .. } => {
+                Value::Enum(usize::try_from(raw.scalar).unwrap_or(usize::MAX))
+            }
             OptionKind::IntList { .. } if raw.list.is_null() || raw.len == 0 => Value::IntList(&[]),
-            // SAFETY: the caller guarantees `list` points to `len` i64s.
-            OptionKind::IntList { .. } => Value::IntList(unsafe { std::slice::from_raw_parts(raw.list, raw.len) }),
+            OptionKind::IntList { .. } => {
+                // SAFETY: the caller guarantees `list` points to `len` i64s.
+                Value::IntList(unsafe { std::slice::from_raw_parts(raw.list, raw.len) })
+            }
         };
-        options.set(spec.id, value).map_err(|e| format!("tessel: {e}"))?;
+        options
+            .set(spec.id, value)
+            .map_err(|e| format!("tessel: {e}"))?;
     }
     Ok(options)
 }
@@ -195,7 +207,10 @@ pub unsafe extern "C" fn tessel_run_pass(
         Err(_) => {
             // A bug in Tessel: report it and leave mlir-opt running. The IR may be
             // partially rewritten only if codegen itself panicked mid-way.
-            emit_remark(op.location(), "tessel: internal error (panic caught); this function was left as is");
+            emit_remark(
+                op.location(),
+                "tessel: internal error (panic caught); this function was left as is",
+            );
             true
         }
     }

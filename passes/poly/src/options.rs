@@ -151,16 +151,22 @@ impl OptionSpec {
         match self.kind {
             OptionKind::Bool { default } => Value::Bool(default),
             OptionKind::UInt { default } => Value::UInt(default),
-            OptionKind::Enum { values, default } => {
-                Value::Enum(values.iter().position(|c| c.name == default).unwrap_or(usize::MAX))
-            }
+            OptionKind::Enum { values, default } => Value::Enum(
+                values
+                    .iter()
+                    .position(|c| c.name == default)
+                    .unwrap_or(usize::MAX),
+            ),
             OptionKind::IntList { default, .. } => Value::IntList(default),
         }
     }
 
     /// The table row of `id`.
     pub fn of(id: OptionId) -> &'static OptionSpec {
-        OPTIONS.iter().find(|o| o.id == id).expect("every OptionId has a row (unit test)")
+        OPTIONS
+            .iter()
+            .find(|o| o.id == id)
+            .expect("every OptionId has a row (unit test)")
     }
 }
 
@@ -181,12 +187,17 @@ impl Options {
     pub fn set(&mut self, id: OptionId, value: Value<'_>) -> Result<(), OptionError> {
         let name = OptionSpec::of(id).name;
         let wrong = OptionError::WrongType(name);
-        let unknown = |index| OptionError::UnknownValue { option: name, index };
+        let unknown = |index| OptionError::UnknownValue {
+            option: name,
+            index,
+        };
         match (id, value) {
             (OptionId::Scheduler, Value::Enum(i)) => {
                 self.scheduler = SchedulerKind::from_index(i).ok_or(unknown(i))?
             }
-            (OptionId::Fuse, Value::Enum(i)) => self.fuse = FuseMode::from_index(i).ok_or(unknown(i))?,
+            (OptionId::Fuse, Value::Enum(i)) => {
+                self.fuse = FuseMode::from_index(i).ok_or(unknown(i))?
+            }
             (OptionId::TileSizes, Value::IntList(sizes)) => {
                 let sizes = match (sizes, OptionSpec::of(id).default_value()) {
                     ([], Value::IntList(default)) => default,
@@ -231,8 +242,18 @@ mod tests {
     #[test]
     fn every_option_id_has_one_row() {
         for spec in &OPTIONS {
-            assert_eq!(OPTIONS.iter().filter(|o| o.id == spec.id).count(), 1, "{}", spec.name);
-            assert_eq!(OPTIONS.iter().filter(|o| o.name == spec.name).count(), 1, "{}", spec.name);
+            assert_eq!(
+                OPTIONS.iter().filter(|o| o.id == spec.id).count(),
+                1,
+                "{}",
+                spec.name
+            );
+            assert_eq!(
+                OPTIONS.iter().filter(|o| o.name == spec.name).count(),
+                1,
+                "{}",
+                spec.name
+            );
         }
     }
 
@@ -290,7 +311,9 @@ mod tests {
     #[test]
     fn bad_values_are_errors() {
         let mut o = Options::default();
-        assert!(o.set(OptionId::Scheduler, Value::Enum(SCHEDULERS.len())).is_err());
+        assert!(o
+            .set(OptionId::Scheduler, Value::Enum(SCHEDULERS.len()))
+            .is_err());
         assert!(o.set(OptionId::Tile, Value::UInt(1)).is_err());
         assert_eq!(
             o.set(OptionId::TileSizes, Value::IntList(&[32, 0])),

@@ -81,13 +81,23 @@ pub struct Choice {
 
 /// An option's type and default.
 pub enum OptionKind {
-    Bool { default: bool },
-    UInt { default: u64 },
+    Bool {
+        default: bool,
+    },
+    UInt {
+        default: u64,
+    },
     /// One of `values`; it crosses the FFI as its index there.
-    Enum { values: &'static [Choice], default: &'static str },
+    Enum {
+        values: &'static [Choice],
+        default: &'static str,
+    },
     /// A comma-separated list; `element` names one entry in `--help`. An empty list
     /// means `default`.
-    IntList { element: &'static str, default: &'static [i64] },
+    IntList {
+        element: &'static str,
+        default: &'static [i64],
+    },
 }
 
 pub struct OptionSpec {
@@ -111,33 +121,63 @@ const DEPENDENCES: &[PassKind] = &[
 
 /// The values of `scheduler`, in the order of `SchedulerKind`'s discriminants.
 pub const SCHEDULERS: &[Choice] = &[
-    Choice { name: "isl", help: "ours, isl-style forced outer coincidence (best on the suite)" },
-    Choice { name: "pluto", help: "ours, maximal tilable bands" },
-    Choice { name: "feautrier", help: "ours, Feautrier's scheduler only" },
-    Choice { name: "identity", help: "the original order" },
-    Choice { name: "isl-reference", help: "isl's own scheduler, a baseline" },
+    Choice {
+        name: "isl",
+        help: "ours, isl-style forced outer coincidence (best on the suite)",
+    },
+    Choice {
+        name: "pluto",
+        help: "ours, maximal tilable bands",
+    },
+    Choice {
+        name: "feautrier",
+        help: "ours, Feautrier's scheduler only",
+    },
+    Choice {
+        name: "identity",
+        help: "the original order",
+    },
+    Choice {
+        name: "isl-reference",
+        help: "isl's own scheduler, a baseline",
+    },
 ];
 
 /// The values of `fuse`, in the order of `FuseMode`'s discriminants.
 pub const FUSE_MODES: &[Choice] = &[
-    Choice { name: "none", help: "never fuse loops of different SCCs" },
-    Choice { name: "smart", help: "fuse for a small constant reuse distance" },
-    Choice { name: "max", help: "fuse whenever a common row exists" },
+    Choice {
+        name: "none",
+        help: "never fuse loops of different SCCs",
+    },
+    Choice {
+        name: "smart",
+        help: "fuse for a small constant reuse distance",
+    },
+    Choice {
+        name: "max",
+        help: "fuse whenever a common row exists",
+    },
 ];
 
 pub const OPTIONS: [OptionSpec; 9] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
-        kind: OptionKind::Enum { values: SCHEDULERS, default: "isl" },
+        kind: OptionKind::Enum {
+            values: SCHEDULERS,
+            default: "isl",
+        },
         help: "Where the schedule comes from",
         passes: SCHEDULING,
     },
     OptionSpec {
         id: OptionId::Fuse,
         name: "fuse",
-        kind: OptionKind::Enum { values: FUSE_MODES, default: "smart" },
-        help: "Fusion for our schedulers (Pluto's meanings)",
+        kind: OptionKind::Enum {
+            values: FUSE_MODES,
+            default: "smart",
+        },
+        help: "Fusion for our schedulers, with Pluto's meanings",
         passes: SCHEDULING,
     },
     OptionSpec {
@@ -150,7 +190,10 @@ pub const OPTIONS: [OptionSpec; 9] = [
     OptionSpec {
         id: OptionId::TileSizes,
         name: "tile-sizes",
-        kind: OptionKind::IntList { element: "size", default: &[32] },
+        kind: OptionKind::IntList {
+            element: "size",
+            default: &[32],
+        },
         help: "Tile size per band member; the last one repeats",
         passes: SCHEDULING,
     },
@@ -181,7 +224,9 @@ pub const OPTIONS: [OptionSpec; 9] = [
     OptionSpec {
         id: OptionId::MaxOperations,
         name: "max-operations",
-        kind: OptionKind::UInt { default: 20_000_000 },
+        kind: OptionKind::UInt {
+            default: 20_000_000,
+        },
         help: "isl operations budget per SCoP; when it runs out the original code is kept \
                (0: no limit)",
         passes: DEPENDENCES,
