@@ -23,12 +23,14 @@
 // CHECK-NEXT: {{^    =isl-reference }}
 // CHECK-NEXT: {{^        --tile .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*\(default: 32\)$}}
+// CHECK-NEXT: {{^        --time-budget=<ulong> .*Wall-clock seconds .*\(default: 8\)$}}
 // CHECK-NEXT: {{^        --wavefront .*\(default: true\)$}}
 
-// tessel-print-deps reads the dependence options only.
+// tessel-print-deps reads the dependence options (and the time budget) only.
 // CHECK-NEXT: {{^      --tessel-print-deps }}
 // CHECK-NEXT: {{^        --live-range-reordering }}
 // CHECK-NEXT: {{^        --max-operations=<ulong> }}
+// CHECK-NEXT: {{^        --time-budget=<ulong> }}
 
 // tessel-print-schedule reads all of them.
 // CHECK-NEXT: {{^      --tessel-print-schedule }}
@@ -36,6 +38,7 @@
 // CHECK:      {{^        --scheduler=<value> }}
 // CHECK-NEXT: {{^    =isl }}
 // CHECK:      {{^        --tile-sizes=<size,size,...> }}
+// CHECK-NEXT: {{^        --time-budget=<ulong> }}
 // CHECK-NEXT: {{^        --wavefront }}
 
 // tessel-print-scop reads none: the next line is the next pass.

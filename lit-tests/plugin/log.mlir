@@ -7,7 +7,7 @@
 // RUN: env -u TESSEL_LOG %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET
 
-// LOG: DEBUG tessel{pass="tessel-optimize"}: tessel_poly
+// LOG: DEBUG tessel{pass="tessel-optimize"}:scop{entry="optimize" statements=1}: tessel_poly::pipeline: stage stage="dependences" ms={{[0-9.]+}} ok=true
 // LOG: DEBUG tessel{pass="tessel-optimize"}: tessel: close time.busy={{[0-9.]+}}
 
 // QUIET-NOT: DEBUG
