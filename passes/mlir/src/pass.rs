@@ -7,6 +7,7 @@ use crate::codegen::{self, CodegenError};
 use crate::ir::{self, emit_remark, Blk, Location, Op};
 use crate::PassKind;
 use std::collections::HashSet;
+use std::time::Instant;
 use tessel_poly::{Options, PolyError};
 
 /// Why a SCoP keeps its original code (after `tessel: kept the original code of this
@@ -56,7 +57,7 @@ fn remark(loc: Location, r: Remark) {
 /// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
 /// options; anything the model can't handle gets a remark and leaves the IR as it was.
 pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
-    let mut driver = Driver { kind, func, options, reported: HashSet::new() };
+    let mut driver = Driver { kind, func, options, start: Instant::now(), reported: HashSet::new() };
     for r in 0..func.num_regions() {
         for block in func.region_blocks(r) {
             driver.block(block);
@@ -69,6 +70,8 @@ struct Driver<'o> {
     kind: PassKind,
     func: Op,
     options: &'o Options,
+    /// When the pass started on this function: `Options::time_budget` is per function.
+    start: Instant,
     /// Ops already named in a skip remark: an inner nest that fails on the same op
     /// again is skipped silently.
     reported: HashSet<Op>,
@@ -131,15 +134,31 @@ impl Driver<'_> {
         }
     }
 
+    /// The options for the next SCoP: the function's time budget is what its earlier
+    /// SCoPs left. `None` when nothing is left.
+    fn scop_options(&self) -> Option<Options> {
+        let budget = self.options.time_budget;
+        if budget.is_zero() {
+            return Some(self.options.clone());
+        }
+        let left = budget.saturating_sub(self.start.elapsed());
+        (!left.is_zero()).then(|| Options { time_budget: left, ..self.options.clone() })
+    }
+
     fn scop(&mut self, scop: ExtractedScop) {
         let Some(loc) = scop.ops.first().map(|o| o.location()) else { return };
+        let Some(options) = self.scop_options() else {
+            let spent = PolyError::TimeBudget { stage: "the earlier SCoPs of this function" };
+            remark(loc, if self.kind == PassKind::Optimize { Remark::Kept(spent.into()) } else { Remark::CannotAnalyze(spent) });
+            return;
+        };
         let model = &scop.model;
         let text = match self.kind {
             PassKind::PrintScop => tessel_poly::describe_scop(model),
-            PassKind::PrintDependences => tessel_poly::describe_dependences(model, self.options),
-            PassKind::PrintSchedule => tessel_poly::describe_schedule(model, self.options),
+            PassKind::PrintDependences => tessel_poly::describe_dependences(model, &options),
+            PassKind::PrintSchedule => tessel_poly::describe_schedule(model, &options),
             PassKind::Optimize => {
-                if let Err(why) = self.optimize(scop) {
+                if let Err(why) = self.optimize(scop, &options) {
                     remark(loc, Remark::Kept(why));
                 }
                 return;
@@ -152,9 +171,9 @@ impl Driver<'_> {
     }
 
     /// Optimizes one SCoP in place; on an error the IR is as it was.
-    fn optimize(&mut self, scop: ExtractedScop) -> Result<(), Fallback> {
+    fn optimize(&mut self, scop: ExtractedScop, options: &Options) -> Result<(), Fallback> {
         let Some(loc) = scop.ops.first().map(|o| o.location()) else { return Ok(()) };
-        let mut optimized = tessel_poly::optimize(&scop.model, self.options)?;
+        let mut optimized = tessel_poly::optimize(&scop.model, options)?;
         let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
         let generated = codegen::generate(&scop, &optimized.ast, self.func)?;
         if !ir::verifies(self.func) {
