@@ -8,7 +8,7 @@
 // RUN:   | FileCheck %s --check-prefix=QUIET
 
 // LOG: DEBUG tessel{pass="tessel-optimize"}:scop{entry="optimize" statements=1}: tessel_poly::pipeline: stage stage="dependences" ms={{[0-9.]+}} ok=true
-// LOG: DEBUG tessel{pass="tessel-optimize"}: tessel: close time.busy={{[0-9.]+}}
+// LOG: DEBUG tessel{pass="tessel-optimize"}: tessel_mlir::pass: close time.busy={{[0-9.]+}}
 
 // QUIET-NOT: DEBUG
 // QUIET-NOT: tessel_poly

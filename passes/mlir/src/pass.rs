@@ -57,6 +57,8 @@ fn remark(loc: Location, r: Remark) {
 /// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
 /// options; anything the model can't handle gets a remark and leaves the IR as it was.
 pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
+    // One span per pass run on a function: TESSEL_LOG shows its time when it closes.
+    let _span = tracing::debug_span!("tessel", pass = tessel_poly::options::PASSES[kind as usize].argument).entered();
     let mut driver = Driver { kind, func, options, start: Instant::now(), reported: HashSet::new() };
     for r in 0..func.num_regions() {
         for block in func.region_blocks(r) {
@@ -204,4 +206,24 @@ impl Driver<'_> {
 /// handles outlive the erasure. Pure ops stay while something else still uses them.
 fn replace_original(scop: ExtractedScop) {
     ir::erase_all(scop.ops, |op| !is_run_unit(op) && op.results().iter().any(|r| !r.users().is_empty()));
+}
+
+/// Prints `tracing` output to stderr when `TESSEL_LOG` is set: each event, and each
+/// span when it closes with its time, stamped with the seconds since load.
+/// Installed once; without the variable nothing subscribes, so nothing is printed (ARCHITECTURE.md: stderr is never printed to by
+/// default).
+pub fn install_logger() {
+    use std::io::IsTerminal;
+    use tracing_subscriber::fmt::format::FmtSpan;
+    let Ok(filter) = std::env::var("TESSEL_LOG") else {
+        return;
+    };
+    // `try_init` fails if a subscriber is already set (the plugin loaded twice): fine.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_span_events(FmtSpan::CLOSE)
+        .with_timer(tracing_subscriber::fmt::time::uptime())
+        .try_init();
 }

@@ -21,6 +21,7 @@
 mod attrs;
 mod build;
 mod handles;
+pub mod plugin_abi;
 mod shim;
 
 pub use attrs::{AffineExpr, AffineExprKind, AffineMap, Attr, Context, IntegerSet, Location, Type};

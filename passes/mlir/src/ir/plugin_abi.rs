@@ -1,0 +1,197 @@
+//! The C ABI of the plugin: the entry points `mlir-opt` and the plugin's C++
+//! registration shim (`passes/plugin/shim/registration.cpp`, its pass classes
+//! generated from the options table) call. The plugin crate re-exports them, so
+//! that the `cdylib` exports them.
+//!
+//! `mlirGetPassPluginInfo` must be defined in Rust: a cdylib exports only Rust
+//! `#[no_mangle]` symbols (TOOLCHAIN.md). The shim calls back into
+//! [`tessel_check_options`] when a pipeline is parsed and [`tessel_run_pass`] for
+//! each function. No panic crosses this boundary.
+
+use std::ffi::c_char;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use mlir_sys::MlirOperation;
+use tessel_poly::options::{OptionKind, PassKind, Value, OPTIONS};
+use tessel_poly::Options;
+
+use crate::ir::{emit_error, emit_remark, Op};
+use crate::pass::{install_logger, run_pass};
+
+#[repr(C)]
+pub struct PassPluginLibraryInfo {
+    api_version: u32,
+    name: *const c_char,
+    version: *const c_char,
+    register: extern "C" fn(),
+}
+
+extern "C" {
+    /// In the plugin's `shim/registration.cpp`: registers the passes with MLIR.
+    fn tessel_register_passes();
+}
+
+extern "C" fn register() {
+    // Nothing here may unwind into mlir-opt; a failure to install the logger is not
+    // worth a crash, and registration itself is C++.
+    let _ = catch_unwind(install_logger);
+    // SAFETY: the shim's registration only touches MLIR's pass registry, which
+    // mlir-opt has set up before it calls a plugin's `register`.
+    unsafe { tessel_register_passes() }
+}
+
+/// Entry point `mlir-opt` looks up (MLIR_PLUGIN_API_VERSION 1).
+#[no_mangle]
+pub extern "C" fn mlirGetPassPluginInfo() -> PassPluginLibraryInfo {
+    PassPluginLibraryInfo {
+        api_version: 1,
+        name: c"tessel".as_ptr(),
+        version: c"0.1.0".as_ptr(),
+        register,
+    }
+}
+
+/// One option's value, in the order of `OPTIONS`. Mirrors `TesselOptionValue` in the
+/// shim.
+#[repr(C)]
+pub struct RawValue {
+    /// False when the pass doesn't read the option: it keeps its default.
+    set: bool,
+    /// A bool, an integer, or an enum value's index in the table.
+    scalar: u64,
+    list: *const i64,
+    len: usize,
+}
+
+/// The typed options from the shim's values, checked.
+///
+/// # Safety
+/// Each `list` of `values` must point to `len` readable `i64`s, or be null.
+unsafe fn options_from(values: &[RawValue]) -> Result<Options, String> {
+    if values.len() != OPTIONS.len() {
+        return Err(format!(
+            "tessel: {} option values for {} options",
+            values.len(),
+            OPTIONS.len()
+        ));
+    }
+    let mut options = Options::default();
+    for (spec, raw) in OPTIONS.iter().zip(values).filter(|(_, raw)| raw.set) {
+        let value = match spec.kind {
+            OptionKind::Bool { .. } => Value::Bool(raw.scalar != 0),
+            OptionKind::UInt { .. } => Value::UInt(raw.scalar),
+            OptionKind::Enum { .. } => {
+                Value::Enum(usize::try_from(raw.scalar).unwrap_or(usize::MAX))
+            }
+            OptionKind::IntList { .. } if raw.list.is_null() || raw.len == 0 => Value::IntList(&[]),
+            OptionKind::IntList { .. } => {
+                // SAFETY: the caller guarantees `list` points to `len` i64s.
+                Value::IntList(unsafe { std::slice::from_raw_parts(raw.list, raw.len) })
+            }
+        };
+        options
+            .set(spec.id, value)
+            .map_err(|e| format!("tessel: {e}"))?;
+    }
+    Ok(options)
+}
+
+/// The shim's values as a slice.
+///
+/// # Safety
+/// `values` must point to `len` `RawValue`s, or be null.
+unsafe fn raw_values<'a>(values: *const RawValue, len: usize) -> &'a [RawValue] {
+    if values.is_null() {
+        &[]
+    } else {
+        // SAFETY: the caller guarantees `values` points to `len` RawValues.
+        unsafe { std::slice::from_raw_parts(values, len) }
+    }
+}
+
+/// Called by the shim when a pipeline is parsed, with the values of the options the
+/// pass reads. Returns false, with a NUL-terminated message in `error`, when one is
+/// invalid, so `mlir-opt` reports it once, before running anything.
+///
+/// # Safety
+/// `values` must point to `num_values` valid `RawValue`s, and `error` to
+/// `error_size` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn tessel_check_options(
+    kind: u32,
+    values: *const RawValue,
+    num_values: usize,
+    error: *mut u8,
+    error_size: usize,
+) -> bool {
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        if PassKind::from_index(kind).is_none() {
+            return Err("tessel: unknown pass kind".to_string());
+        }
+        // SAFETY: the caller guarantees `values` and the lists in it are valid.
+        unsafe { options_from(raw_values(values, num_values)) }.map(|_| ())
+    }));
+    let message = match outcome {
+        Ok(Ok(())) => return true,
+        Ok(Err(message)) => message,
+        Err(_) => "tessel: internal error (panic caught) while checking options".to_string(),
+    };
+    if !error.is_null() && error_size > 0 {
+        let n = message.len().min(error_size - 1);
+        // SAFETY: `error` has `error_size` writable bytes and `n < error_size`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(message.as_ptr(), error, n);
+            *error.add(n) = 0;
+        }
+    }
+    false
+}
+
+fn error(op: Op, msg: &str) {
+    emit_error(op.location(), msg)
+}
+
+/// Called by the shim's passes, once per function. Returns false to make the pass
+/// fail.
+///
+/// # Safety
+/// `op` must be a live `func.func`, and `values` must point to `num_values` valid
+/// `RawValue`s for the call.
+#[no_mangle]
+pub unsafe extern "C" fn tessel_run_pass(
+    kind: u32,
+    op: MlirOperation,
+    values: *const RawValue,
+    num_values: usize,
+) -> bool {
+    // SAFETY: the shim hands over the live `func.func` its pass runs on (see above).
+    let Some(op) = (unsafe { Op::from_raw(op) }) else { return false };
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        let Some(kind) = PassKind::from_index(kind) else {
+            error(op, "tessel: unknown pass kind");
+            return false;
+        };
+        // Checked at parse time already; a pass built another way gets the error here.
+        // SAFETY: the caller guarantees `values` and the lists in it are valid.
+        let options = match unsafe { options_from(raw_values(values, num_values)) } {
+            Ok(options) => options,
+            Err(message) => {
+                error(op, &message);
+                return false;
+            }
+        };
+        run_pass(kind, op, &options)
+    }));
+    match outcome {
+        Ok(ok) => ok,
+        Err(_) => {
+            // A bug in Tessel: report it and leave mlir-opt running. The IR may be
+            // partially rewritten only if codegen itself panicked mid-way.
+            emit_remark(
+                op.location(),
+                "tessel: internal error (panic caught); this function was left as is",
+            );
+            true
+        }
+    }
+}
