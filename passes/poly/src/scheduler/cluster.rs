@@ -340,8 +340,8 @@ impl Scheduler<'_> {
             return Ok(true);
         }
         let cx = self.cx;
-        let fs = cx.parse("rows", &self.rows_map_text(e.src, rs), Map::read_from_str)?;
-        let ft = cx.parse("rows", &self.rows_map_text(e.dst, rt), Map::read_from_str)?;
+        let fs = self.rows_map(e.src, rs)?;
+        let ft = self.rows_map(e.dst, rt)?;
         let dist = e
             .map
             .copy()
