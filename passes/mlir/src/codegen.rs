@@ -9,7 +9,7 @@ use crate::extract::{ExtractedScop, Step};
 use crate::ir::{parse_attr, parse_type, Blk, Op, OpBuilder, Val};
 use mlir_sys::*;
 use std::collections::HashMap;
-use tessel_poly::{AstNode, CmpOp, Cond, Expr};
+use tessel_poly::{AstNode, CmpOp, Cond, Expr, StmtId};
 
 #[derive(Debug, thiserror::Error)]
 #[error("codegen: {0}")]
@@ -135,7 +135,7 @@ impl Codegen<'_> {
                 self.for_loop(iterator, lower, upper, *step, *parallel, body, cursor)
             }
             AstNode::If { cond, then_branch, else_branch } => self.if_node(cond, then_branch, else_branch, cursor),
-            AstNode::Stmt { name, args } => self.statement(name, args, cursor),
+            AstNode::Stmt { stmt, name, args } => self.statement(*stmt, name, args, cursor),
         }
     }
 
@@ -348,12 +348,8 @@ impl Codegen<'_> {
         Ok(cursor.insert(load).result(0))
     }
 
-    fn statement(&mut self, name: &str, args: &[Expr], cursor: Cursor) -> Result<()> {
-        let index: usize = name
-            .strip_prefix('S')
-            .and_then(|n| n.parse().ok())
-            .ok_or_else(|| CodegenError(format!("unknown statement `{name}`")))?;
-        let code = self.scop.statements.get(index).ok_or_else(|| CodegenError(format!("unknown statement `{name}`")))?;
+    fn statement(&mut self, stmt: StmtId, name: &str, args: &[Expr], cursor: Cursor) -> Result<()> {
+        let code = self.scop.statements.get(stmt.0).ok_or_else(|| CodegenError(format!("unknown statement `{name}`")))?;
         if code.ivs.len() != args.len() {
             return err(format!("statement `{name}` has {} IVs but the AST gives {}", code.ivs.len(), args.len()));
         }

@@ -1,9 +1,11 @@
 //! Parses a [`Scop`] (isl text) into isl objects and checks that it is well formed.
 
+use std::collections::HashMap;
+
 use isl_rs::{DimType, Map, Set, UnionMap, UnionSet};
 
 use crate::error::PolyError;
-use crate::model::scop::{AccessKind, Scop};
+use crate::model::scop::{AccessKind, Scop, StmtId};
 use crate::support::isl::{map_in_name, set_tuple_name, Ctx, IslResult};
 use crate::support::schedule_tree::pad_map;
 
@@ -44,6 +46,9 @@ pub(crate) struct ScopIsl {
     pub tagged_may_writes: UnionMap,
     /// Arrays dead after the SCoP ([`Scop::killed`]).
     pub killed: Vec<String>,
+    /// The statement of each domain tuple id (by name; isl ids with one name are one
+    /// id), for turning isl's statement instances back into [`StmtId`]s.
+    pub stmt_ids: HashMap<String, StmtId>,
 }
 
 fn malformed(msg: String) -> PolyError {
@@ -119,6 +124,9 @@ impl ScopIsl {
             });
         }
 
+        let stmt_ids = (statements.iter().enumerate())
+            .map(|(k, st)| (st.name.clone(), StmtId(k)))
+            .collect();
         let schedule = padded_schedule(cx, &statements)?;
         // Dataflow needs a total order on the instances.
         if !schedule.is_injective().isl(cx)? {
@@ -139,6 +147,7 @@ impl ScopIsl {
             tagged_must_writes,
             tagged_may_writes,
             killed: scop.killed.clone(),
+            stmt_ids,
         })
     }
 

@@ -51,6 +51,8 @@ extern "C" {
     fn isl_ast_node_get_type(node: usize) -> c_int;
 
     fn isl_id_get_name(id: usize) -> *const c_char;
+    fn isl_id_alloc(ctx: usize, name: *const c_char, user: *mut c_void) -> usize;
+    fn isl_id_get_user(id: usize) -> *mut c_void;
     fn isl_set_get_tuple_name(set: usize) -> *const c_char;
     fn isl_map_get_tuple_name(map: usize, dim_type: c_int) -> *const c_char;
 }
@@ -338,6 +340,27 @@ fn borrowed_c_string(s: *const c_char) -> Option<String> {
 pub(crate) fn id_name(id: &isl_rs::Id) -> Option<String> {
     // SAFETY: id.ptr is a live isl_id or NULL (isl_id_get_name accepts NULL).
     borrowed_c_string(unsafe { isl_id_get_name(id.ptr) })
+}
+
+/// An id named `name` that carries `number` as data in its user pointer (isl-rs
+/// has no `isl_id_alloc`). isl compares and hashes the pointer, never dereferences it
+/// (no `free_user` is set), so a number is a valid user value.
+pub(crate) fn numbered_id(cx: &Ctx, name: &str, number: usize) -> Result<isl_rs::Id, PolyError> {
+    let name = std::ffi::CString::new(name)
+        .map_err(|_| PolyError::Isl(format!("id name {name:?} contains NUL")))?;
+    // SAFETY: ctx is live; isl copies the name; the user pointer is an integer isl
+    // only compares.
+    let ptr = unsafe { isl_id_alloc(cx.ctx.ptr, name.as_ptr(), number as *mut c_void) };
+    Ok(isl_rs::Id {
+        ptr: cx.raw_result(ptr)?,
+        should_free_on_drop: true,
+    })
+}
+
+/// The number an id made by [`numbered_id`] carries (0 for a plain id).
+pub(crate) fn id_number(id: &isl_rs::Id) -> usize {
+    // SAFETY: id.ptr is a live isl_id; the user pointer is only read as an integer.
+    unsafe { isl_id_get_user(id.ptr) as usize }
 }
 
 /// The tuple name of a set (None if unnamed).
