@@ -46,7 +46,10 @@ mod live_ranges;
 
 use std::collections::HashMap;
 
-use isl_rs::{Aff, AffList, DimType, Map, MultiAff, Schedule, Space, UnionMap, Val};
+use isl_rs::{
+    Aff, AffList, BasicMap, Constraint, DimType, LocalSpace, Map, MultiAff, Schedule, Space,
+    UnionMap, Val,
+};
 
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
@@ -166,7 +169,7 @@ pub(crate) fn compute(
         } else {
             generated_iterators(&params, dim)
         };
-        let sizes = sizes(cx, &st.name, &params, &st.domain, dim)?;
+        let sizes = sizes(cx, &st.domain, dim)?;
         let hull_rows = hull_rows(cx, &st.domain, dim)?;
         nodes.push(Node {
             name: st.name.clone(),
@@ -609,43 +612,29 @@ pub(crate) fn same_pairs(cx: &Ctx, fs: &Map, ft: &Map) -> Result<Map, PolyError>
 /// The size of each iterator of `domain` when it is a constant: the maximum of
 /// `x'_j - x_j` over pairs of instances that differ only in iterator `j`, whatever
 /// the parameters (seed 001 §7.5.2, eq. 98).
-fn sizes(
-    cx: &Ctx,
-    name: &str,
-    params: &[String],
-    domain: &isl_rs::Set,
-    dim: usize,
-) -> Result<Vec<Option<i64>>, PolyError> {
-    let ins: Vec<String> = (0..dim).map(|k| format!("x{k}")).collect();
-    let outs: Vec<String> = (0..dim).map(|k| format!("y{k}")).collect();
+fn sizes(cx: &Ctx, domain: &isl_rs::Set, dim: usize) -> Result<Vec<Option<i64>>, PolyError> {
+    let space = domain.get_space().isl(cx)?.map_from_set().isl(cx)?;
     let mut out = Vec::with_capacity(dim);
     for j in 0..dim {
-        let eqs: Vec<String> = (0..dim)
-            .filter(|&k| k != j)
-            .map(|k| format!("y{k} = x{k}"))
-            .collect();
-        let cond = if eqs.is_empty() {
-            String::new()
-        } else {
-            format!(" : {}", eqs.join(" and "))
-        };
-        let text = format!(
-            "[{}] -> {{ {name}[{}] -> {name}[{}]{cond} }}",
-            params.join(", "),
-            ins.join(", "),
-            outs.join(", ")
-        );
-        let pairs = cx
-            .parse("size relation", &text, Map::read_from_str)?
+        // { S[x] -> S[y] : y_k = x_k for every k != j }
+        let mut same_but_j = BasicMap::universe(space.copy().isl(cx)?).isl(cx)?;
+        for k in (0..dim).filter(|&k| k != j) {
+            let ls = LocalSpace::from_space(space.copy().isl(cx)?).isl(cx)?;
+            let eq = Constraint::alloc_equality(ls)
+                .isl(cx)?
+                .set_coefficient_si(DimType::In, to_i32(k)?, 1)
+                .isl(cx)?
+                .set_coefficient_si(DimType::Out, to_i32(k)?, -1)
+                .isl(cx)?;
+            same_but_j = same_but_j.add_constraint(eq).isl(cx)?;
+        }
+        let pairs = Map::from_basic_map(same_but_j)
+            .isl(cx)?
             .intersect_domain(domain.copy().isl(cx)?)
             .isl(cx)?
             .intersect_range(domain.copy().isl(cx)?)
             .isl(cx)?;
-        let max = pairs
-            .deltas()
-            .isl(cx)?
-            .dim_max_val(crate::support::isl::to_i32(j)?)
-            .isl(cx)?;
+        let max = pairs.deltas().isl(cx)?.dim_max_val(to_i32(j)?).isl(cx)?;
         let size = if max.is_int().isl(cx)? {
             ilp::val_to_i64(cx, &max).ok()
         } else {
@@ -731,10 +720,7 @@ mod tests {
                 isl_rs::Set::read_from_str,
             )
             .unwrap();
-        assert_eq!(
-            sizes(&cx, "S", &[], &set, 2).unwrap(),
-            [Some(50), Some(100)]
-        );
+        assert_eq!(sizes(&cx, &set, 2).unwrap(), [Some(50), Some(100)]);
         // A parametric extent has no constant size.
         let set = cx
             .parse(
@@ -743,7 +729,6 @@ mod tests {
                 isl_rs::Set::read_from_str,
             )
             .unwrap();
-        let params = ["N".to_string()];
-        assert_eq!(sizes(&cx, "S", &params, &set, 2).unwrap(), [None, Some(7)]);
+        assert_eq!(sizes(&cx, &set, 2).unwrap(), [None, Some(7)]);
     }
 }

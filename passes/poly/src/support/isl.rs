@@ -296,6 +296,18 @@ isl_objects! {
     Point => isl_point_to_str,
 }
 
+impl Checked for isl_rs::Constraint {
+    fn is_null(&self) -> bool {
+        self.ptr == 0
+    }
+}
+
+impl Checked for isl_rs::LocalSpace {
+    fn is_null(&self) -> bool {
+        self.ptr == 0
+    }
+}
+
 impl Checked for isl_rs::Mat {
     fn is_null(&self) -> bool {
         self.ptr == 0
