@@ -146,6 +146,7 @@ impl Ctx {
     fn take_pending_error(&self) -> Option<IslErrorKind> {
         // SAFETY: self.ctx.ptr is a live isl_ctx for the lifetime of self.
         let code = unsafe { isl_ctx_last_error(self.ctx.ptr) };
+        // SAFETY: as above.
         unsafe { isl_ctx_reset_error(self.ctx.ptr) };
         match code {
             0 => None,
@@ -253,6 +254,8 @@ macro_rules! isl_objects {
                 fn is_null(&self) -> bool { self.ptr == 0 }
             }
             impl Printable for isl_rs::$ty {
+                // SAFETY: the caller guarantees self.ptr is a live object of this
+                // type or NULL, which the matching `*_to_str` accepts.
                 unsafe fn to_str_raw(&self) -> *mut c_char { $to_str(self.ptr) }
             }
         )*
@@ -335,6 +338,7 @@ fn owned_c_string(s: *mut c_char) -> Option<String> {
     }
     // SAFETY: isl returns a NUL-terminated malloc'ed buffer that we now own.
     let text = unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned();
+    // SAFETY: s is that buffer, freed once, not used after.
     unsafe { free(s.cast()) };
     Some(text)
 }
@@ -517,7 +521,9 @@ pub(crate) fn ast_from_schedule(
         });
         return Err(cx.null_error());
     }
+    // SAFETY: see above; build is live (checked) and schedule is owned here.
     let node = unsafe { isl_ast_build_node_from_schedule(build, schedule.ptr) };
+    // SAFETY: build is freed exactly once, after its last use.
     unsafe { isl_ast_build_free(build) };
     let node = isl_rs::ASTNode {
         ptr: node,
