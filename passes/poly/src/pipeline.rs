@@ -334,7 +334,7 @@ fn finish(
     stage("verify", || verify::verify(cx, &tree, model, deps))?;
     let schedule_tree = cx.schedule_text(&tree)?;
     let ast = stage("AST generation", || {
-        astgen::generate(cx, tree, model.context.copy().isl(cx)?)
+        astgen::generate(cx, tree, model.context.copy().isl(cx)?, &model.stmt_ids)
     })?;
     let parallel_loops = astgen::count_parallel(&ast);
     tracing::debug!(tiled_bands, parallel_loops, "AST generated");

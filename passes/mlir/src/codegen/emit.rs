@@ -5,7 +5,7 @@ use super::{CodegenError, Generated, Result};
 use crate::analysis::{ExtractedScop, Step};
 use crate::ir::{Attr, Blk, Context, Detached, Location, Op, OpBuilder, Owned, Type, Val};
 use std::collections::HashMap;
-use tessel_poly::{AstNode, Cond, Expr};
+use tessel_poly::{AstNode, Cond, Expr, StmtId};
 
 /// Where new ops go: before `before` in `block`, or at its end. `top` marks the
 /// SCoP's own block, whose new ops [`Generated`] keeps (nested ones go with them).
@@ -122,7 +122,7 @@ impl Codegen<'_> {
                 self.for_loop(iterator, lower, upper, *step, *parallel, body, cursor)
             }
             AstNode::If { cond, then_branch, else_branch } => self.if_node(cond, then_branch, else_branch, cursor),
-            AstNode::Stmt { name, args } => self.statement(name, args, cursor),
+            AstNode::Stmt { stmt, name, args } => self.statement(*stmt, name, args, cursor),
         }
     }
 
@@ -336,13 +336,8 @@ impl Codegen<'_> {
         self.insert_value(cursor, load, "affine.load")
     }
 
-    fn statement(&mut self, name: &str, args: &[Expr], cursor: Cursor) -> Result<()> {
-        // The one place that reads a statement's identity from its name (`S<k>`).
-        let index: usize = name
-            .strip_prefix('S')
-            .and_then(|n| n.parse().ok())
-            .ok_or_else(|| CodegenError::UnknownStatement(name.to_string()))?;
-        let code = self.scop.statements.get(index).ok_or_else(|| CodegenError::UnknownStatement(name.to_string()))?;
+    fn statement(&mut self, stmt: StmtId, name: &str, args: &[Expr], cursor: Cursor) -> Result<()> {
+        let code = self.scop.statements.get(stmt.0).ok_or_else(|| CodegenError::UnknownStatement(name.to_string()))?;
         if code.ivs.len() != args.len() {
             return Err(CodegenError::Arity { name: name.to_string(), ivs: code.ivs.len(), args: args.len() });
         }

@@ -4,6 +4,8 @@
 //! `affine.for` / `affine.parallel`: `lower` is inclusive (a `Max` at the top for
 //! several bounds), `upper` is inclusive (a `Min` at the top for several bounds).
 
+use crate::model::scop::StmtId;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AstNode {
     For {
@@ -23,7 +25,12 @@ pub enum AstNode {
     },
     /// One statement instance: `args[k]` is the value of the statement's k-th domain
     /// dimension (its k-th original loop IV) as a function of iterators and parameters.
-    Stmt { name: String, args: Vec<Expr> },
+    Stmt {
+        stmt: StmtId,
+        /// The statement's name in the SCoP, for dumps and tests only.
+        name: String,
+        args: Vec<Expr>,
+    },
 }
 
 /// Quasi-affine integer expression over loop iterators and parameters.
@@ -122,6 +129,7 @@ mod tests {
 
     fn stmt() -> AstNode {
         AstNode::Stmt {
+            stmt: StmtId(0),
             name: "S0".into(),
             args: vec![],
         }

@@ -5,55 +5,55 @@
 //! constant step. The `for` of the band member under a `parallel` mark gets
 //! `parallel = true`.
 
+use std::collections::HashMap;
+
 use isl_rs::{
-    ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Id, Schedule, ScheduleNode, ScheduleNodeType, Set,
+    ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, ScheduleNode, ScheduleNodeType, Set,
 };
 
 use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::error::PolyError;
-use crate::support::isl::{ast_from_schedule, ast_node_kind, id_name, AstNodeKind, Ctx, IslResult};
+use crate::model::scop::StmtId;
+use crate::support::isl::{
+    ast_from_schedule, ast_node_kind, id_name, id_number, numbered_id, AstNodeKind, Ctx, IslResult,
+};
 use crate::support::schedule_tree::node_type;
 use crate::support::schedule_tree::walk_children;
 use crate::transform::parallel::PARALLEL_MARK;
 
-/// Generates the loop AST of `schedule` under the parameter `context`.
+/// The statement of each domain tuple name ([`crate::model::load::ScopIsl::stmt_ids`]).
+type StmtIds = HashMap<String, StmtId>;
+
+/// Generates the loop AST of `schedule` under the parameter `context`; `stmts` maps
+/// the statements' tuple names to their ids.
 pub(crate) fn generate(
     cx: &Ctx,
     schedule: Schedule,
     context: Set,
+    stmts: &StmtIds,
 ) -> Result<Vec<AstNode>, PolyError> {
     let root = number_marks(cx, schedule.get_root().isl(cx)?)?;
     let root = ast_from_schedule(cx, root.get_schedule().isl(cx)?, context)?;
     let mut out = Vec::new();
-    convert_node(cx, &root, &mut out)?;
+    convert_node(cx, stmts, &root, &mut out)?;
     Ok(out)
 }
 
-/// Renames every `parallel` mark to `parallel_at_<d>`, `d` its schedule depth: the
-/// marked member's loop iterator is `c<d>` in isl's AST.
+/// Gives every `parallel` mark its schedule depth `d` as data (the id's user
+/// value, see [`numbered_id`]): the marked member's loop iterator is `c<d>` in isl's
+/// AST.
 fn number_marks(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Mark {
         let id = node.mark_get_id().isl(cx)?;
         if id_name(&id).as_deref() == Some(PARALLEL_MARK) {
-            let depth = node.get_schedule_depth().isl(cx)?;
-            let id = cx.parse(
-                "mark id",
-                &format!("{PARALLEL_MARK}_at_{depth}"),
-                Id::read_from_str,
-            )?;
+            let depth = usize::try_from(node.get_schedule_depth().isl(cx)?)
+                .map_err(|_| PolyError::Isl("negative schedule depth".into()))?;
+            let id = numbered_id(cx, PARALLEL_MARK, depth)?;
             node = node.delete().isl(cx)?.insert_mark(id).isl(cx)?;
         }
     }
     walk_children(cx, node, number_marks)
-}
-
-/// `d` of a `parallel_at_<d>` mark name.
-fn parallel_depth(name: &str) -> Option<usize> {
-    name.strip_prefix(PARALLEL_MARK)?
-        .strip_prefix("_at_")?
-        .parse()
-        .ok()
 }
 
 fn unsupported(what: impl Into<String>) -> PolyError {
@@ -61,22 +61,37 @@ fn unsupported(what: impl Into<String>) -> PolyError {
 }
 
 /// Appends the conversion of `node` to `out` (blocks are flattened into `out`).
-fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), PolyError> {
+fn convert_node(
+    cx: &Ctx,
+    stmts: &StmtIds,
+    node: &ASTNode,
+    out: &mut Vec<AstNode>,
+) -> Result<(), PolyError> {
     match ast_node_kind(cx, node)? {
         AstNodeKind::Block => {
             let children = node.block_get_children().isl(cx)?;
             for i in 0..children.size().isl(cx)? {
-                convert_node(cx, &children.get_at(i).isl(cx)?, out)?;
+                convert_node(cx, stmts, &children.get_at(i).isl(cx)?, out)?;
             }
         }
-        AstNodeKind::For => out.push(convert_for(cx, node)?),
+        AstNodeKind::For => out.push(convert_for(cx, stmts, node)?),
         AstNodeKind::If => {
             let cond = convert_cond(cx, &node.if_get_cond().isl(cx)?)?;
             let mut then_branch = Vec::new();
-            convert_node(cx, &node.if_get_then_node().isl(cx)?, &mut then_branch)?;
+            convert_node(
+                cx,
+                stmts,
+                &node.if_get_then_node().isl(cx)?,
+                &mut then_branch,
+            )?;
             let mut else_branch = Vec::new();
             if node.if_has_else_node().isl(cx)? {
-                convert_node(cx, &node.if_get_else_node().isl(cx)?, &mut else_branch)?;
+                convert_node(
+                    cx,
+                    stmts,
+                    &node.if_get_else_node().isl(cx)?,
+                    &mut else_branch,
+                )?;
             }
             out.push(AstNode::If {
                 cond,
@@ -87,12 +102,12 @@ fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), 
         AstNodeKind::Mark => {
             let id = node.mark_get_id().isl(cx)?;
             let mut inner = Vec::new();
-            convert_node(cx, &node.mark_get_node().isl(cx)?, &mut inner)?;
+            convert_node(cx, stmts, &node.mark_get_node().isl(cx)?, &mut inner)?;
             // Only the loop of the marked member is parallel. isl generates no loop
             // for a member with one value under the outer loops (e.g. a tile loop
             // fixed by a wavefront), and the loop of the next member must not take
             // the mark: it was never checked.
-            let depth = id_name(&id).and_then(|n| parallel_depth(&n));
+            let depth = (id_name(&id).as_deref() == Some(PARALLEL_MARK)).then(|| id_number(&id));
             if let (
                 Some(d),
                 [AstNode::For {
@@ -106,12 +121,12 @@ fn convert_node(cx: &Ctx, node: &ASTNode, out: &mut Vec<AstNode>) -> Result<(), 
             }
             out.append(&mut inner);
         }
-        AstNodeKind::User => out.push(convert_user(cx, &node.user_get_expr().isl(cx)?)?),
+        AstNodeKind::User => out.push(convert_user(cx, stmts, &node.user_get_expr().isl(cx)?)?),
     }
     Ok(())
 }
 
-fn convert_for(cx: &Ctx, node: &ASTNode) -> Result<AstNode, PolyError> {
+fn convert_for(cx: &Ctx, stmts: &StmtIds, node: &ASTNode) -> Result<AstNode, PolyError> {
     let iterator = expr_id(cx, &node.for_get_iterator().isl(cx)?)?;
     let lower = convert_expr(cx, &node.for_get_init().isl(cx)?)?;
     let (upper, step) = if node.for_is_degenerate().isl(cx)? {
@@ -126,7 +141,7 @@ fn convert_for(cx: &Ctx, node: &ASTNode) -> Result<AstNode, PolyError> {
         (upper, step)
     };
     let mut body = Vec::new();
-    convert_node(cx, &node.for_get_body().isl(cx)?, &mut body)?;
+    convert_node(cx, stmts, &node.for_get_body().isl(cx)?, &mut body)?;
     Ok(AstNode::For {
         iterator,
         lower,
@@ -217,7 +232,7 @@ fn flatten_min_max(items: Vec<Expr>, is_min: bool) -> Expr {
 }
 
 /// A statement instance: isl's user node is a call `S0(e1, e2, ...)`.
-fn convert_user(cx: &Ctx, call: &ASTExpr) -> Result<AstNode, PolyError> {
+fn convert_user(cx: &Ctx, stmts: &StmtIds, call: &ASTExpr) -> Result<AstNode, PolyError> {
     if call.get_type().isl(cx)? != ASTExprType::Op
         || call.op_get_type().isl(cx)? != ASTExprOpType::Call
     {
@@ -228,11 +243,14 @@ fn convert_user(cx: &Ctx, call: &ASTExpr) -> Result<AstNode, PolyError> {
         .split_first()
         .ok_or_else(|| unsupported("call without callee"))?;
     let name = expr_id(cx, callee)?;
+    let stmt = *stmts
+        .get(&name)
+        .ok_or_else(|| unsupported(format!("call of unknown statement {name}")))?;
     let args = rest
         .iter()
         .map(|a| convert_expr(cx, a))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(AstNode::Stmt { name, args })
+    Ok(AstNode::Stmt { stmt, name, args })
 }
 
 fn op_args(cx: &Ctx, e: &ASTExpr) -> Result<Vec<ASTExpr>, PolyError> {

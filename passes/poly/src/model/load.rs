@@ -1,10 +1,12 @@
 //! Parses a [`Scop`] (isl text) into isl objects and checks that it is well formed.
 
-use isl_rs::{DimType, Map, Set, UnionMap, UnionSet};
+use std::collections::HashMap;
+
+use isl_rs::{DimType, Map, Set, Space, UnionMap, UnionSet};
 
 use crate::error::PolyError;
-use crate::model::scop::{AccessKind, Scop};
-use crate::support::isl::{map_in_name, set_tuple_name, Ctx, IslResult};
+use crate::model::scop::{AccessKind, Scop, StmtId};
+use crate::support::isl::{map_in_name, set_tuple_name, to_u32, Ctx, IslResult};
 use crate::support::schedule_tree::pad_map;
 
 /// One statement, parsed.
@@ -44,6 +46,9 @@ pub(crate) struct ScopIsl {
     pub tagged_may_writes: UnionMap,
     /// Arrays dead after the SCoP ([`Scop::killed`]).
     pub killed: Vec<String>,
+    /// The statement of each domain tuple id (by name; isl ids with one name are one
+    /// id), for turning isl's statement instances back into [`StmtId`]s.
+    pub stmt_ids: HashMap<String, StmtId>,
 }
 
 fn malformed(msg: String) -> PolyError {
@@ -119,6 +124,9 @@ impl ScopIsl {
             });
         }
 
+        let stmt_ids = (statements.iter().enumerate())
+            .map(|(k, st)| (st.name.clone(), StmtId(k)))
+            .collect();
         let schedule = padded_schedule(cx, &statements)?;
         // Dataflow needs a total order on the instances.
         if !schedule.is_injective().isl(cx)? {
@@ -139,6 +147,7 @@ impl ScopIsl {
             tagged_must_writes,
             tagged_may_writes,
             killed: scop.killed.clone(),
+            stmt_ids,
         })
     }
 
@@ -197,12 +206,16 @@ impl ScopIsl {
 }
 
 fn parse_context(cx: &Ctx, scop: &Scop) -> Result<Set, PolyError> {
-    let text = if scop.context.trim().is_empty() {
-        format!("[{}] -> {{ : }}", scop.params.join(", "))
-    } else {
-        scop.context.clone()
-    };
-    let context = cx.parse("context", &text, Set::read_from_str)?;
+    let text = &scop.context;
+    if text.trim().is_empty() {
+        // No constraints: the universe of the parameters.
+        let mut space = Space::params_alloc(cx.raw(), to_u32(scop.params.len())?).isl(cx)?;
+        for (j, p) in scop.params.iter().enumerate() {
+            space = space.set_dim_name(DimType::Param, to_u32(j)?, p).isl(cx)?;
+        }
+        return Set::universe(space).isl(cx);
+    }
+    let context = cx.parse("context", text, Set::read_from_str)?;
     if !context.is_params().isl(cx)? {
         return Err(malformed(format!(
             "context must be a parameter set: {text}"
@@ -213,7 +226,11 @@ fn parse_context(cx: &Ctx, scop: &Scop) -> Result<Set, PolyError> {
 
 /// `S[i] -> [S[i] -> tag[]]` on `domain`.
 fn reference_tagger(cx: &Ctx, domain: &Set, tag: &str) -> Result<Map, PolyError> {
-    let tag = cx.parse("tag", &format!("{{ {tag}[] }}"), Set::read_from_str)?;
+    let tag = Space::set_alloc(cx.raw(), 0, 0)
+        .isl(cx)?
+        .set_tuple_name(DimType::Set, tag)
+        .isl(cx)?;
+    let tag = Set::universe(tag).isl(cx)?;
     let to_tag = Map::from_domain_and_range(domain.copy().isl(cx)?, tag).isl(cx)?;
     domain
         .copy()

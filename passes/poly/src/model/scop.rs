@@ -4,6 +4,11 @@
 //! string in isl syntax so that the core never depends on MLIR and tests read like
 //! the papers.
 
+/// A statement of a [`Scop`]: its index in [`Scop::statements`]. This, not the
+/// statement's name, is how scheduling and AST generation hand a statement back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StmtId(pub usize);
+
 /// One static control part: a maximal run of affine loops and conditionals.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scop {

@@ -3,11 +3,14 @@
 //! and set nodes with filters, so that tiling, parallel marks, verification and AST
 //! generation work on it unchanged.
 
-use isl_rs::{MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
+use isl_rs::{
+    MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAff,
+    UnionPwAffList, UnionSet,
+};
 
 use crate::error::PolyError;
 use crate::scheduler::{Scheduler, Tree};
-use crate::support::isl::IslResult;
+use crate::support::isl::{to_i32, IslResult};
 use crate::support::schedule_tree::set_coincidence;
 use crate::support::schedule_tree::{live_deps, n_children, node_type};
 
@@ -36,31 +39,17 @@ impl Scheduler<'_> {
             }
             Tree::Band(band, child) => {
                 let inner = self.build(child)?;
-                let mut members = Vec::with_capacity(band.depth());
+                let mut members = UnionPwAffList::alloc(cx.raw(), to_i32(band.depth())?).isl(cx)?;
                 for m in &band.rows {
-                    let pieces: Vec<String> = band
-                        .nodes
-                        .iter()
-                        .zip(m)
-                        .map(|(&n, row)| {
-                            format!(
-                                "{}[{}] -> [({})]",
-                                self.nodes[n].name,
-                                self.nodes[n].iters.join(", "),
-                                self.row_expr(n, row)
-                            )
-                        })
-                        .collect();
-                    members.push(format!("{{ {} }}", pieces.join("; ")));
+                    let mut member = UnionPwAff::empty_space(self.band_space(0)?).isl(cx)?;
+                    for (&n, row) in band.nodes.iter().zip(m) {
+                        let piece = UnionPwAff::from_aff(self.row_aff(n, row)?).isl(cx)?;
+                        member = member.union_add(piece).isl(cx)?;
+                    }
+                    members = members.add(member).isl(cx)?;
                 }
-                // isl reads no `[] -> ` prefix on a multi union_pw_aff.
-                let params = if self.params.is_empty() {
-                    String::new()
-                } else {
-                    format!("[{}] -> ", self.params.join(", "))
-                };
-                let text = format!("{params}[{}]", members.join(", "));
-                let mupa = cx.parse("band", &text, MultiUnionPwAff::read_from_str)?;
+                let space = self.band_space(band.depth())?;
+                let mupa = MultiUnionPwAff::from_union_pw_aff_list(space, members).isl(cx)?;
                 inner.insert_partial_schedule(mupa).isl(cx)
             }
             Tree::Sequence(children) | Tree::Set(children) => {

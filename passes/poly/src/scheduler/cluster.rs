@@ -18,13 +18,14 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use isl_rs::{DimType, Map, Set};
+use isl_rs::{BasicSet, DimType, Map, Set, Space};
 
 use crate::error::PolyError;
 use crate::scheduler::band::Band;
 use crate::scheduler::graph::{sccs_topological, Edge};
 use crate::scheduler::{Prefix, Scheduler, Tree};
-use crate::support::isl::IslResult;
+use crate::support::isl::{to_u32, IslResult};
+use crate::support::schedule_tree::vector_constraint;
 
 struct Cluster {
     nodes: Vec<usize>,
@@ -340,8 +341,8 @@ impl Scheduler<'_> {
             return Ok(true);
         }
         let cx = self.cx;
-        let fs = cx.parse("rows", &self.rows_map_text(e.src, rs), Map::read_from_str)?;
-        let ft = cx.parse("rows", &self.rows_map_text(e.dst, rt), Map::read_from_str)?;
+        let fs = self.rows_map(e.src, rs)?;
+        let ft = self.rows_map(e.dst, rt)?;
         let dist = e
             .map
             .copy()
@@ -352,18 +353,16 @@ impl Scheduler<'_> {
             .isl(cx)?
             .deltas()
             .isl(cx)?;
-        let vars: Vec<String> = (0..rs.len()).map(|k| format!("x{k}")).collect();
-        let conds: Vec<String> = members
-            .iter()
-            .map(|&m| format!("-{MAX_DISTANCE} <= x{m} <= {MAX_DISTANCE}"))
-            .collect();
-        let text = format!(
-            "[{}] -> {{ [{}] : {} }}",
-            self.params.join(", "),
-            vars.join(", "),
-            conds.join(" and ")
-        );
-        let bound = cx.parse("distance box", &text, Set::read_from_str)?;
+        // { [x] : -MAX_DISTANCE <= x_m <= MAX_DISTANCE for m in members }
+        let space = Space::set_alloc(cx.raw(), 0, to_u32(rs.len())?).isl(cx)?;
+        let mut bound = BasicSet::universe(space.copy().isl(cx)?).isl(cx)?;
+        for &m in members {
+            for sign in [1, -1] {
+                let c = vector_constraint(cx, &space, false, &[(m, sign)], MAX_DISTANCE)?;
+                bound = bound.add_constraint(c).isl(cx)?;
+            }
+        }
+        let bound = Set::from_basic_set(bound).isl(cx)?;
         dist.is_subset(&bound).isl(cx)
     }
 }

@@ -46,12 +46,17 @@ mod live_ranges;
 
 use std::collections::HashMap;
 
-use isl_rs::{DimType, Map, Schedule, UnionMap};
+use isl_rs::{
+    Aff, AffList, BasicMap, Constraint, DimType, LocalSpace, Map, MultiAff, Schedule, Space,
+    UnionMap, Val,
+};
 
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::support::isl::{map_in_name, map_out_name, param_names, set_dim_names, Ctx, IslResult};
+use crate::support::isl::{
+    map_in_name, map_out_name, param_names, set_dim_names, to_i32, to_u32, Ctx, IslResult,
+};
 use crate::FuseMode;
 
 use band::Band;
@@ -164,7 +169,7 @@ pub(crate) fn compute(
         } else {
             generated_iterators(&params, dim)
         };
-        let sizes = sizes(cx, &st.name, &params, &st.domain, dim)?;
+        let sizes = sizes(cx, &st.domain, dim)?;
         let hull_rows = hull_rows(cx, &st.domain, dim)?;
         nodes.push(Node {
             name: st.name.clone(),
@@ -521,59 +526,77 @@ impl Scheduler<'_> {
         let mut maps = HashMap::new();
         for &n in &band.nodes {
             let rows = band.rows_of(n).unwrap_or_default();
-            let text = self.rows_map_text(n, &rows[members.clone()]);
-            maps.insert(n, self.cx.parse("band rows", &text, Map::read_from_str)?);
+            maps.insert(n, self.rows_map(n, &rows[members.clone()])?);
         }
         Ok(maps)
     }
 
     /// `[params] -> { S[i0, ...] -> [(row0), (row1), ...] }`.
-    pub(crate) fn rows_map_text(&self, n: usize, rows: &[graph::Row]) -> String {
-        let node = &self.nodes[n];
-        let exprs: Vec<String> = rows
-            .iter()
-            .map(|r| format!("({})", self.row_expr(n, r)))
-            .collect();
-        format!(
-            "[{}] -> {{ {}[{}] -> [{}] }}",
-            self.params.join(", "),
-            node.name,
-            node.iters.join(", "),
-            exprs.join(", ")
-        )
+    pub(crate) fn rows_map(&self, n: usize, rows: &[graph::Row]) -> Result<Map, PolyError> {
+        let cx = self.cx;
+        let space = self
+            .domain_space(n)?
+            .from_domain()
+            .isl(cx)?
+            .add_dims(DimType::Out, to_u32(rows.len())?)
+            .isl(cx)?;
+        let mut list = AffList::alloc(cx.raw(), to_i32(rows.len())?).isl(cx)?;
+        for r in rows {
+            list = list.add(self.row_aff(n, r)?).isl(cx)?;
+        }
+        let rows = MultiAff::from_aff_list(space, list).isl(cx)?;
+        Map::from_multi_aff(rows).isl(cx)
     }
 
-    /// `c·i + d·p + e` in isl syntax, over iterators `i0, i1, ...`.
-    pub(crate) fn row_expr(&self, n: usize, r: &graph::Row) -> String {
-        let mut terms: Vec<(i64, String)> = Vec::new();
-        for (k, name) in self.nodes[n].iters.iter().enumerate() {
-            terms.push((r.c.get(k).copied().unwrap_or(0), name.clone()));
-        }
-        for (j, &d) in r.d.iter().enumerate() {
-            if let Some(p) = self.params.get(j) {
-                terms.push((d, p.clone()));
+    /// The row `c·i + d·p + e` of statement `n` as an affine function of its
+    /// instances.
+    pub(crate) fn row_aff(&self, n: usize, r: &graph::Row) -> Result<Aff, PolyError> {
+        let cx = self.cx;
+        let val = |v: i64| Val::int_from_si(cx.raw(), v).isl(cx);
+        let mut aff = Aff::zero_on_domain_space(self.domain_space(n)?).isl(cx)?;
+        for (k, &c) in r.c.iter().enumerate().take(self.nodes[n].dim) {
+            if c != 0 {
+                aff = aff
+                    .set_coefficient_val(DimType::In, to_i32(k)?, val(c)?)
+                    .isl(cx)?;
             }
         }
-        let mut out = String::new();
-        for (c, v) in terms.into_iter().filter(|t| t.0 != 0) {
-            let sign = if c < 0 { "-" } else { "+" };
-            let mag = c.unsigned_abs();
-            let term = if mag == 1 { v } else { format!("{mag}*{v}") };
-            if out.is_empty() {
-                out = if c < 0 { format!("-{term}") } else { term };
-            } else {
-                out.push_str(&format!(" {sign} {term}"));
+        for (j, &d) in r.d.iter().enumerate().take(self.np) {
+            if d != 0 {
+                aff = aff
+                    .set_coefficient_val(DimType::Param, to_i32(j)?, val(d)?)
+                    .isl(cx)?;
             }
         }
-        if r.e != 0 || out.is_empty() {
-            if out.is_empty() {
-                out = r.e.to_string();
-            } else {
-                let sign = if r.e < 0 { "-" } else { "+" };
-                out.push_str(&format!(" {sign} {}", r.e.unsigned_abs()));
-            }
+        if r.e != 0 {
+            aff = aff.set_constant_val(val(r.e)?).isl(cx)?;
         }
-        out
+        Ok(aff)
+    }
+
+    /// `[params] -> { S[i0, ...] }`, the space of statement `n`'s instances.
+    fn domain_space(&self, n: usize) -> Result<Space, PolyError> {
+        let cx = self.cx;
+        let node = &self.nodes[n];
+        let mut space = Space::set_alloc(cx.raw(), to_u32(self.np)?, to_u32(node.dim)?).isl(cx)?;
+        for (j, p) in self.params.iter().enumerate() {
+            space = space.set_dim_name(DimType::Param, to_u32(j)?, p).isl(cx)?;
+        }
+        for (k, i) in node.iters.iter().enumerate() {
+            space = space.set_dim_name(DimType::Set, to_u32(k)?, i).isl(cx)?;
+        }
+        space.set_tuple_name(DimType::Set, &node.name).isl(cx)
+    }
+
+    /// `[params] -> { [x0, ...] }` with `n` dimensions: the space of a band's
+    /// values.
+    pub(crate) fn band_space(&self, n: usize) -> Result<Space, PolyError> {
+        let cx = self.cx;
+        let mut space = Space::set_alloc(cx.raw(), to_u32(self.np)?, to_u32(n)?).isl(cx)?;
+        for (j, p) in self.params.iter().enumerate() {
+            space = space.set_dim_name(DimType::Param, to_u32(j)?, p).isl(cx)?;
+        }
+        Ok(space)
     }
 }
 
@@ -589,43 +612,29 @@ pub(crate) fn same_pairs(cx: &Ctx, fs: &Map, ft: &Map) -> Result<Map, PolyError>
 /// The size of each iterator of `domain` when it is a constant: the maximum of
 /// `x'_j - x_j` over pairs of instances that differ only in iterator `j`, whatever
 /// the parameters (seed 001 §7.5.2, eq. 98).
-fn sizes(
-    cx: &Ctx,
-    name: &str,
-    params: &[String],
-    domain: &isl_rs::Set,
-    dim: usize,
-) -> Result<Vec<Option<i64>>, PolyError> {
-    let ins: Vec<String> = (0..dim).map(|k| format!("x{k}")).collect();
-    let outs: Vec<String> = (0..dim).map(|k| format!("y{k}")).collect();
+fn sizes(cx: &Ctx, domain: &isl_rs::Set, dim: usize) -> Result<Vec<Option<i64>>, PolyError> {
+    let space = domain.get_space().isl(cx)?.map_from_set().isl(cx)?;
     let mut out = Vec::with_capacity(dim);
     for j in 0..dim {
-        let eqs: Vec<String> = (0..dim)
-            .filter(|&k| k != j)
-            .map(|k| format!("y{k} = x{k}"))
-            .collect();
-        let cond = if eqs.is_empty() {
-            String::new()
-        } else {
-            format!(" : {}", eqs.join(" and "))
-        };
-        let text = format!(
-            "[{}] -> {{ {name}[{}] -> {name}[{}]{cond} }}",
-            params.join(", "),
-            ins.join(", "),
-            outs.join(", ")
-        );
-        let pairs = cx
-            .parse("size relation", &text, Map::read_from_str)?
+        // { S[x] -> S[y] : y_k = x_k for every k != j }
+        let mut same_but_j = BasicMap::universe(space.copy().isl(cx)?).isl(cx)?;
+        for k in (0..dim).filter(|&k| k != j) {
+            let ls = LocalSpace::from_space(space.copy().isl(cx)?).isl(cx)?;
+            let eq = Constraint::alloc_equality(ls)
+                .isl(cx)?
+                .set_coefficient_si(DimType::In, to_i32(k)?, 1)
+                .isl(cx)?
+                .set_coefficient_si(DimType::Out, to_i32(k)?, -1)
+                .isl(cx)?;
+            same_but_j = same_but_j.add_constraint(eq).isl(cx)?;
+        }
+        let pairs = Map::from_basic_map(same_but_j)
+            .isl(cx)?
             .intersect_domain(domain.copy().isl(cx)?)
             .isl(cx)?
             .intersect_range(domain.copy().isl(cx)?)
             .isl(cx)?;
-        let max = pairs
-            .deltas()
-            .isl(cx)?
-            .dim_max_val(crate::support::isl::to_i32(j)?)
-            .isl(cx)?;
+        let max = pairs.deltas().isl(cx)?.dim_max_val(to_i32(j)?).isl(cx)?;
         let size = if max.is_int().isl(cx)? {
             ilp::val_to_i64(cx, &max).ok()
         } else {
@@ -711,10 +720,7 @@ mod tests {
                 isl_rs::Set::read_from_str,
             )
             .unwrap();
-        assert_eq!(
-            sizes(&cx, "S", &[], &set, 2).unwrap(),
-            [Some(50), Some(100)]
-        );
+        assert_eq!(sizes(&cx, &set, 2).unwrap(), [Some(50), Some(100)]);
         // A parametric extent has no constant size.
         let set = cx
             .parse(
@@ -723,7 +729,6 @@ mod tests {
                 isl_rs::Set::read_from_str,
             )
             .unwrap();
-        let params = ["N".to_string()];
-        assert_eq!(sizes(&cx, "S", &params, &set, 2).unwrap(), [None, Some(7)]);
+        assert_eq!(sizes(&cx, &set, 2).unwrap(), [None, Some(7)]);
     }
 }

@@ -63,6 +63,8 @@ extern "C" {
     fn isl_ast_node_get_type(node: usize) -> c_int;
 
     fn isl_id_get_name(id: usize) -> *const c_char;
+    fn isl_id_alloc(ctx: usize, name: *const c_char, user: *mut c_void) -> usize;
+    fn isl_id_get_user(id: usize) -> *mut c_void;
     fn isl_set_get_tuple_name(set: usize) -> *const c_char;
     fn isl_map_get_tuple_name(map: usize, dim_type: c_int) -> *const c_char;
 }
@@ -254,6 +256,7 @@ impl Ctx {
     fn take_pending_error(&self) -> Option<IslErrorKind> {
         // SAFETY: self.ctx.ptr is a live isl_ctx for the lifetime of self.
         let code = unsafe { isl_ctx_last_error(self.ctx.ptr) };
+        // SAFETY: as above.
         unsafe { isl_ctx_reset_error(self.ctx.ptr) };
         match code {
             0 => None,
@@ -371,6 +374,8 @@ macro_rules! isl_objects {
                 fn is_null(&self) -> bool { self.ptr == 0 }
             }
             impl Printable for isl_rs::$ty {
+                // SAFETY: the caller guarantees self.ptr is a live object of this
+                // type or NULL, which the matching `*_to_str` accepts.
                 unsafe fn to_str_raw(&self) -> *mut c_char { $to_str(self.ptr) }
             }
         )*
@@ -385,11 +390,14 @@ isl_objects! {
     UnionMap => isl_union_map_to_str,
     MapList => isl_map_list_to_str,
     Aff => isl_aff_to_str,
+    AffList => isl_aff_list_to_str,
+    MultiAff => isl_multi_aff_to_str,
     PwAff => isl_pw_aff_to_str,
     PwMultiAff => isl_pw_multi_aff_to_str,
     MultiPwAff => isl_multi_pw_aff_to_str,
     MultiUnionPwAff => isl_multi_union_pw_aff_to_str,
     UnionPwAff => isl_union_pw_aff_to_str,
+    UnionPwAffList => isl_union_pw_aff_list_to_str,
     UnionPwMultiAff => isl_union_pw_multi_aff_to_str,
     Schedule => isl_schedule_to_str,
     ScheduleNode => isl_schedule_node_to_str,
@@ -409,6 +417,18 @@ isl_objects! {
     BasicSetList => isl_basic_set_list_to_str,
     BasicMapList => isl_basic_map_list_to_str,
     Point => isl_point_to_str,
+}
+
+impl Checked for isl_rs::Constraint {
+    fn is_null(&self) -> bool {
+        self.ptr == 0
+    }
+}
+
+impl Checked for isl_rs::LocalSpace {
+    fn is_null(&self) -> bool {
+        self.ptr == 0
+    }
 }
 
 impl Checked for isl_rs::Mat {
@@ -438,6 +458,7 @@ fn owned_c_string(s: *mut c_char) -> Option<String> {
     }
     // SAFETY: isl returns a NUL-terminated malloc'ed buffer that we now own.
     let text = unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned();
+    // SAFETY: s is that buffer, freed once, not used after.
     unsafe { free(s.cast()) };
     Some(text)
 }
@@ -455,6 +476,27 @@ fn borrowed_c_string(s: *const c_char) -> Option<String> {
 pub(crate) fn id_name(id: &isl_rs::Id) -> Option<String> {
     // SAFETY: id.ptr is a live isl_id or NULL (isl_id_get_name accepts NULL).
     borrowed_c_string(unsafe { isl_id_get_name(id.ptr) })
+}
+
+/// An id named `name` that carries `number` as data in its user pointer (isl-rs
+/// has no `isl_id_alloc`). isl compares and hashes the pointer, never dereferences it
+/// (no `free_user` is set), so a number is a valid user value.
+pub(crate) fn numbered_id(cx: &Ctx, name: &str, number: usize) -> Result<isl_rs::Id, PolyError> {
+    let name = std::ffi::CString::new(name)
+        .map_err(|_| PolyError::Isl(format!("id name {name:?} contains NUL")))?;
+    // SAFETY: ctx is live; isl copies the name; the user pointer is an integer isl
+    // only compares.
+    let ptr = unsafe { isl_id_alloc(cx.ctx.ptr, name.as_ptr(), number as *mut c_void) };
+    Ok(isl_rs::Id {
+        ptr: cx.raw_result(ptr)?,
+        should_free_on_drop: true,
+    })
+}
+
+/// The number an id made by [`numbered_id`] carries (0 for a plain id).
+pub(crate) fn id_number(id: &isl_rs::Id) -> usize {
+    // SAFETY: id.ptr is a live isl_id; the user pointer is only read as an integer.
+    unsafe { isl_id_get_user(id.ptr) as usize }
 }
 
 /// The tuple name of a set (None if unnamed).
@@ -599,7 +641,9 @@ pub(crate) fn ast_from_schedule(
         });
         return Err(cx.null_error());
     }
+    // SAFETY: see above; build is live (checked) and schedule is owned here.
     let node = unsafe { isl_ast_build_node_from_schedule(build, schedule.ptr) };
+    // SAFETY: build is freed exactly once, after its last use.
     unsafe { isl_ast_build_free(build) };
     let node = isl_rs::ASTNode {
         ptr: node,

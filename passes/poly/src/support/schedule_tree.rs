@@ -1,7 +1,10 @@
 //! Small helpers on schedule-tree nodes and on dependence relations, shared by the
 //! scheduler, the transforms and the verifier.
 
-use isl_rs::{DimType, Map, MultiUnionPwAff, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
+use isl_rs::{
+    BasicSet, Constraint, DimType, LocalSpace, Map, MultiUnionPwAff, ScheduleNode,
+    ScheduleNodeType, Set, Space, UnionMap, UnionSet, Val,
+};
 
 use crate::error::PolyError;
 use crate::support::isl::{to_i32, to_u32, Ctx, IslResult};
@@ -75,22 +78,50 @@ pub(crate) fn distances(
         .isl(cx)
 }
 
-/// The distance vectors (of dimension `n`, members named `x0, x1, ...`) that satisfy
-/// all `constraints`, e.g. `["x0 = 0", "x1 < 0"]`.
-pub(crate) fn distances_where(
+/// `{ [x0, ..., x{n-1}] : x0 = ... = x{k-1} = 0 and x_k >= 1 }`, or `x_k <= -1`
+/// when `!positive`: the vectors whose first non-zero member is `k`, of that sign
+/// (members `0..zeros` are zero, `zeros <= k`).
+pub(crate) fn vectors_signed_at(
     cx: &Ctx,
-    dist: &UnionSet,
     n: usize,
-    constraints: &[String],
-) -> Result<UnionSet, PolyError> {
-    let vars: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
-    let text = format!(
-        "{{ [{}] : {} }}",
-        vars.join(", "),
-        constraints.join(" and ")
-    );
-    let filter = cx.parse("distance filter", &text, UnionSet::read_from_str)?;
-    dist.copy().isl(cx)?.intersect(filter).isl(cx)
+    zeros: usize,
+    k: usize,
+    positive: bool,
+) -> Result<Set, PolyError> {
+    let space = Space::set_alloc(cx.raw(), 0, to_u32(n)?).isl(cx)?;
+    let mut set = BasicSet::universe(space.copy().isl(cx)?).isl(cx)?;
+    for j in 0..zeros {
+        let x_j = vector_constraint(cx, &space, true, &[(j, 1)], 0)?;
+        set = set.add_constraint(x_j).isl(cx)?;
+    }
+    let sign = if positive { 1 } else { -1 };
+    let x_k = vector_constraint(cx, &space, false, &[(k, sign)], -1)?;
+    Set::from_basic_set(set.add_constraint(x_k).isl(cx)?).isl(cx)
+}
+
+/// `Σ c·x_j + constant = 0` (`equality`) or `>= 0` over the vectors of `space`, from
+/// the `(j, c)` terms.
+pub(crate) fn vector_constraint(
+    cx: &Ctx,
+    space: &Space,
+    equality: bool,
+    terms: &[(usize, i64)],
+    constant: i64,
+) -> Result<Constraint, PolyError> {
+    let ls = LocalSpace::from_space(space.copy().isl(cx)?).isl(cx)?;
+    let mut c = if equality {
+        Constraint::alloc_equality(ls)
+    } else {
+        Constraint::alloc_inequality(ls)
+    }
+    .isl(cx)?;
+    let val = |v: i64| Val::int_from_si(cx.raw(), v).isl(cx);
+    for &(j, coefficient) in terms {
+        c = c
+            .set_coefficient_val(DimType::Set, to_i32(j)?, val(coefficient)?)
+            .isl(cx)?;
+    }
+    c.set_constant_val(val(constant)?).isl(cx)
 }
 
 /// Whether some distance has members `0..i` zero and member `i` non-zero, i.e. some
@@ -102,9 +133,14 @@ pub(crate) fn carried_by_member(
     n: usize,
     i: usize,
 ) -> Result<bool, PolyError> {
-    let mut constraints: Vec<String> = (0..i).map(|k| format!("x{k} = 0")).collect();
-    constraints.push(format!("(x{i} < 0 or x{i} > 0)"));
-    let carried = distances_where(cx, dist, n, &constraints)?;
+    let carried = vectors_signed_at(cx, n, i, i, false)?
+        .union(vectors_signed_at(cx, n, i, i, true)?)
+        .isl(cx)?;
+    let carried = dist
+        .copy()
+        .isl(cx)?
+        .intersect(UnionSet::from_set(carried).isl(cx)?)
+        .isl(cx)?;
     Ok(!carried.is_empty().isl(cx)?)
 }
 
@@ -115,7 +151,8 @@ pub(crate) fn negative_in_member(
     n: usize,
     i: usize,
 ) -> Result<bool, PolyError> {
-    let negative = distances_where(cx, dist, n, &[format!("x{i} < 0")])?;
+    let negative = UnionSet::from_set(vectors_signed_at(cx, n, 0, i, false)?).isl(cx)?;
+    let negative = dist.copy().isl(cx)?.intersect(negative).isl(cx)?;
     Ok(!negative.is_empty().isl(cx)?)
 }
 

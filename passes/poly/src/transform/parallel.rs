@@ -1,9 +1,9 @@
 //! Parallel marks.
 
-use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType};
+use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType};
 
 use crate::error::PolyError;
-use crate::support::isl::{to_i32, Ctx, IslResult};
+use crate::support::isl::{numbered_id, to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{n_members, node_type, walk_children};
 
 /// The id of the mark node placed above a parallel loop.
@@ -40,7 +40,7 @@ fn mark_walk(cx: &Ctx, node: ScheduleNode, count: &mut usize) -> Result<Schedule
         // Outer members 0..i stay sequential in their own band.
         node = node.band_split(to_i32(i)?).isl(cx)?.child(0).isl(cx)?;
     }
-    let id = cx.parse("mark id", PARALLEL_MARK, Id::read_from_str)?;
+    let id = numbered_id(cx, PARALLEL_MARK, 0)?;
     node = node.insert_mark(id).isl(cx)?;
     *count += 1;
     // node is the mark, above the parallel band; nothing below it gets a mark.

@@ -1,11 +1,11 @@
 //! Check 2: every dependence runs forward on the flattened schedule.
 
-use isl_rs::{Schedule, UnionMap, UnionSet};
+use isl_rs::{Schedule, Set, Space, UnionMap, UnionSet};
 
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
-use crate::support::isl::{Ctx, IslResult};
-use crate::support::schedule_tree::pad_map;
+use crate::support::isl::{to_u32, Ctx, IslResult};
+use crate::support::schedule_tree::{pad_map, vectors_signed_at};
 
 /// Every dependence distance, on the flattened schedule, is lexicographically
 /// positive. (All statements share one padded schedule space, and the domain check
@@ -42,21 +42,14 @@ pub(super) fn check_order<'a>(
 
 /// `{ [x0, ..., x{n-1}] : x ≻ 0 }`, the lexicographically positive vectors.
 fn lex_positive(cx: &Ctx, n: usize) -> Result<UnionSet, PolyError> {
-    let vars: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
-    let cases: Vec<String> = (0..n)
-        .map(|k| {
-            let mut c: Vec<String> = (0..k).map(|j| format!("x{j} = 0")).collect();
-            c.push(format!("x{k} > 0"));
-            format!("({})", c.join(" and "))
-        })
-        .collect();
-    let cond = if cases.is_empty() {
-        "1 = 0".to_string()
-    } else {
-        cases.join(" or ")
-    };
-    let text = format!("{{ [{}] : {cond} }}", vars.join(", "));
-    cx.parse("lexicographic order", &text, UnionSet::read_from_str)
+    let space = Space::set_alloc(cx.raw(), 0, to_u32(n)?).isl(cx)?;
+    let mut positive = Set::empty(space).isl(cx)?;
+    for k in 0..n {
+        positive = positive
+            .union(vectors_signed_at(cx, n, k, k, true)?)
+            .isl(cx)?;
+    }
+    UnionSet::from_set(positive).isl(cx)
 }
 
 /// isl's flattened schedule, every statement padded with zeros to the longest

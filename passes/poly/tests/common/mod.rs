@@ -612,7 +612,7 @@ fn run_into(nodes: &[AstNode], env: &mut HashMap<String, i64>, rev: bool, out: &
                     run_into(else_branch, env, rev, out);
                 }
             }
-            AstNode::Stmt { name, args } => {
+            AstNode::Stmt { name, args, .. } => {
                 out.push((name.clone(), args.iter().map(|a| eval(a, env)).collect()))
             }
         }
@@ -734,7 +734,7 @@ fn render_node(n: &AstNode) -> String {
                 )
             }
         }
-        AstNode::Stmt { name, args } => {
+        AstNode::Stmt { name, args, .. } => {
             format!(
                 "{name}({})",
                 args.iter().map(expr).collect::<Vec<_>>().join(", ")
