@@ -340,7 +340,7 @@ pub(crate) mod tests {
                 let dim = usize::try_from(domain.dim(isl_rs::DimType::Set).unwrap()).unwrap();
                 Node {
                     iters: set_dim_names(cx, &domain).unwrap(),
-                    sizes: sizes(cx, &name, &params, &domain, dim).unwrap(),
+                    sizes: sizes(cx, &domain, dim).unwrap(),
                     hull_rows: hull_rows(cx, &domain, dim).unwrap(),
                     name,
                     dim,
