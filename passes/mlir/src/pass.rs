@@ -29,9 +29,18 @@ enum Remark<'a> {
     Skipped(&'a analysis::ExtractError),
     Kept(Fallback),
     CannotAnalyze(PolyError),
-    Described { statements: usize, text: String },
+    Described {
+        statements: usize,
+        text: String,
+    },
     Note(&'a str),
-    Optimized { statements: usize, scheduler: String, tiled_bands: usize, parallel_loops: usize, ms: f64 },
+    Optimized {
+        statements: usize,
+        scheduler: String,
+        tiled_bands: usize,
+        parallel_loops: usize,
+        ms: f64,
+    },
 }
 
 impl std::fmt::Display for Remark<'_> {
@@ -58,8 +67,18 @@ fn remark(loc: Location, r: Remark) {
 /// options; anything the model can't handle gets a remark and leaves the IR as it was.
 pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
     // One span per pass run on a function: TESSEL_LOG shows its time when it closes.
-    let _span = tracing::debug_span!("tessel", pass = tessel_poly::options::PASSES[kind as usize].argument).entered();
-    let mut driver = Driver { kind, func, options, start: Instant::now(), reported: HashSet::new() };
+    let _span = tracing::debug_span!(
+        "tessel",
+        pass = tessel_poly::options::PASSES[kind as usize].argument
+    )
+    .entered();
+    let mut driver = Driver {
+        kind,
+        func,
+        options,
+        start: Instant::now(),
+        reported: HashSet::new(),
+    };
     for r in 0..func.num_regions() {
         for block in func.region_blocks(r) {
             driver.block(block);
@@ -108,8 +127,12 @@ impl Driver<'_> {
     /// Handles a candidate range; on an extraction failure, reports the culprit nest and
     /// handles what is before and after it separately.
     fn range(&mut self, ops: &[Op]) {
-        let Some(start) = ops.iter().position(|o| is_run_unit(*o)) else { return };
-        let Some(end) = ops.iter().rposition(|o| is_run_unit(*o)) else { return };
+        let Some(start) = ops.iter().position(|o| is_run_unit(*o)) else {
+            return;
+        };
+        let Some(end) = ops.iter().rposition(|o| is_run_unit(*o)) else {
+            return;
+        };
         let run = &ops[start..=end];
         if !run.iter().any(|o| o.name() == "affine.for") {
             return;
@@ -144,14 +167,28 @@ impl Driver<'_> {
             return Some(self.options.clone());
         }
         let left = budget.saturating_sub(self.start.elapsed());
-        (!left.is_zero()).then(|| Options { time_budget: left, ..self.options.clone() })
+        (!left.is_zero()).then(|| Options {
+            time_budget: left,
+            ..self.options.clone()
+        })
     }
 
     fn scop(&mut self, scop: ExtractedScop) {
-        let Some(loc) = scop.ops.first().map(|o| o.location()) else { return };
+        let Some(loc) = scop.ops.first().map(|o| o.location()) else {
+            return;
+        };
         let Some(options) = self.scop_options() else {
-            let spent = PolyError::TimeBudget { stage: "the earlier SCoPs of this function" };
-            remark(loc, if self.kind == PassKind::Optimize { Remark::Kept(spent.into()) } else { Remark::CannotAnalyze(spent) });
+            let spent = PolyError::TimeBudget {
+                stage: "the earlier SCoPs of this function",
+            };
+            remark(
+                loc,
+                if self.kind == PassKind::Optimize {
+                    Remark::Kept(spent.into())
+                } else {
+                    Remark::CannotAnalyze(spent)
+                },
+            );
             return;
         };
         let model = &scop.model;
@@ -167,14 +204,22 @@ impl Driver<'_> {
             }
         };
         match text {
-            Ok(text) => remark(loc, Remark::Described { statements: model.statements.len(), text }),
+            Ok(text) => remark(
+                loc,
+                Remark::Described {
+                    statements: model.statements.len(),
+                    text,
+                },
+            ),
             Err(e) => remark(loc, Remark::CannotAnalyze(e)),
         }
     }
 
     /// Optimizes one SCoP in place; on an error the IR is as it was.
     fn optimize(&mut self, scop: ExtractedScop, options: &Options) -> Result<(), Fallback> {
-        let Some(loc) = scop.ops.first().map(|o| o.location()) else { return Ok(()) };
+        let Some(loc) = scop.ops.first().map(|o| o.location()) else {
+            return Ok(());
+        };
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
         let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
         let generated = codegen::generate(&scop, &optimized.ast, self.func)?;
@@ -205,7 +250,9 @@ impl Driver<'_> {
 /// Removes the run's original ops, last first: the scop is consumed, so none of its
 /// handles outlive the erasure. Pure ops stay while something else still uses them.
 fn replace_original(scop: ExtractedScop) {
-    ir::erase_all(scop.ops, |op| !is_run_unit(op) && op.results().iter().any(|r| !r.users().is_empty()));
+    ir::erase_all(scop.ops, |op| {
+        !is_run_unit(op) && op.results().iter().any(|r| !r.users().is_empty())
+    });
 }
 
 /// Prints `tracing` output to stderr when `TESSEL_LOG` is set: each event, and each

@@ -8,4 +8,6 @@
 //! With `TESSEL_LOG` set (EnvFilter syntax, e.g. `TESSEL_LOG=debug`), the `tracing`
 //! events and spans of the passes are printed to stderr; without it, nothing is.
 
-pub use tessel_mlir::ir::plugin_abi::{mlirGetPassPluginInfo, tessel_check_options, tessel_run_pass};
+pub use tessel_mlir::ir::plugin_abi::{
+    mlirGetPassPluginInfo, tessel_check_options, tessel_run_pass,
+};

@@ -40,4 +40,3 @@ pub use pipeline::{
 };
 pub use support::isl;
 pub use transform::parallel::PARALLEL_MARK;
-

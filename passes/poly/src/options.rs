@@ -209,7 +209,9 @@ impl Options {
                 self.tile_sizes = sizes.to_vec();
             }
             (OptionId::MaxOperations, Value::UInt(n)) => self.max_operations = n,
-            (OptionId::TimeBudget, Value::UInt(s)) => self.time_budget = std::time::Duration::from_secs(s),
+            (OptionId::TimeBudget, Value::UInt(s)) => {
+                self.time_budget = std::time::Duration::from_secs(s)
+            }
             (OptionId::Tile, Value::Bool(b)) => self.tile = b,
             (OptionId::Parallel, Value::Bool(b)) => self.parallel = b,
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,

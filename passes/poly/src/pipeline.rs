@@ -361,7 +361,12 @@ mod tests {
         let opts = Options::default();
         assert_eq!(
             labels(&opts),
-            ["as asked", "without fusion", "without tiling", "with the original schedule"]
+            [
+                "as asked",
+                "without fusion",
+                "without tiling",
+                "with the original schedule"
+            ]
         );
         let ladder = rungs(&opts);
         let last = &ladder[3].0;
@@ -397,6 +402,8 @@ mod tests {
             ..Options::default()
         };
         assert!(Clock::start(&opts).end.is_none());
-        assert!(Clock::start(&Options::default()).share(RUNG_SHARE).is_some());
+        assert!(Clock::start(&Options::default())
+            .share(RUNG_SHARE)
+            .is_some());
     }
 }

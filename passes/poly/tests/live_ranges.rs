@@ -344,6 +344,7 @@ fn a_scalar_temporary_no_longer_blocks_a_permutable_band() {
     // (a parallel loop would need a private t per iteration), so its forced outer
     // coincidence fails and a Feautrier step comes first, as without reordering.
     let k = transpose_through_scalar();
+    #[allow(clippy::single_element_loop)] // the other presets: see above
     for scheduler in [Pluto] {
         let plain = Options {
             scheduler,

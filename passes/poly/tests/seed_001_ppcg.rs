@@ -16,7 +16,9 @@ use common::seeds::{
     t_lines, tree, MAX, SMART,
 };
 use common::{read, stmt, write};
-use tessel_poly::{describe_dependences, describe_schedule, optimize, Options, PolyError, SchedulerKind, Scop};
+use tessel_poly::{
+    describe_dependences, describe_schedule, optimize, Options, PolyError, SchedulerKind, Scop,
+};
 
 use SchedulerKind::{Feautrier, Isl, Pluto};
 

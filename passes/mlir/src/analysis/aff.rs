@@ -64,11 +64,19 @@ pub struct Aff {
 
 impl Aff {
     pub fn constant(c: i64) -> Aff {
-        Aff { terms: vec![], constant: c, overflow: false }
+        Aff {
+            terms: vec![],
+            constant: c,
+            overflow: false,
+        }
     }
 
     pub fn atom(atom: Atom) -> Aff {
-        Aff { terms: vec![(atom, 1)], constant: 0, overflow: false }
+        Aff {
+            terms: vec![(atom, 1)],
+            constant: 0,
+            overflow: false,
+        }
     }
 
     /// True if some operation that built this expression overflowed.
@@ -102,7 +110,10 @@ impl Aff {
 
     pub fn scale(&self, k: i64) -> Aff {
         if k == 0 {
-            return Aff { overflow: self.overflow, ..Aff::constant(0) };
+            return Aff {
+                overflow: self.overflow,
+                ..Aff::constant(0)
+            };
         }
         let mut overflow = self.overflow;
         let mut times = |c: i64| {
@@ -111,9 +122,17 @@ impl Aff {
                 0
             })
         };
-        let terms = self.terms.iter().map(|(a, c)| (a.clone(), times(*c))).collect();
+        let terms = self
+            .terms
+            .iter()
+            .map(|(a, c)| (a.clone(), times(*c)))
+            .collect();
         let constant = times(self.constant);
-        Aff { terms, constant, overflow }
+        Aff {
+            terms,
+            constant,
+            overflow,
+        }
     }
 
     pub fn sub(&self, other: &Aff) -> Aff {
@@ -126,10 +145,16 @@ impl Aff {
         let result = match (self.as_constant(), other.as_constant()) {
             (Some(k), _) => other.scale(k),
             (_, Some(k)) => self.scale(k),
-            _ if poisoned => Aff { overflow: true, ..Aff::constant(0) },
+            _ if poisoned => Aff {
+                overflow: true,
+                ..Aff::constant(0)
+            },
             _ => return None,
         };
-        Some(Aff { overflow: result.overflow || poisoned, ..result })
+        Some(Aff {
+            overflow: result.overflow || poisoned,
+            ..result
+        })
     }
 
     /// The same expression with its terms sorted by atom, so that equal expressions
@@ -137,7 +162,10 @@ impl Aff {
     pub fn sorted(&self) -> Aff {
         let mut terms = self.terms.clone();
         terms.sort();
-        Aff { terms, ..self.clone() }
+        Aff {
+            terms,
+            ..self.clone()
+        }
     }
 
     pub fn constant_term(&self) -> i64 {
@@ -160,7 +188,10 @@ impl Aff {
     /// A new atom built from this expression; overflowed if its text is too long.
     fn derived(&self, atom: Atom) -> Aff {
         let overflow = self.overflow || atom.to_string().len() > MAX_ATOM_LEN;
-        Aff { overflow, ..Aff::atom(atom) }
+        Aff {
+            overflow,
+            ..Aff::atom(atom)
+        }
     }
 
     pub fn floor_div(&self, d: i64) -> Aff {
@@ -174,7 +205,10 @@ impl Aff {
         match self.as_constant() {
             Some(c) => match c.checked_neg() {
                 Some(n) => Aff::constant(-(n.div_euclid(d))),
-                None => Aff { overflow: true, ..Aff::constant(0) },
+                None => Aff {
+                    overflow: true,
+                    ..Aff::constant(0)
+                },
             },
             None => self.derived(Atom::CeilDiv(Box::new(self.clone()), d)),
         }
@@ -192,7 +226,11 @@ impl fmt::Display for Aff {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
         for (atom, c) in &self.terms {
-            let (sign, mag) = if *c < 0 { ("-", c.unsigned_abs()) } else { ("+", c.unsigned_abs()) };
+            let (sign, mag) = if *c < 0 {
+                ("-", c.unsigned_abs())
+            } else {
+                ("+", c.unsigned_abs())
+            };
             match (first, sign) {
                 (true, "-") => write!(f, "-")?,
                 (true, _) => {}
@@ -234,12 +272,18 @@ mod tests {
         let e = param("p0").scale(2).sub(&iv(0).scale(3));
         assert_eq!(e.to_string(), "2*p0 - 3*i0");
         assert_eq!(iv(0).sub(&iv(0)).to_string(), "0");
-        assert_eq!(iv(0).add(&Aff::constant(1)).floor_div(2).to_string(), "floor((i0 + 1)/2)");
+        assert_eq!(
+            iv(0).add(&Aff::constant(1)).floor_div(2).to_string(),
+            "floor((i0 + 1)/2)"
+        );
         assert_eq!(Aff::constant(-7).floor_div(2).to_string(), "-4");
         assert_eq!(Aff::constant(-7).ceil_div(2).to_string(), "-3");
         assert_eq!(Aff::constant(-7).modulo(3).to_string(), "2");
         assert_eq!(Aff::constant(i64::MIN).to_string(), "-9223372036854775808");
-        assert_eq!(param("n").add(&Aff::constant(i64::MIN)).to_string(), "n - 9223372036854775808");
+        assert_eq!(
+            param("n").add(&Aff::constant(i64::MIN)).to_string(),
+            "n - 9223372036854775808"
+        );
     }
 
     #[test]

@@ -26,7 +26,10 @@ pub(super) fn map_results(map: AffineMap, args: &[Aff]) -> Result<Vec<Aff>, Reje
     if args.len() != n_dims + map.num_symbols() {
         return Err(Reject::MapOperandCount);
     }
-    map.results().into_iter().map(|e| expr_aff(e, &args[..n_dims], &args[n_dims..])).collect()
+    map.results()
+        .into_iter()
+        .map(|e| expr_aff(e, &args[..n_dims], &args[n_dims..]))
+        .collect()
 }
 
 /// An MLIR affine expression with its dims and symbols replaced.
@@ -36,7 +39,9 @@ pub(super) fn expr_aff(e: AffineExpr, dims: &[Aff], syms: &[Aff]) -> Result<Aff,
         Some(K::Dim(p)) => return dims.get(p).cloned().ok_or(Reject::MapDimOutOfRange),
         Some(K::Symbol(p)) => return syms.get(p).cloned().ok_or(Reject::MapSymbolOutOfRange),
         Some(K::Constant(c)) => return Ok(Aff::constant(c)),
-        Some(K::Add(l, r) | K::Mul(l, r) | K::FloorDiv(l, r) | K::CeilDiv(l, r) | K::Mod(l, r)) => (l, r),
+        Some(K::Add(l, r) | K::Mul(l, r) | K::FloorDiv(l, r) | K::CeilDiv(l, r) | K::Mod(l, r)) => {
+            (l, r)
+        }
         None => return Err(Reject::UnknownAffineExpr),
     };
     let l = expr_aff(l, dims, syms)?;
@@ -60,5 +65,8 @@ pub(super) fn expr_aff(e: AffineExpr, dims: &[Aff], syms: &[Aff]) -> Result<Aff,
 pub(super) fn for_inits(op: Op) -> Vec<Val> {
     let inputs = |attr| affine_map_attr(op, attr).map_or(0, |m| m.num_inputs());
     let n = inputs("lowerBoundMap") + inputs("upperBoundMap");
-    op.operands().get(n..).map(|v| v.to_vec()).unwrap_or_default()
+    op.operands()
+        .get(n..)
+        .map(|v| v.to_vec())
+        .unwrap_or_default()
 }

@@ -52,7 +52,8 @@ pub(super) fn enclosing_function(op: Op) -> Option<Op> {
 
 /// Is `blk` the entry block of function `op` (whose arguments are the function's)?
 pub(super) fn is_entry_block_of_function(op: Op, blk: Blk) -> bool {
-    matches!(op.name().as_str(), "func.func" | "gpu.func") && op.region_blocks(0).first() == Some(&blk)
+    matches!(op.name().as_str(), "func.func" | "gpu.func")
+        && op.region_blocks(0).first() == Some(&blk)
 }
 
 impl Extractor {
@@ -62,7 +63,12 @@ impl Extractor {
         let mut path = memref;
         loop {
             match path.defining_op() {
-                Some(d) if matches!(d.name().as_str(), "memref.cast" | "memref.memory_space_cast" | "memref.assume_alignment") => {
+                Some(d)
+                    if matches!(
+                        d.name().as_str(),
+                        "memref.cast" | "memref.memory_space_cast" | "memref.assume_alignment"
+                    ) =>
+                {
                     match d.operand(0) {
                         Some(source) => path = source,
                         None => break,
@@ -82,12 +88,17 @@ impl Extractor {
                 let owner = parent.map(|p| p.name()).unwrap_or_default();
                 return Err(Reject::LoopCarriedMemref { owner });
             }
-            let Some(d) = base.defining_op() else { return Err(Reject::UnknownMemref) };
+            let Some(d) = base.defining_op() else {
+                return Err(Reject::UnknownMemref);
+            };
             let name = d.name();
             match name.as_str() {
                 "memref.alloc" | "memref.alloca" => return Ok((Buffer::Value(base), path)),
                 "memref.get_global" => {
-                    let sym = d.attr("name").map(|a| a.as_flat_symbol().unwrap_or_else(|| a.to_string())).unwrap_or_default();
+                    let sym = d
+                        .attr("name")
+                        .map(|a| a.as_flat_symbol().unwrap_or_else(|| a.to_string()))
+                        .unwrap_or_default();
                     return Ok((Buffer::Global(sym), path));
                 }
                 "memref.cast" | "memref.memory_space_cast" | "memref.assume_alignment" => {
@@ -96,7 +107,10 @@ impl Extractor {
                 // Injective views: fine as long as the buffer is seen through this one
                 // path only (checked by the caller), and the view is the same for the
                 // whole SCoP.
-                "memref.subview" | "memref.expand_shape" | "memref.collapse_shape" | "memref.transpose" => {
+                "memref.subview"
+                | "memref.expand_shape"
+                | "memref.collapse_shape"
+                | "memref.transpose" => {
                     if self.in_run(d) {
                         return Err(Reject::ViewInsideNest { op: name });
                     }
@@ -116,7 +130,13 @@ impl Extractor {
                     .trim_start_matches('@')
                     .trim_matches('"')
                     .chars()
-                    .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+                    .map(|c| {
+                        if c.is_ascii_alphanumeric() || c == '_' {
+                            c
+                        } else {
+                            '_'
+                        }
+                    })
                     .collect();
                 format!("global_{clean}")
             }
@@ -130,7 +150,10 @@ impl Extractor {
                     let k = def
                         .and_then(|d| {
                             let f = enclosing_function(d)?;
-                            f.nested_ops().into_iter().filter(|o| o.name() == op_name).position(|o| o == d)
+                            f.nested_ops()
+                                .into_iter()
+                                .filter(|o| o.name() == op_name)
+                                .position(|o| o == d)
                         })
                         .unwrap_or(0);
                     format!("{short}{k}")

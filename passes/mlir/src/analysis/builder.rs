@@ -35,7 +35,10 @@ pub fn extract(run: &[Op]) -> std::result::Result<ExtractedScop, ExtractError> {
     let mut position = 0;
     let result = ex.walk(run, None, &mut position);
     if let Err((op, reason)) = result {
-        let unit = run.iter().position(|u| op.is_within(*u)).unwrap_or(ex.current_unit);
+        let unit = run
+            .iter()
+            .position(|u| op.is_within(*u))
+            .unwrap_or(ex.current_unit);
         return Err(ExtractError { unit, op, reason });
     }
     Ok(ex.finish())
@@ -48,20 +51,30 @@ impl Extractor {
         let prefix = format!("[{}]", names.join(", "));
         let mut context = vec![];
         for (k, p) in self.params.iter().enumerate() {
-            if p.value.defining_op().is_some_and(|d| d.name() == "memref.dim") {
+            if p.value
+                .defining_op()
+                .is_some_and(|d| d.name() == "memref.dim")
+            {
                 context.push(format!("{} >= 0", p.name));
             }
             // Related to an earlier parameter by a constant offset: say so.
             for q in &self.params[..k] {
                 if let Some(c) = p.form.sub(&q.form).as_constant() {
-                    context.push(format!("{} = {}", p.name, Aff::atom(Atom::Param(q.name.clone())).add(&Aff::constant(c))));
+                    context.push(format!(
+                        "{} = {}",
+                        p.name,
+                        Aff::atom(Atom::Param(q.name.clone())).add(&Aff::constant(c))
+                    ));
                     break;
                 }
             }
         }
         let context = format!("{prefix} -> {{ : {} }}", context.join(" and "));
         let (texts, code): (Vec<_>, Vec<_>) = self.statements.into_iter().unzip();
-        let statements = texts.into_iter().map(|t| t.into_statement(&prefix)).collect();
+        let statements = texts
+            .into_iter()
+            .map(|t| t.into_statement(&prefix))
+            .collect();
         // Demoted scalars are the extractor's own memory: dead after the run unless a
         // value is reloaded from them there (seed 001 §2.5: kills at the end of the
         // scope let live-range reordering move their last writes).
@@ -70,7 +83,12 @@ impl Extractor {
             .map(scalar_name)
             .collect();
         ExtractedScop {
-            model: Scop { params: names, context, statements, killed },
+            model: Scop {
+                params: names,
+                context,
+                statements,
+                killed,
+            },
             ops: self.run,
             params: self.params.iter().map(|p| p.value).collect(),
             statements: code,
@@ -96,8 +114,14 @@ impl Extractor {
     /// Walks the ops of one block: the run itself (`for_op` None), a loop body, or an
     /// `affine.if` branch. `position` counts the statements and loops of the
     /// enclosing sequence: a branch continues its parent's count.
-    pub(super) fn walk(&mut self, ops: &[Op], for_op: Option<Op>, position: &mut usize) -> Result<()> {
-        let top = self.loops.is_empty() && self.run[0].block() == ops.first().and_then(|o| o.block());
+    pub(super) fn walk(
+        &mut self,
+        ops: &[Op],
+        for_op: Option<Op>,
+        position: &mut usize,
+    ) -> Result<()> {
+        let top =
+            self.loops.is_empty() && self.run[0].block() == ops.first().and_then(|o| o.block());
         for (i, op) in ops.iter().enumerate() {
             self.op_index.insert(*op, i);
         }
@@ -125,7 +149,9 @@ impl Extractor {
                     for k in 0..op.num_operands() {
                         match f.result(k).and_then(|r| self.scalar_of.get(&r)) {
                             Some(&s) => scalars.push(s),
-                            None => return fail(op, Reject::Internal("loop result without a scalar")),
+                            None => {
+                                return fail(op, Reject::Internal("loop result without a scalar"))
+                            }
                         }
                     }
                     self.statement(op, Root::Yield(scalars), &demoted, *position)?;
@@ -151,9 +177,16 @@ impl Extractor {
         Ok(())
     }
 
-    pub(super) fn loop_op(&mut self, op: Op, position: &mut usize, demoted: &HashSet<Op>) -> Result<()> {
-        let lb_map = affine_map_attr(op, "lowerBoundMap").ok_or((op, Reject::MissingBoundMap("lowerBoundMap")))?;
-        let ub_map = affine_map_attr(op, "upperBoundMap").ok_or((op, Reject::MissingBoundMap("upperBoundMap")))?;
+    pub(super) fn loop_op(
+        &mut self,
+        op: Op,
+        position: &mut usize,
+        demoted: &HashSet<Op>,
+    ) -> Result<()> {
+        let lb_map = affine_map_attr(op, "lowerBoundMap")
+            .ok_or((op, Reject::MissingBoundMap("lowerBoundMap")))?;
+        let ub_map = affine_map_attr(op, "upperBoundMap")
+            .ok_or((op, Reject::MissingBoundMap("upperBoundMap")))?;
         let n_lb = lb_map.num_inputs();
         let n_ub = ub_map.num_inputs();
         let operands = op.operands();
@@ -174,7 +207,9 @@ impl Extractor {
         if body.num_args() != 1 + inits.len() || op.num_results() != inits.len() {
             return fail(op, Reject::MalformedFor);
         }
-        let Some(iv) = body.arg(0) else { return fail(op, Reject::MalformedFor) };
+        let Some(iv) = body.arg(0) else {
+            return fail(op, Reject::MalformedFor);
+        };
         let iter_args: Vec<Val> = (1..body.num_args()).filter_map(|k| body.arg(k)).collect();
         let results = op.results();
 
@@ -182,7 +217,11 @@ impl Extractor {
         if !inits.is_empty() {
             let mut scalars = vec![];
             for (r, arg) in results.iter().zip(&iter_args) {
-                let s = self.scalar_of.get(r).copied().ok_or((op, Reject::Internal("loop result without a scalar")))?;
+                let s = self
+                    .scalar_of
+                    .get(r)
+                    .copied()
+                    .ok_or((op, Reject::Internal("loop result without a scalar")))?;
                 self.scalar_of.insert(*arg, s);
                 scalars.push(s);
             }
@@ -218,8 +257,12 @@ impl Extractor {
                     .iter()
                     .enumerate()
                     .map(|(j, lb)| {
-                        let mut c: Vec<String> =
-                            lbs.iter().enumerate().filter(|(m, _)| *m != j).map(|(_, o)| format!("{lb} >= {o}")).collect();
+                        let mut c: Vec<String> = lbs
+                            .iter()
+                            .enumerate()
+                            .filter(|(m, _)| *m != j)
+                            .map(|(_, o)| format!("{lb} >= {o}"))
+                            .collect();
                         c.push(stride(lb));
                         format!("({})", c.join(" and "))
                     })
@@ -245,7 +288,11 @@ impl Extractor {
     pub(super) fn if_op(&mut self, op: Op, position: &mut usize) -> Result<()> {
         let set = integer_set_attr(op, "condition").ok_or((op, Reject::IfWithoutSet))?;
         let conds = self.set_constraints(op, set)?;
-        let conj = if conds.is_empty() { "true".to_string() } else { conds.join(" and ") };
+        let conj = if conds.is_empty() {
+            "true".to_string()
+        } else {
+            conds.join(" and ")
+        };
         // Then and else share the parent's sequence: their positions just continue.
         for (region, cond) in [(0usize, conj.clone()), (1, format!("not ({conj})"))] {
             let blocks = op.region_blocks(region);
@@ -271,7 +318,10 @@ impl Extractor {
         if operands.len() != n_dims + set.num_symbols() {
             return fail(op, Reject::IfOperandCount);
         }
-        let args = operands.iter().map(|o| self.affine_value(*o, op)).collect::<Result<Vec<_>>>()?;
+        let args = operands
+            .iter()
+            .map(|o| self.affine_value(*o, op))
+            .collect::<Result<Vec<_>>>()?;
         let mut out = vec![];
         for (e, eq) in set.constraints() {
             let aff = expr_aff(e, &args[..n_dims], &args[n_dims..]).map_err(|r| (op, r))?;

@@ -21,7 +21,9 @@ pub enum Reject {
     Allocation,
     #[error("calls a function whose effects are unknown")]
     Call,
-    #[error("is control flow the polyhedral model can't represent (only affine.for and affine.if)")]
+    #[error(
+        "is control flow the polyhedral model can't represent (only affine.for and affine.if)"
+    )]
     ControlFlow,
     #[error("has memory effects the polyhedral model can't represent")]
     MemoryEffects,
@@ -37,7 +39,9 @@ pub enum Reject {
     // ---- values that are not affine ----
     #[error("an operand is a block argument of '{owner}' that is not an enclosing loop IV")]
     NotAnIv { owner: String },
-    #[error("an operand defined by '{op}' depends on a value read from memory inside the loop nest")]
+    #[error(
+        "an operand defined by '{op}' depends on a value read from memory inside the loop nest"
+    )]
     DependsOnMemory { op: String },
     #[error("an operand defined by '{op}' is not an affine function of loop IVs and parameters")]
     NotAffine { op: String },
@@ -45,7 +49,9 @@ pub enum Reject {
     Overflow,
     #[error("a symbol of type {ty} is not an integer")]
     SymbolNotInteger { ty: String },
-    #[error("symbol of type {ty} has no index-typed value (arith.index_cast) before the loop nest")]
+    #[error(
+        "symbol of type {ty} has no index-typed value (arith.index_cast) before the loop nest"
+    )]
     SymbolWithoutIndex { ty: String },
 
     // ---- affine maps and sets ----
@@ -141,11 +147,17 @@ pub(super) fn conditional_contents(op: Op) -> std::result::Result<bool, Reject> 
         if is_store_op(inner) {
             writes = true;
         } else if is_load_op(inner)
-            || matches!(name.as_str(), "scf.yield" | "affine.yield" | "scf.if" | "affine.if")
+            || matches!(
+                name.as_str(),
+                "scf.yield" | "affine.yield" | "scf.if" | "affine.if"
+            )
             || crate::ir::is_pure(inner)
         {
         } else {
-            return Err(Reject::ConditionalHolds { op: name, inner: Box::new(other_reason(inner)) });
+            return Err(Reject::ConditionalHolds {
+                op: name,
+                inner: Box::new(other_reason(inner)),
+            });
         }
     }
     Ok(writes)
@@ -194,19 +206,29 @@ pub(super) fn other_reason(op: Op) -> Reject {
     }
     match name.as_str() {
         "affine.parallel" => Reject::ParallelLoop,
-        "memref.alloca" | "memref.alloc" | "memref.dealloc" | "memref.alloca_scope" => Reject::Allocation,
+        "memref.alloca" | "memref.alloc" | "memref.dealloc" | "memref.alloca_scope" => {
+            Reject::Allocation
+        }
         "func.call" | "func.call_indirect" | "llvm.call" => Reject::Call,
-        _ if name.starts_with("scf.") || name.starts_with("cf.") || op.num_regions() > 0 => Reject::ControlFlow,
+        _ if name.starts_with("scf.") || name.starts_with("cf.") || op.num_regions() > 0 => {
+            Reject::ControlFlow
+        }
         _ => Reject::MemoryEffects,
     }
 }
 
 /// Can `op` sit at the top level of a run?
 pub fn is_run_member(op: Op) -> bool {
-    matches!(kind(op), Kind::For | Kind::If | Kind::Store | Kind::Load | Kind::Pure | Kind::CondWrite)
+    matches!(
+        kind(op),
+        Kind::For | Kind::If | Kind::Store | Kind::Load | Kind::Pure | Kind::CondWrite
+    )
 }
 
 /// Does `op` start a loop nest or statement worth keeping the run for?
 pub fn is_run_unit(op: Op) -> bool {
-    matches!(kind(op), Kind::For | Kind::If | Kind::Store | Kind::CondWrite)
+    matches!(
+        kind(op),
+        Kind::For | Kind::If | Kind::Store | Kind::CondWrite
+    )
 }

@@ -68,11 +68,11 @@ pub use detect::{is_run_member, is_run_unit, Reject};
 use crate::ir::{Op, Type, Val};
 use aff::Aff;
 use aliasing::Buffer;
+use statements::StatementText;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use tessel_poly::Scop;
-use statements::StatementText;
 
 /// Why a run of ops can't be modelled; `unit` is the index of the culprit op in the run.
 #[derive(Debug, Clone)]

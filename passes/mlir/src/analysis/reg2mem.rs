@@ -63,7 +63,8 @@ impl Extractor {
                 .filter(|d| load_dependent.contains(d))
                 .collect();
             let scalar_operand = op.operands().iter().any(|o| self.scalar_backed(*o));
-            if k == Kind::Load || (k == Kind::Pure && (scalar_operand || !operand_defs.is_empty())) {
+            if k == Kind::Load || (k == Kind::Pure && (scalar_operand || !operand_defs.is_empty()))
+            {
                 let mut mine = self.memory_touched(op, false);
                 for d in operand_defs {
                     mine.extend(reads.get(&d).cloned().unwrap_or_default());
@@ -97,7 +98,9 @@ impl Extractor {
                             _ if demoted.contains(&anc) => {
                                 mine.insert(u);
                             }
-                            Kind::Pure | Kind::Load => mine.extend(consumers.get(&anc).cloned().unwrap_or_default()),
+                            Kind::Pure | Kind::Load => {
+                                mine.extend(consumers.get(&anc).cloned().unwrap_or_default())
+                            }
                             _ => escapes = true,
                         },
                         // Used in a nested loop or affine.if, or outside the block.
@@ -109,7 +112,10 @@ impl Extractor {
             let last = mine.iter().copied().max().unwrap_or(i);
             let mut write_between = false;
             for k in i + 1..last {
-                if !matches!(kind(ops[k]), Kind::Store | Kind::For | Kind::If | Kind::CondWrite) {
+                if !matches!(
+                    kind(ops[k]),
+                    Kind::Store | Kind::For | Kind::If | Kind::CondWrite
+                ) {
                     continue;
                 }
                 if !mine.iter().any(|&r| r > k) {

@@ -8,7 +8,9 @@
 use super::aff::{Aff, Atom};
 use super::affine_map::for_inits;
 use super::detect::{is_load_op, is_store_op, kind, Kind};
-use super::{fail, scalar_name, Extractor, Reject, Result, StatementCode, Step, CLONE_REMAPS_NESTED_OPERANDS};
+use super::{
+    fail, scalar_name, Extractor, Reject, Result, StatementCode, Step, CLONE_REMAPS_NESTED_OPERANDS,
+};
 use crate::ir::{Op, Val};
 use std::collections::HashSet;
 use std::fmt;
@@ -46,14 +48,24 @@ impl StatementText {
     pub(super) fn into_statement(self, params: &str) -> Statement {
         let iteration: Vec<String> = (0..self.depth).map(|d| Atom::Iv(d).to_string()).collect();
         let tuple = format!("{}[{}]", self.name, iteration.join(", "));
-        let constraints = if self.constraints.is_empty() { String::new() } else { format!(" : {}", self.constraints) };
+        let constraints = if self.constraints.is_empty() {
+            String::new()
+        } else {
+            format!(" : {}", self.constraints)
+        };
         Statement {
             domain: format!("{params} -> {{ {tuple}{constraints} }}"),
-            schedule: format!("{params} -> {{ {tuple} -> [{}] }}", self.schedule.join(", ")),
+            schedule: format!(
+                "{params} -> {{ {tuple} -> [{}] }}",
+                self.schedule.join(", ")
+            ),
             accesses: self
                 .accesses
                 .into_iter()
-                .map(|(kind, target)| Access { kind, relation: format!("{params} -> {{ {tuple} -> {target} }}") })
+                .map(|(kind, target)| Access {
+                    kind,
+                    relation: format!("{params} -> {{ {tuple} -> {target} }}"),
+                })
                 .collect(),
             name: self.name,
         }
@@ -83,7 +95,13 @@ pub(super) enum Root {
 }
 
 impl Extractor {
-    pub(super) fn statement(&mut self, root: Op, kind_of_root: Root, demoted: &HashSet<Op>, position: usize) -> Result<()> {
+    pub(super) fn statement(
+        &mut self,
+        root: Op,
+        kind_of_root: Root,
+        demoted: &HashSet<Op>,
+        position: usize,
+    ) -> Result<()> {
         let name = format!("S{}", self.statements.len());
         let mut slice = Slice::default();
         let roots: Vec<Val> = match &kind_of_root {
@@ -100,9 +118,24 @@ impl Extractor {
             }
         }
         // Cloned ops in program order (operands before users either way).
-        let mut clones: Vec<Op> = slice.steps.iter().filter_map(|s| if let Step::Clone(o) = s { Some(*o) } else { None }).collect();
+        let mut clones: Vec<Op> = slice
+            .steps
+            .iter()
+            .filter_map(|s| {
+                if let Step::Clone(o) = s {
+                    Some(*o)
+                } else {
+                    None
+                }
+            })
+            .collect();
         clones.sort_by_cached_key(|o| self.program_order(*o));
-        let mut ordered: Vec<Step> = slice.steps.iter().filter(|s| matches!(s, Step::Load { .. })).cloned().collect();
+        let mut ordered: Vec<Step> = slice
+            .steps
+            .iter()
+            .filter(|s| matches!(s, Step::Load { .. }))
+            .cloned()
+            .collect();
         ordered.extend(clones.into_iter().map(Step::Clone));
         let mut accesses = slice.accesses;
         if let Root::Store = kind_of_root {
@@ -114,16 +147,25 @@ impl Extractor {
             Root::Store => {}
             Root::Value(outs) => {
                 for (v, s) in outs {
-                    ordered.push(Step::Store { scalar: *s, value: *v });
+                    ordered.push(Step::Store {
+                        scalar: *s,
+                        value: *v,
+                    });
                 }
             }
             Root::Yield(scalars) | Root::Inits(scalars) => {
                 for (v, s) in roots.iter().zip(scalars) {
-                    ordered.push(Step::Store { scalar: *s, value: *v });
+                    ordered.push(Step::Store {
+                        scalar: *s,
+                        value: *v,
+                    });
                 }
             }
         }
-        let scalar = |k: usize| Target { array: scalar_name(k), subscripts: vec![] };
+        let scalar = |k: usize| Target {
+            array: scalar_name(k),
+            subscripts: vec![],
+        };
         for step in &ordered {
             match step {
                 Step::Load { scalar: k, .. } => accesses.push((AccessKind::Read, scalar(*k))),
@@ -139,9 +181,22 @@ impl Extractor {
         });
         let mut sched = self.position.clone();
         sched.push(position.to_string());
-        let constraints = if self.constraints.is_empty() { String::new() } else { self.wrap_exists() };
-        let statement = StatementText { name, depth: self.loops.len(), constraints, schedule: sched, accesses };
-        let code = StatementCode { ivs: self.loops.iter().map(|l| l.iv).collect(), steps: ordered };
+        let constraints = if self.constraints.is_empty() {
+            String::new()
+        } else {
+            self.wrap_exists()
+        };
+        let statement = StatementText {
+            name,
+            depth: self.loops.len(),
+            constraints,
+            schedule: sched,
+            accesses,
+        };
+        let code = StatementCode {
+            ivs: self.loops.iter().map(|l| l.iv).collect(),
+            steps: ordered,
+        };
         self.statements.push((statement, code));
         Ok(())
     }
@@ -187,7 +242,8 @@ impl Extractor {
         for inner in &nested {
             for v in inner.operands() {
                 let inside = v.owner_op().is_some_and(|o| o.is_within(op) && o != op)
-                    || v.block_argument().is_some_and(|(b, _)| b.parent_op().is_some_and(|p| p.is_within(op)));
+                    || v.block_argument()
+                        .is_some_and(|(b, _)| b.parent_op().is_some_and(|p| p.is_within(op)));
                 if !inside && !used.contains(&v) {
                     used.push(v);
                 }
@@ -196,8 +252,11 @@ impl Extractor {
         if op.num_regions() > 0 && !CLONE_REMAPS_NESTED_OPERANDS {
             let from_run = nested.iter().flat_map(|o| o.operands()).any(|v| {
                 let inside = v.owner_op().is_some_and(|o| o.is_within(op) && o != op)
-                    || v.block_argument().is_some_and(|(b, _)| b.parent_op().is_some_and(|p| p.is_within(op)));
-                !inside && (self.loop_of_iv(v).is_some() || v.owner_op().is_some_and(|o| self.in_run(o)))
+                    || v.block_argument()
+                        .is_some_and(|(b, _)| b.parent_op().is_some_and(|p| p.is_within(op)));
+                !inside
+                    && (self.loop_of_iv(v).is_some()
+                        || v.owner_op().is_some_and(|o| self.in_run(o)))
             });
             if from_run {
                 return fail(op, Reject::ConditionalUsesNest);
@@ -210,29 +269,52 @@ impl Extractor {
         if is_load_op(op) {
             memory_ops.push(op);
         }
-        memory_ops.extend(nested.iter().copied().filter(|o| is_load_op(*o) || is_store_op(*o)));
+        memory_ops.extend(
+            nested
+                .iter()
+                .copied()
+                .filter(|o| is_load_op(*o) || is_store_op(*o)),
+        );
         for m in memory_ops {
-            let kind = if is_store_op(m) { AccessKind::MayWrite } else { AccessKind::Read };
+            let kind = if is_store_op(m) {
+                AccessKind::MayWrite
+            } else {
+                AccessKind::Read
+            };
             slice.accesses.push((kind, self.access(m)?));
         }
         slice.steps.push(Step::Clone(op));
         Ok(())
     }
 
-    pub(super) fn slice_value(&mut self, v: Val, user: Op, demoted: &HashSet<Op>, slice: &mut Slice) -> Result<()> {
+    pub(super) fn slice_value(
+        &mut self,
+        v: Val,
+        user: Op,
+        demoted: &HashSet<Op>,
+        slice: &mut Slice,
+    ) -> Result<()> {
         if self.loop_of_iv(v).is_some() {
             return Ok(());
         }
         if let Some(&s) = self.scalar_of.get(&v) {
             if slice.loaded.insert(v) {
-                slice.steps.push(Step::Load { scalar: s, value: v });
+                slice.steps.push(Step::Load {
+                    scalar: s,
+                    value: v,
+                });
             }
             return Ok(());
         }
         let Some(def) = v.defining_op() else {
             if let Some(owner) = v.owner_op() {
                 if self.in_run(owner) {
-                    return fail(user, Reject::UsesBlockArgument { owner: owner.name() });
+                    return fail(
+                        user,
+                        Reject::UsesBlockArgument {
+                            owner: owner.name(),
+                        },
+                    );
                 }
             }
             return Ok(());
@@ -248,7 +330,10 @@ impl Extractor {
                 // Pure values from outer blocks are recomputed; loads must come from this
                 // statement's own block (anything else was demoted).
                 if kind(def) == Kind::Load && def.block() != user.block() {
-                    return fail(user, Reject::Internal("load from another block not demoted"));
+                    return fail(
+                        user,
+                        Reject::Internal("load from another block not demoted"),
+                    );
                 }
                 self.slice(def, demoted, slice)
             }
@@ -259,7 +344,10 @@ impl Extractor {
     /// The element a load or store accesses.
     pub(super) fn access(&mut self, op: Op) -> Result<Target> {
         let (memref_index, first_index) = if is_store_op(op) { (1, 2) } else { (0, 1) };
-        let Some(memref) = op.operand(memref_index).filter(|_| op.num_operands() >= first_index) else {
+        let Some(memref) = op
+            .operand(memref_index)
+            .filter(|_| op.num_operands() >= first_index)
+        else {
             return fail(op, Reject::MalformedAccess);
         };
         let array = self.array(memref, op)?;
@@ -267,7 +355,10 @@ impl Extractor {
         let subscripts = if op.name().starts_with("affine.") {
             self.map_exprs(op, "map", &indices)?
         } else {
-            indices.iter().map(|i| self.affine_value(*i, op)).collect::<Result<Vec<_>>>()?
+            indices
+                .iter()
+                .map(|i| self.affine_value(*i, op))
+                .collect::<Result<Vec<_>>>()?
         };
         Ok(Target { array, subscripts })
     }

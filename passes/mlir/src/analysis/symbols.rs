@@ -32,7 +32,12 @@ impl Extractor {
         let Some(def) = v.defining_op() else {
             if let Some(owner) = v.owner_op() {
                 if self.in_run(owner) {
-                    return fail(user, Reject::NotAnIv { owner: owner.name() });
+                    return fail(
+                        user,
+                        Reject::NotAnIv {
+                            owner: owner.name(),
+                        },
+                    );
                 }
             }
             return self.symbol(v, user);
@@ -51,11 +56,18 @@ impl Extractor {
             return self.symbol(v, user);
         }
         let name = def.name();
-        let operand = |i: usize| def.operand(i).ok_or((user, Reject::NotAffine { op: def.name() }));
+        let operand = |i: usize| {
+            def.operand(i)
+                .ok_or((user, Reject::NotAffine { op: def.name() }))
+        };
         match name.as_str() {
             "affine.apply" => {
                 let map = affine_map_attr(def, "map").ok_or((def, Reject::ApplyWithoutMap))?;
-                let args = def.operands().into_iter().map(|o| self.affine_value(o, user)).collect::<Result<Vec<_>>>()?;
+                let args = def
+                    .operands()
+                    .into_iter()
+                    .map(|o| self.affine_value(o, user))
+                    .collect::<Result<Vec<_>>>()?;
                 let results = map_results(map, &args).map_err(|e| (user, e))?;
                 if results.len() == 1 {
                     return Ok(results[0].clone());
@@ -77,7 +89,11 @@ impl Extractor {
                 let a = self.affine_value(operand(0)?, user)?;
                 let b = self.affine_value(operand(1)?, user)?;
                 if let Some(d) = b.as_constant().filter(|d| *d > 0) {
-                    return Ok(if name == "arith.floordivsi" { a.floor_div(d) } else { a.ceil_div(d) });
+                    return Ok(if name == "arith.floordivsi" {
+                        a.floor_div(d)
+                    } else {
+                        a.ceil_div(d)
+                    });
                 }
             }
             // Sign-preserving conversions (C's signed overflow is undefined, so i32
@@ -103,7 +119,8 @@ impl Extractor {
         let b = kind(op) == Kind::Load
             || op.operands().into_iter().any(|o| {
                 self.scalar_of.contains_key(&o)
-                    || o.defining_op().is_some_and(|d| self.in_run(d) && self.depends_on_memory(d))
+                    || o.defining_op()
+                        .is_some_and(|d| self.in_run(d) && self.depends_on_memory(d))
             });
         self.memory_cache.borrow_mut().insert(op, b);
         b
@@ -134,14 +151,20 @@ impl Extractor {
         }
         let a = self.root_form_uncached(v, depth);
         // An expression that overflowed is no use: the value is a root of its own.
-        let a = if a.overflowed() { Aff::atom(Atom::Root(v)) } else { a };
+        let a = if a.overflowed() {
+            Aff::atom(Atom::Root(v))
+        } else {
+            a
+        };
         self.root_cache.insert(v, a.clone());
         a
     }
 
     pub(super) fn root_form_uncached(&mut self, v: Val, depth: usize) -> Aff {
         let root = Aff::atom(Atom::Root(v));
-        let Some(def) = v.defining_op() else { return root };
+        let Some(def) = v.defining_op() else {
+            return root;
+        };
         if depth > 64 || (self.in_run(def) && !(self.at_top(def) && self.invariant(def))) {
             return root;
         }
@@ -153,7 +176,11 @@ impl Extractor {
             ("arith.addi" | "arith.subi", Some(x), Some(y)) => {
                 let a = self.root_form(x, depth + 1);
                 let b = self.root_form(y, depth + 1);
-                if name == "arith.addi" { a.add(&b) } else { a.sub(&b) }
+                if name == "arith.addi" {
+                    a.add(&b)
+                } else {
+                    a.sub(&b)
+                }
             }
             ("arith.muli", Some(x), Some(y)) => {
                 let a = self.root_form(x, depth + 1);
@@ -161,8 +188,14 @@ impl Extractor {
                 a.mul(&b).unwrap_or(root)
             }
             ("affine.apply", ..) => {
-                let Some(map) = affine_map_attr(def, "map") else { return root };
-                let args: Vec<Aff> = def.operands().into_iter().map(|o| self.root_form(o, depth + 1)).collect();
+                let Some(map) = affine_map_attr(def, "map") else {
+                    return root;
+                };
+                let args: Vec<Aff> = def
+                    .operands()
+                    .into_iter()
+                    .map(|o| self.root_form(o, depth + 1))
+                    .collect();
                 match map_results(map, &args) {
                     Ok(r) if r.len() == 1 => r[0].clone(),
                     _ => root,
@@ -178,7 +211,12 @@ impl Extractor {
     /// own.
     pub(super) fn symbol(&mut self, v: Val, user: Op) -> Result<Aff> {
         if !v.is_integer() {
-            return fail(user, Reject::SymbolNotInteger { ty: v.type_string() });
+            return fail(
+                user,
+                Reject::SymbolNotInteger {
+                    ty: v.type_string(),
+                },
+            );
         }
         let form = self.root_form(v, 0).sorted();
         if form.single_atom().is_none() {
@@ -191,7 +229,9 @@ impl Extractor {
                 };
                 let usable = root.is_integer()
                     && (root.is_index() || self.index_form(root).is_some())
-                    && root.defining_op().is_none_or(|d| !self.in_run(d) || (self.at_top(d) && self.invariant(d)));
+                    && root
+                        .defining_op()
+                        .is_none_or(|d| !self.in_run(d) || (self.at_top(d) && self.invariant(d)));
                 if !usable {
                     complete = false;
                     break;
@@ -209,7 +249,12 @@ impl Extractor {
     /// The parameter for loop-invariant integer `v`, created on first use.
     pub(super) fn param(&mut self, v: Val, user: Op) -> Result<String> {
         if !v.is_integer() {
-            return fail(user, Reject::SymbolNotInteger { ty: v.type_string() });
+            return fail(
+                user,
+                Reject::SymbolNotInteger {
+                    ty: v.type_string(),
+                },
+            );
         }
         let form = self.root_form(v, 0).sorted();
         if let Some(p) = self.params.iter().find(|p| p.form == form) {
@@ -221,12 +266,21 @@ impl Extractor {
             match self.index_form(v) {
                 Some(c) => c,
                 None => {
-                    return fail(user, Reject::SymbolWithoutIndex { ty: v.type_string() })
+                    return fail(
+                        user,
+                        Reject::SymbolWithoutIndex {
+                            ty: v.type_string(),
+                        },
+                    )
                 }
             }
         };
         let name = self.param_name(&form);
-        self.params.push(Param { value, name: name.clone(), form });
+        self.params.push(Param {
+            value,
+            name: name.clone(),
+            form,
+        });
         Ok(name)
     }
 
@@ -234,8 +288,11 @@ impl Extractor {
     /// the new code goes (before the run, in its block or an enclosing one).
     pub(super) fn index_form(&self, v: Val) -> Option<Val> {
         v.users().into_iter().find_map(|u| {
-            let result = u.result(0).filter(|r| u.num_results() == 1 && r.is_index())?;
-            let ok = u.name() == "arith.index_cast" && (self.before_run(u) || (self.at_top(u) && self.invariant(u)));
+            let result = u
+                .result(0)
+                .filter(|r| u.num_results() == 1 && r.is_index())?;
+            let ok = u.name() == "arith.index_cast"
+                && (self.before_run(u) || (self.at_top(u) && self.invariant(u)));
             ok.then_some(result)
         })
     }
@@ -245,7 +302,9 @@ impl Extractor {
         if self.in_run(op) {
             return false;
         }
-        let Some(block) = op.block() else { return false };
+        let Some(block) = op.block() else {
+            return false;
+        };
         let mut anchor = Some(self.run[0]);
         while let Some(a) = anchor {
             if a.block() == Some(block) {
@@ -290,7 +349,10 @@ impl Extractor {
         }
         let def = v.defining_op()?;
         if def.name() == "memref.dim" {
-            let index = def.operand(1)?.defining_op().filter(|c| c.name() == "arith.constant")?;
+            let index = def
+                .operand(1)?
+                .defining_op()
+                .filter(|c| c.name() == "arith.constant")?;
             let d = integer_attr(index, "value")?;
             let (buffer, path) = self.buffer_of(def.operand(0)?).ok()?;
             let array = self.buffer_name(&buffer, path == buffer_value(&buffer).unwrap_or(path));
@@ -300,9 +362,17 @@ impl Extractor {
     }
 
     /// The isl texts of the results of an affine map attribute applied to `operands`.
-    pub(super) fn map_exprs(&mut self, op: Op, attr: &'static str, operands: &[Val]) -> Result<Vec<Aff>> {
+    pub(super) fn map_exprs(
+        &mut self,
+        op: Op,
+        attr: &'static str,
+        operands: &[Val],
+    ) -> Result<Vec<Aff>> {
         let map = affine_map_attr(op, attr).ok_or((op, Reject::MissingMap(attr)))?;
-        let args = operands.iter().map(|o| self.affine_value(*o, op)).collect::<Result<Vec<_>>>()?;
+        let args = operands
+            .iter()
+            .map(|o| self.affine_value(*o, op))
+            .collect::<Result<Vec<_>>>()?;
         let results = map_results(map, &args).map_err(|e| (op, e))?;
         if results.iter().any(Aff::overflowed) {
             return fail(op, Reject::Overflow);

@@ -32,7 +32,9 @@ pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Gener
     let first = *scop.ops.first().ok_or(CodegenError::EmptyScop)?;
     let last = *scop.ops.last().ok_or(CodegenError::EmptyScop)?;
     let block = last.block().ok_or(CodegenError::OutsideBlock)?;
-    let Some(after) = last.next() else { return Err(CodegenError::EndsBlock) };
+    let Some(after) = last.next() else {
+        return Err(CodegenError::EndsBlock);
+    };
     let ctx = first.context();
     let mut cg = Codegen {
         ctx,
@@ -46,7 +48,9 @@ pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Gener
 
     // The entry block dominates every other block of the function.
     let entry = *func.region_blocks(0).first().ok_or(CodegenError::NoBody)?;
-    let Some(entry_first) = entry.ops().first().copied() else { return Err(CodegenError::EmptyFunction) };
+    let Some(entry_first) = entry.ops().first().copied() else {
+        return Err(CodegenError::EmptyFunction);
+    };
     let mut allocas = vec![];
     for ty in &scop.scalars {
         let Some(memref) = Type::scalar_memref(*ty) else {
@@ -67,7 +71,11 @@ pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Gener
         allocas.push(alloca);
     }
 
-    let cursor = Cursor { block, before: Some(after), top: true };
+    let cursor = Cursor {
+        block,
+        before: Some(after),
+        top: true,
+    };
     let mut reloads = vec![];
     let result = cg.nodes(ast, cursor).and_then(|_| {
         for (value, scalar) in &scop.live_outs {
@@ -76,7 +84,11 @@ pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Gener
         }
         Ok(())
     });
-    let generated = Generated { ops: cg.top, allocas, reloads };
+    let generated = Generated {
+        ops: cg.top,
+        allocas,
+        reloads,
+    };
     match result {
         Ok(()) => Ok(generated),
         Err(e) => {
@@ -87,7 +99,12 @@ pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Gener
 }
 
 fn roll_back(allocas: Vec<Owned>, ops: Vec<Owned>) {
-    Generated { ops, allocas, reloads: vec![] }.roll_back();
+    Generated {
+        ops,
+        allocas,
+        reloads: vec![],
+    }
+    .roll_back();
 }
 
 impl Codegen<'_> {
@@ -106,7 +123,9 @@ impl Codegen<'_> {
 
     /// Inserts `op` and returns its first result.
     fn insert_value(&mut self, cursor: Cursor, op: Detached, what: &'static str) -> Result<Val> {
-        self.insert(cursor, op).result(0).ok_or(CodegenError::NoResult(what))
+        self.insert(cursor, op)
+            .result(0)
+            .ok_or(CodegenError::NoResult(what))
     }
 
     fn nodes(&mut self, nodes: &[AstNode], cursor: Cursor) -> Result<()> {
@@ -118,10 +137,19 @@ impl Codegen<'_> {
 
     fn node(&mut self, node: &AstNode, cursor: Cursor) -> Result<()> {
         match node {
-            AstNode::For { iterator, lower, upper, step, parallel, body } => {
-                self.for_loop(iterator, lower, upper, *step, *parallel, body, cursor)
-            }
-            AstNode::If { cond, then_branch, else_branch } => self.if_node(cond, then_branch, else_branch, cursor),
+            AstNode::For {
+                iterator,
+                lower,
+                upper,
+                step,
+                parallel,
+                body,
+            } => self.for_loop(iterator, lower, upper, *step, *parallel, body, cursor),
+            AstNode::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => self.if_node(cond, then_branch, else_branch, cursor),
             AstNode::Stmt { stmt, name, args } => self.statement(*stmt, name, args, cursor),
         }
     }
@@ -165,26 +193,46 @@ impl Codegen<'_> {
             OpBuilder::new("affine.parallel", self.loc)
                 .operands(&all)
                 .attr("lowerBoundsMap", lb_map)
-                .attr("lowerBoundsGroups", Attr::dense_1xi32(self.ctx, group_size(lb.len())?))
+                .attr(
+                    "lowerBoundsGroups",
+                    Attr::dense_1xi32(self.ctx, group_size(lb.len())?),
+                )
                 .attr("upperBoundsMap", ub_map)
-                .attr("upperBoundsGroups", Attr::dense_1xi32(self.ctx, group_size(ub.len())?))
-                .attr("steps", Attr::array(self.ctx, &[Attr::integer(i64_type, step)]))
+                .attr(
+                    "upperBoundsGroups",
+                    Attr::dense_1xi32(self.ctx, group_size(ub.len())?),
+                )
+                .attr(
+                    "steps",
+                    Attr::array(self.ctx, &[Attr::integer(i64_type, step)]),
+                )
                 .attr("reductions", Attr::array(self.ctx, &[]))
                 .region_with_block(&[self.index_type])
         } else {
-            let segments = [segment_size(lb_operands.len())?, segment_size(ub_operands.len())?, 0];
+            let segments = [
+                segment_size(lb_operands.len())?,
+                segment_size(ub_operands.len())?,
+                0,
+            ];
             OpBuilder::new("affine.for", self.loc)
                 .operands(&all)
                 .attr("lowerBoundMap", lb_map)
                 .attr("upperBoundMap", ub_map)
                 .attr("step", Attr::integer(self.index_type, step))
-                .attr("operandSegmentSizes", Attr::dense_i32_array(self.ctx, &segments))
+                .attr(
+                    "operandSegmentSizes",
+                    Attr::dense_i32_array(self.ctx, &segments),
+                )
                 .region_with_block(&[self.index_type])
         };
         self.insert(cursor, builder.build());
         let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
         let shadowed = self.iterators.insert(iterator.to_string(), iv);
-        let inner = Cursor { block: body_block, before: None, top: false };
+        let inner = Cursor {
+            block: body_block,
+            before: None,
+            top: false,
+        };
         let result = self.nodes(body, inner);
         match shadowed {
             Some(v) => self.iterators.insert(iterator.to_string(), v),
@@ -195,13 +243,21 @@ impl Codegen<'_> {
         Ok(())
     }
 
-    fn if_node(&mut self, cond: &Cond, then_branch: &[AstNode], else_branch: &[AstNode], cursor: Cursor) -> Result<()> {
+    fn if_node(
+        &mut self,
+        cond: &Cond,
+        then_branch: &[AstNode],
+        else_branch: &[AstNode],
+        cursor: Cursor,
+    ) -> Result<()> {
         let mut conjuncts = vec![];
         if flatten_and(cond, &mut conjuncts) {
             let mut maps = MapBuilder::new(self.ctx);
             let mut constraints = vec![];
             for c in &conjuncts {
-                let Cond::Cmp(op, a, b) = c else { return Err(CodegenError::Ast("non-comparison conjunct")) };
+                let Cond::Cmp(op, a, b) = c else {
+                    return Err(CodegenError::Ast("non-comparison conjunct"));
+                };
                 constraints.push(maps.constraint(*op, a, b)?);
             }
             let operands = self.operands(&maps.vars)?;
@@ -242,7 +298,11 @@ impl Codegen<'_> {
     }
 
     fn branch(&mut self, nodes: &[AstNode], block: Blk, terminator: &str) -> Result<()> {
-        let c = Cursor { block, before: None, top: false };
+        let c = Cursor {
+            block,
+            before: None,
+            top: false,
+        };
         self.nodes(nodes, c)?;
         self.insert(c, OpBuilder::new(terminator, self.loc).build());
         Ok(())
@@ -265,19 +325,29 @@ impl Codegen<'_> {
                 let cmp = OpBuilder::new("arith.cmpi", self.loc)
                     .operands(&[a, b])
                     .results(&[i1])
-                    .attr("predicate", Attr::integer(Type::integer(self.ctx, 64), predicate))
+                    .attr(
+                        "predicate",
+                        Attr::integer(Type::integer(self.ctx, 64), predicate),
+                    )
                     .build();
                 self.insert_value(cursor, cmp, "arith.cmpi")
             }
             Cond::And(v) | Cond::Or(v) => {
-                let name = if matches!(cond, Cond::And(_)) { "arith.andi" } else { "arith.ori" };
+                let name = if matches!(cond, Cond::And(_)) {
+                    "arith.andi"
+                } else {
+                    "arith.ori"
+                };
                 let mut acc: Option<Val> = None;
                 for c in v {
                     let x = self.cond_value(c, cursor)?;
                     acc = Some(match acc {
                         None => x,
                         Some(a) => {
-                            let op = OpBuilder::new(name, self.loc).operands(&[a, x]).results(&[i1]).build();
+                            let op = OpBuilder::new(name, self.loc)
+                                .operands(&[a, x])
+                                .results(&[i1])
+                                .build();
                             self.insert_value(cursor, op, name)?
                         }
                     });
@@ -312,7 +382,12 @@ impl Codegen<'_> {
                     return Ok(*val);
                 }
                 match self.scop.model.params.iter().position(|p| p == v) {
-                    Some(k) => self.scop.params.get(k).copied().ok_or_else(|| CodegenError::UnknownName(v.clone())),
+                    Some(k) => self
+                        .scop
+                        .params
+                        .get(k)
+                        .copied()
+                        .ok_or_else(|| CodegenError::UnknownName(v.clone())),
                     None => Err(CodegenError::UnknownName(v.clone())),
                 }
             })
@@ -322,7 +397,9 @@ impl Codegen<'_> {
     fn scalar(&self, scalar: usize) -> Result<(Val, Type)> {
         match (self.allocas.get(scalar), self.scop.scalars.get(scalar)) {
             (Some(v), Some(t)) => Ok((*v, *t)),
-            _ => Err(CodegenError::UnknownName(crate::analysis::scalar_name(scalar))),
+            _ => Err(CodegenError::UnknownName(crate::analysis::scalar_name(
+                scalar,
+            ))),
         }
     }
 
@@ -337,9 +414,17 @@ impl Codegen<'_> {
     }
 
     fn statement(&mut self, stmt: StmtId, name: &str, args: &[Expr], cursor: Cursor) -> Result<()> {
-        let code = self.scop.statements.get(stmt.0).ok_or_else(|| CodegenError::UnknownStatement(name.to_string()))?;
+        let code = self
+            .scop
+            .statements
+            .get(stmt.0)
+            .ok_or_else(|| CodegenError::UnknownStatement(name.to_string()))?;
         if code.ivs.len() != args.len() {
-            return Err(CodegenError::Arity { name: name.to_string(), ivs: code.ivs.len(), args: args.len() });
+            return Err(CodegenError::Arity {
+                name: name.to_string(),
+                ivs: code.ivs.len(),
+                args: args.len(),
+            });
         }
         let mut mapping: HashMap<Val, Val> = HashMap::new();
         for (iv, arg) in code.ivs.iter().zip(args) {

@@ -48,17 +48,22 @@ impl MapBuilder {
     }
 
     /// One comparison as a constraint, in the order the parser of `lhs >= 0` builds it.
-    pub(super) fn constraint(&mut self, op: CmpOp, a: &Expr, b: &Expr) -> Result<(AffineExpr, bool)> {
+    pub(super) fn constraint(
+        &mut self,
+        op: CmpOp,
+        a: &Expr,
+        b: &Expr,
+    ) -> Result<(AffineExpr, bool)> {
         let a = self.expr(a)?;
         let b = self.expr(b)?;
         let one = AffineExpr::constant(self.ctx, 1);
         let zero = AffineExpr::constant(self.ctx, 0);
         Ok(match op {
-            CmpOp::Eq => (a.sub(b).sub(zero), true),
-            CmpOp::Ge => (a.sub(b).sub(zero), false),
-            CmpOp::Gt => (a.sub(b).sub(one).sub(zero), false),
-            CmpOp::Le => (b.sub(a).sub(zero), false),
-            CmpOp::Lt => (b.sub(a).sub(one).sub(zero), false),
+            CmpOp::Eq => (a - b - zero, true),
+            CmpOp::Ge => (a - b - zero, false),
+            CmpOp::Gt => (a - b - one - zero, false),
+            CmpOp::Le => (b - a - zero, false),
+            CmpOp::Lt => (b - a - one - zero, false),
         })
     }
 
@@ -68,19 +73,21 @@ impl MapBuilder {
         Ok(match e {
             Expr::Int(v) => c(*v),
             Expr::Var(name) => self.dim(name),
-            Expr::Add(a, b) => self.expr(a)?.add(self.expr(b)?),
-            Expr::Sub(a, b) => self.expr(a)?.sub(self.expr(b)?),
+            Expr::Add(a, b) => self.expr(a)? + self.expr(b)?,
+            Expr::Sub(a, b) => self.expr(a)? - self.expr(b)?,
             Expr::Mul(a, b) => {
                 if !matches!(**a, Expr::Int(_)) && !matches!(**b, Expr::Int(_)) {
                     return Err(CodegenError::Ast("non-affine product in the AST"));
                 }
-                self.expr(a)?.mul(self.expr(b)?)
+                self.expr(a)? * self.expr(b)?
             }
-            Expr::Neg(a) => self.expr(a)?.neg(),
+            Expr::Neg(a) => -self.expr(a)?,
             Expr::FloorDiv(a, d) => self.expr(a)?.floor_div(c(*d)),
             Expr::CeilDiv(a, d) => self.expr(a)?.ceil_div(c(*d)),
             Expr::Mod(a, d) => self.expr(a)?.modulo(c(*d)),
-            Expr::Min(_) | Expr::Max(_) => return Err(CodegenError::Ast("min/max inside an expression")),
+            Expr::Min(_) | Expr::Max(_) => {
+                return Err(CodegenError::Ast("min/max inside an expression"))
+            }
         })
     }
 }

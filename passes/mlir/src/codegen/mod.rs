@@ -40,7 +40,11 @@ pub enum CodegenError {
     #[error("codegen: unknown statement `{0}`")]
     UnknownStatement(String),
     #[error("codegen: statement `{name}` has {ivs} IVs but the AST gives {args}")]
-    Arity { name: String, ivs: usize, args: usize },
+    Arity {
+        name: String,
+        ivs: usize,
+        args: usize,
+    },
     /// A new op lacks the result its kind always has (a bug).
     #[error("codegen: '{0}' built without its result")]
     NoResult(&'static str),
@@ -62,7 +66,12 @@ pub struct Generated {
 impl Generated {
     /// Removes everything codegen added.
     pub fn roll_back(self) {
-        for op in self.ops.into_iter().rev().chain(self.allocas.into_iter().rev()) {
+        for op in self
+            .ops
+            .into_iter()
+            .rev()
+            .chain(self.allocas.into_iter().rev())
+        {
             op.erase();
         }
     }

@@ -62,7 +62,16 @@ impl Type {
     pub fn scalar_memref(element: Type) -> Option<Type> {
         // SAFETY: a live element type; a null memory space means the default one, and
         // rank 0 needs no shape array. MLIR returns null for an invalid element type.
-        let t = unsafe { mlirMemRefTypeContiguousGet(element.0, 0, std::ptr::null(), MlirAttribute { ptr: std::ptr::null() }) };
+        let t = unsafe {
+            mlirMemRefTypeContiguousGet(
+                element.0,
+                0,
+                std::ptr::null(),
+                MlirAttribute {
+                    ptr: std::ptr::null(),
+                },
+            )
+        };
         (!t.ptr.is_null()).then_some(Type(t))
     }
     /// `tensor<1xi32>`, the type of the bound groups of `affine.parallel`.
@@ -71,7 +80,14 @@ impl Type {
         // SAFETY: live context; `shape` has the one extent the rank says; a null
         // encoding means none.
         Type(unsafe {
-            mlirRankedTensorTypeGet(1, shape.as_ptr(), mlirIntegerTypeGet(ctx.0, 32), MlirAttribute { ptr: std::ptr::null() })
+            mlirRankedTensorTypeGet(
+                1,
+                shape.as_ptr(),
+                mlirIntegerTypeGet(ctx.0, 32),
+                MlirAttribute {
+                    ptr: std::ptr::null(),
+                },
+            )
         })
     }
 }
@@ -79,7 +95,9 @@ impl Type {
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // SAFETY: a live type; `print_with` passes a callback and its user data.
-        f.write_str(&print_with(|cb, user| unsafe { mlirTypePrint(self.0, cb, user) }))
+        f.write_str(&print_with(|cb, user| unsafe {
+            mlirTypePrint(self.0, cb, user)
+        }))
     }
 }
 
@@ -94,17 +112,23 @@ impl Attr {
     }
     pub fn as_affine_map(self) -> Option<AffineMap> {
         // SAFETY: as above.
-        unsafe { mlirAttributeIsAAffineMap(self.0).then(|| AffineMap(mlirAffineMapAttrGetValue(self.0))) }
+        unsafe {
+            mlirAttributeIsAAffineMap(self.0).then(|| AffineMap(mlirAffineMapAttrGetValue(self.0)))
+        }
     }
     pub fn as_integer_set(self) -> Option<IntegerSet> {
         // SAFETY: as above.
-        unsafe { mlirAttributeIsAIntegerSet(self.0).then(|| IntegerSet(mlirIntegerSetAttrGetValue(self.0))) }
+        unsafe {
+            mlirAttributeIsAIntegerSet(self.0)
+                .then(|| IntegerSet(mlirIntegerSetAttrGetValue(self.0)))
+        }
     }
     /// The referenced symbol of a flat symbol reference (`@name` → `name`).
     pub fn as_flat_symbol(self) -> Option<String> {
         // SAFETY: as above; the string is owned by the context.
         unsafe {
-            mlirAttributeIsAFlatSymbolRef(self.0).then(|| to_string(mlirFlatSymbolRefAttrGetValue(self.0)))
+            mlirAttributeIsAFlatSymbolRef(self.0)
+                .then(|| to_string(mlirFlatSymbolRefAttrGetValue(self.0)))
         }
     }
 
@@ -144,7 +168,9 @@ impl Attr {
 impl fmt::Display for Attr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // SAFETY: a live attribute; `print_with` passes a callback and its user data.
-        f.write_str(&print_with(|cb, user| unsafe { mlirAttributePrint(self.0, cb, user) }))
+        f.write_str(&print_with(|cb, user| unsafe {
+            mlirAttributePrint(self.0, cb, user)
+        }))
     }
 }
 
@@ -164,13 +190,23 @@ impl AffineMap {
     pub fn results(self) -> Vec<AffineExpr> {
         // SAFETY: a live map; `i` below its result count.
         let n = unsafe { mlirAffineMapGetNumResults(self.0) } as usize;
-        (0..n).map(|i| AffineExpr(unsafe { mlirAffineMapGetResult(self.0, i as isize) })).collect()
+        (0..n)
+            .map(|i| AffineExpr(unsafe { mlirAffineMapGetResult(self.0, i as isize) }))
+            .collect()
     }
     /// `(d0, ..., d<dims-1>) -> (results)`, no symbols.
     pub fn get(ctx: Context, dims: usize, results: &[AffineExpr]) -> AffineMap {
         let raw: Vec<MlirAffineExpr> = results.iter().map(|e| e.0).collect();
         // SAFETY: live context and expressions; `raw` holds the count given.
-        AffineMap(unsafe { mlirAffineMapGet(ctx.0, dims as isize, 0, raw.len() as isize, raw.as_ptr() as *mut _) })
+        AffineMap(unsafe {
+            mlirAffineMapGet(
+                ctx.0,
+                dims as isize,
+                0,
+                raw.len() as isize,
+                raw.as_ptr() as *mut _,
+            )
+        })
     }
 }
 
@@ -196,7 +232,9 @@ impl AffineExpr {
                 return Some(AffineExprKind::Dim(mlirAffineDimExprGetPosition(e) as usize));
             }
             if mlirAffineExprIsASymbol(e) {
-                return Some(AffineExprKind::Symbol(mlirAffineSymbolExprGetPosition(e) as usize));
+                return Some(AffineExprKind::Symbol(
+                    mlirAffineSymbolExprGetPosition(e) as usize
+                ));
             }
             if mlirAffineExprIsAConstant(e) {
                 return Some(AffineExprKind::Constant(mlirAffineConstantExprGetValue(e)));
@@ -232,14 +270,6 @@ impl AffineExpr {
         // SAFETY: a live context.
         AffineExpr(unsafe { mlirAffineConstantExprGet(ctx.0, v) })
     }
-    pub fn add(self, o: AffineExpr) -> AffineExpr {
-        // SAFETY: live expressions of one context.
-        AffineExpr(unsafe { mlirAffineAddExprGet(self.0, o.0) })
-    }
-    pub fn mul(self, o: AffineExpr) -> AffineExpr {
-        // SAFETY: live expressions of one context.
-        AffineExpr(unsafe { mlirAffineMulExprGet(self.0, o.0) })
-    }
     pub fn floor_div(self, o: AffineExpr) -> AffineExpr {
         // SAFETY: live expressions of one context.
         AffineExpr(unsafe { mlirAffineFloorDivExprGet(self.0, o.0) })
@@ -256,13 +286,37 @@ impl AffineExpr {
         // SAFETY: a live expression.
         Context(unsafe { mlirAffineExprGetContext(self.0) })
     }
-    /// `self - o`, as the parser builds it: `self + o * -1`.
-    pub fn sub(self, o: AffineExpr) -> AffineExpr {
-        self.add(o.neg())
+}
+
+impl std::ops::Add for AffineExpr {
+    type Output = AffineExpr;
+    fn add(self, o: AffineExpr) -> AffineExpr {
+        // SAFETY: live expressions of one context.
+        AffineExpr(unsafe { mlirAffineAddExprGet(self.0, o.0) })
     }
-    /// `-self`, as the parser builds it: `self * -1`.
-    pub fn neg(self) -> AffineExpr {
-        self.mul(AffineExpr::constant(self.context(), -1))
+}
+
+impl std::ops::Mul for AffineExpr {
+    type Output = AffineExpr;
+    fn mul(self, o: AffineExpr) -> AffineExpr {
+        // SAFETY: live expressions of one context.
+        AffineExpr(unsafe { mlirAffineMulExprGet(self.0, o.0) })
+    }
+}
+
+/// `-self`, as the parser builds it: `self * -1`.
+impl std::ops::Neg for AffineExpr {
+    type Output = AffineExpr;
+    fn neg(self) -> AffineExpr {
+        self * AffineExpr::constant(self.context(), -1)
+    }
+}
+
+/// `self - o`, as the parser builds it: `self + o * -1`.
+impl std::ops::Sub for AffineExpr {
+    type Output = AffineExpr;
+    fn sub(self, o: AffineExpr) -> AffineExpr {
+        self + -o
     }
 }
 
@@ -281,7 +335,10 @@ impl IntegerSet {
         let n = unsafe { mlirIntegerSetGetNumConstraints(self.0) } as usize;
         (0..n)
             .map(|i| unsafe {
-                (AffineExpr(mlirIntegerSetGetConstraint(self.0, i as isize)), mlirIntegerSetIsConstraintEq(self.0, i as isize))
+                (
+                    AffineExpr(mlirIntegerSetGetConstraint(self.0, i as isize)),
+                    mlirIntegerSetIsConstraintEq(self.0, i as isize),
+                )
             })
             .collect()
     }
@@ -290,6 +347,15 @@ impl IntegerSet {
         let exprs: Vec<MlirAffineExpr> = constraints.iter().map(|c| c.0 .0).collect();
         let eqs: Vec<bool> = constraints.iter().map(|c| c.1).collect();
         // SAFETY: live context and expressions; both arrays hold the count given.
-        IntegerSet(unsafe { mlirIntegerSetGet(ctx.0, dims as isize, 0, exprs.len() as isize, exprs.as_ptr(), eqs.as_ptr()) })
+        IntegerSet(unsafe {
+            mlirIntegerSetGet(
+                ctx.0,
+                dims as isize,
+                0,
+                exprs.len() as isize,
+                exprs.as_ptr(),
+                eqs.as_ptr(),
+            )
+        })
     }
 }

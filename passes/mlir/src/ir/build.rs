@@ -16,7 +16,14 @@ pub struct OpBuilder {
 
 impl OpBuilder {
     pub fn new(name: &str, location: Location) -> Self {
-        OpBuilder { name: name.to_string(), location, operands: vec![], results: vec![], attributes: vec![], regions: vec![] }
+        OpBuilder {
+            name: name.to_string(),
+            location,
+            operands: vec![],
+            results: vec![],
+            attributes: vec![],
+            regions: vec![],
+        }
     }
     pub fn operands(mut self, vals: &[Val]) -> Self {
         self.operands.extend(vals.iter().map(|v| v.raw()));
@@ -55,8 +62,16 @@ impl OpBuilder {
         // through the call; the op takes over the regions (and their blocks).
         let raw = unsafe {
             let mut state = mlirOperationStateGet(string_ref(&self.name), self.location.0);
-            mlirOperationStateAddOperands(&mut state, self.operands.len() as isize, self.operands.as_ptr());
-            mlirOperationStateAddResults(&mut state, self.results.len() as isize, self.results.as_ptr());
+            mlirOperationStateAddOperands(
+                &mut state,
+                self.operands.len() as isize,
+                self.operands.as_ptr(),
+            );
+            mlirOperationStateAddResults(
+                &mut state,
+                self.results.len() as isize,
+                self.results.as_ptr(),
+            );
             let ctx = mlirLocationGetContext(self.location.0);
             let named: Vec<MlirNamedAttribute> = self
                 .attributes
@@ -64,7 +79,11 @@ impl OpBuilder {
                 .map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(ctx, string_ref(n)), *a))
                 .collect();
             mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
-            mlirOperationStateAddOwnedRegions(&mut state, self.regions.len() as isize, self.regions.as_ptr());
+            mlirOperationStateAddOwnedRegions(
+                &mut state,
+                self.regions.len() as isize,
+                self.regions.as_ptr(),
+            );
             mlirOperationCreate(&mut state)
         };
         Detached::created(raw)

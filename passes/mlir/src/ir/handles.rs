@@ -70,11 +70,14 @@ impl Op {
     /// Operand `i`; None past the end.
     pub fn operand(self, i: usize) -> Option<Val> {
         // SAFETY: live op, and `i` is checked against its operand count.
-        (i < self.num_operands()).then(|| Val(unsafe { mlirOperationGetOperand(self.0, i as isize) }))
+        (i < self.num_operands())
+            .then(|| Val(unsafe { mlirOperationGetOperand(self.0, i as isize) }))
     }
     pub fn operands(self) -> Vec<Val> {
         // SAFETY: live op, `i` below its operand count.
-        (0..self.num_operands()).map(|i| Val(unsafe { mlirOperationGetOperand(self.0, i as isize) })).collect()
+        (0..self.num_operands())
+            .map(|i| Val(unsafe { mlirOperationGetOperand(self.0, i as isize) }))
+            .collect()
     }
     pub fn num_results(self) -> usize {
         // SAFETY: live op.
@@ -87,7 +90,9 @@ impl Op {
     }
     pub fn results(self) -> Vec<Val> {
         // SAFETY: live op, `i` below its result count.
-        (0..self.num_results()).map(|i| Val(unsafe { mlirOperationGetResult(self.0, i as isize) })).collect()
+        (0..self.num_results())
+            .map(|i| Val(unsafe { mlirOperationGetResult(self.0, i as isize) }))
+            .collect()
     }
     pub fn num_regions(self) -> usize {
         // SAFETY: live op.
@@ -244,14 +249,22 @@ impl Val {
     /// The op that defines this value, or None for a block argument.
     pub fn defining_op(self) -> Option<Op> {
         // SAFETY: live value; the owner is only asked of an op result.
-        unsafe { mlirValueIsAOpResult(self.0).then(|| Op::wrap(mlirOpResultGetOwner(self.0))).flatten() }
+        unsafe {
+            mlirValueIsAOpResult(self.0)
+                .then(|| Op::wrap(mlirOpResultGetOwner(self.0)))
+                .flatten()
+        }
     }
     /// For a block argument: its block and position.
     pub fn block_argument(self) -> Option<(Blk, usize)> {
         // SAFETY: live value; owner and number are only asked of a block argument.
         unsafe {
-            mlirValueIsABlockArgument(self.0)
-                .then(|| (Blk(mlirBlockArgumentGetOwner(self.0)), mlirBlockArgumentGetArgNumber(self.0) as usize))
+            mlirValueIsABlockArgument(self.0).then(|| {
+                (
+                    Blk(mlirBlockArgumentGetOwner(self.0)),
+                    mlirBlockArgumentGetArgNumber(self.0) as usize,
+                )
+            })
         }
     }
     /// The op that owns the definition: defining op, or the op whose region holds

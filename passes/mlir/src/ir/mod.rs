@@ -34,7 +34,10 @@ use std::ffi::c_void;
 
 /// Borrowed MLIR string view of a Rust string (valid while `s` is).
 fn string_ref(s: &str) -> MlirStringRef {
-    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
 }
 
 /// Appends one piece of an `mlir*Print` output to the `String` behind `user`.
@@ -51,7 +54,10 @@ unsafe extern "C" fn append_to_string(piece: MlirStringRef, user: *mut c_void) {
 /// Collects what an `mlir*Print` function writes.
 fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
     let mut out = String::new();
-    f(Some(append_to_string), &mut out as *mut String as *mut c_void);
+    f(
+        Some(append_to_string),
+        &mut out as *mut String as *mut c_void,
+    );
     out
 }
 

@@ -165,7 +165,9 @@ pub unsafe extern "C" fn tessel_run_pass(
     num_values: usize,
 ) -> bool {
     // SAFETY: the shim hands over the live `func.func` its pass runs on (see above).
-    let Some(op) = (unsafe { Op::from_raw(op) }) else { return false };
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
+        return false;
+    };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let Some(kind) = PassKind::from_index(kind) else {
             error(op, "tessel: unknown pass kind");

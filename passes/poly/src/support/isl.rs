@@ -667,7 +667,11 @@ mod deadline_tests {
     use std::time::Duration;
 
     fn parse_set(cx: &Ctx) -> Result<isl_rs::Set, PolyError> {
-        cx.parse("set", "[N] -> { S[i, j] : 0 <= i < N and 0 <= j <= i }", isl_rs::Set::read_from_str)
+        cx.parse(
+            "set",
+            "[N] -> { S[i, j] : 0 <= i < N and 0 <= j <= i }",
+            isl_rs::Set::read_from_str,
+        )
     }
 
     #[test]
@@ -679,7 +683,10 @@ mod deadline_tests {
         std::thread::sleep(Duration::from_millis(100));
         assert!(matches!(parse_set(&cx), Err(PolyError::TimeBudget { .. })));
         cx.set_deadline(None);
-        assert!(parse_set(&cx).is_ok(), "set_deadline restores the operations budget");
+        assert!(
+            parse_set(&cx).is_ok(),
+            "set_deadline restores the operations budget"
+        );
     }
 
     #[test]

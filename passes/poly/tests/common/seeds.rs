@@ -145,8 +145,9 @@ pub fn rank(rows: &[Vec<i64>]) -> usize {
         for k in 0..m.len() {
             if k != r && m[k][col] != 0 {
                 let (a, b) = (m[r][col], m[k][col]);
-                for c in 0..cols {
-                    m[k][c] = m[k][c] * a - m[r][c] * b;
+                let pivot = m[r].clone();
+                for (x, p) in m[k].iter_mut().zip(&pivot) {
+                    *x = *x * a - p * b;
                 }
             }
         }
