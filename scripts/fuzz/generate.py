@@ -431,7 +431,12 @@ class Gen:
             arrays.append(Array("S0", 0, main, False))
         self.arrays = arrays
         body = []
+        # Statement budget: most programs have 2-8 statements (a few up to 14),
+        # so that each SCoP is scheduled in well under a second.
+        self.budget = r.choice((2, 3, 4, 5, 6, 8, 14)) if r.random() < 0.95 else 20
         for _ in range(r.randint(1, 3)):
+            if body and self.budget <= 0:
+                break
             if body and r.random() < 0.4:
                 body.append(self.separator())
             if r.random() < 0.2:
@@ -460,9 +465,9 @@ class Gen:
     # -- bounds --------------------------------------------------------------
     def bounds(self, outer: list[str]) -> tuple[list[Expr], list[Expr], int]:
         r = self.r
-        step = r.choice((1, 1, 1, 1, 2, 3))
+        step = r.choice((1,) * 10 + (2, 3))
         pname, pval = r.choice(self.params)
-        kind = r.choice(("rect", "rect", "param", "param", "tri", "tri", "minmax")) if outer else \
+        kind = r.choice(("rect", "rect", "param", "param", "tri", "tri", "rect", "param", "minmax")) if outer else \
             r.choice(("rect", "param", "param"))
         if kind == "rect":
             lo = r.randint(0, 2)
@@ -492,9 +497,9 @@ class Gen:
             e = Expr([Term(1, v), Term(r.choice((1, -1)), w)], r.randint(-1, 1))
         elif x < 0.82:
             e = Expr([Term(-1, v)], 0)
-        elif x < 0.88:
+        elif x < 0.9:
             e = Expr([Term(2, v)], r.randint(0, 1))
-        elif x < 0.94:
+        elif x < 0.95:
             e = Expr([Term(1, v, "floordiv", r.choice((2, 3)))], r.randint(0, 1))
         else:
             e = Expr([Term(1, v, "mod", r.choice((2, 3, 4)))], r.randint(0, 1))
@@ -510,6 +515,7 @@ class Gen:
 
     def stmt(self, ivs: list[str]) -> Stmt:
         r = self.r
+        self.budget -= 1
         target = r.choice(self.arrays)
         ta = self.access(target, ivs)
         srcs = [a for a in self.arrays if self.convertible(a.elem, target.elem)]
@@ -539,13 +545,15 @@ class Gen:
                             r.choice(FCONSTS if fl else ICONSTS), self.access(target, outer))
         body = []
         nitems = r.randint(1, 3)
-        for _ in range(nitems):
+        for i in range(nitems):
+            if i and self.budget <= 0:
+                break
             x = r.random()
             if depth > 1 and x < 0.55:
                 body.append(self.loop(depth - 1, ivs))
             elif x < 0.65 and len(ivs) >= 1:
                 cv = r.sample(ivs, min(len(ivs), r.randint(1, 2)))
-                cond = Expr([Term(1 if i == 0 else -1, v, "mod" if r.random() < 0.2 else "lin", 2)
+                cond = Expr([Term(1 if i == 0 else -1, v, "mod" if r.random() < 0.1 else "lin", 2)
                              for i, v in enumerate(cv)], r.randint(-3, 1))
                 body.append(If(cond, r.random() < 0.2, [self.stmt(ivs)]))
             else:
