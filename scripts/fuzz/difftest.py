@@ -244,6 +244,7 @@ class BatchResult:
     fallbacks: collections.Counter = field(default_factory=collections.Counter)
     optimized_scops: int = 0
     transformed: dict = field(default_factory=dict)   # preset -> set of seeds
+    ran: dict = field(default_factory=dict)           # preset -> set of seeds optimized under it
     seconds: float = 0.0
 
 
@@ -286,9 +287,18 @@ def remark_kind(msg: str) -> str:
     return re.sub(r"\d+(\.\d+)?", "N", msg)[:140]
 
 
+def assigned(seed: int, variants: list[Variant], per_program: int | None) -> set[str]:
+    """The variants a program runs under: all, or `per_program` of them in rotation
+    (program seed s gets variants s, s+1, ... mod len), so that consecutive seeds cover
+    the whole list."""
+    if not per_program or per_program >= len(variants):
+        return {v.name for v in variants}
+    return {variants[(seed * per_program + j) % len(variants)].name for j in range(per_program)}
+
+
 def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work: Path,
               inject_fault: str | None = None, clang_opt: str = "-O1",
-              opt_timeout: float = OPT_TIMEOUT_S) -> BatchResult:
+              opt_timeout: float = OPT_TIMEOUT_S, per_program: int | None = None) -> BatchResult:
     t0 = time.perf_counter()
     res = BatchResult(programs=len(progs))
     res.transformed = {p: set() for p in PRESETS}
@@ -333,9 +343,14 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
             opt(seeds[h:], tag + "b")
 
         nonlocal_builds = [0]
-        opt([s for s, _ in progs], "all")
+        mine = [s for s, _ in progs if v.name in assigned(s, variants, per_program)]
+        if mine:
+            opt(mine, "all")
         res.builds += nonlocal_builds[0]
         for s, p in progs:
+            if v.name not in assigned(s, variants, per_program):
+                fn[s].append(None)
+                continue
             if s in per_prog_err:
                 kind, det = per_prog_err[s]
                 res.failures.append(Failure(s, v.name, kind, det))
@@ -345,6 +360,7 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
                 res.failures.append(Failure(s, v.name, "opt-crash", "function missing from mlir-opt's output"))
                 fn[s].append(None)
                 continue
+            res.ran.setdefault(v.preset, set()).add(s)
             diags = diag_by_func.get(f"p{s}", [])
             tessel = [d for d in diags if "tessel:" in d.msg]
             for d in tessel:
@@ -429,13 +445,14 @@ def _find_unlowerable(texts: list[str], work: Path) -> list[str]:
 # ---------------------------------------------------------------------------
 
 def batch_worker(seeds: list[int], variant_names: list[str], tmp: str, inject_fault: str | None,
-                 clang_opt: str, keep: bool):
+                 clang_opt: str, keep: bool, per_program: int | None = None, opt_timeout: float = OPT_TIMEOUT_S):
     variants = [variant_by_name(n) for n in variant_names]
     work = Path(tempfile.mkdtemp(prefix=f"b{seeds[0]}-", dir=tmp))
     try:
         progs = [(s, G.generate(s)) for s in seeds]
-        r = run_batch(progs, variants, work, inject_fault, clang_opt)
+        r = run_batch(progs, variants, work, inject_fault, clang_opt, opt_timeout, per_program)
         r.transformed = {k: sorted(v) for k, v in r.transformed.items()}
+        r.ran = {k: sorted(v) for k, v in r.ran.items()}
         return r
     except Exception:  # noqa: BLE001
         r = BatchResult(programs=len(seeds))
@@ -450,7 +467,7 @@ def summarize(total: BatchResult, wall: float, nprog: int, args, variants) -> st
     kinds = collections.Counter(f.kind for f in total.failures)
     rows = [
         ("programs", str(total.programs)),
-        ("variants per program", str(len(variants))),
+        ("variants per program", str(args.variants_per_program or len(variants)) + f" (of {len(variants)})"),
         ("builds (mlir-opt runs + links)", str(total.builds)),
         ("variant-runs (program x variant executed and compared)", str(total.variant_runs)),
         ("mismatches", str(kinds.get("mismatch", 0))),
@@ -465,17 +482,20 @@ def summarize(total: BatchResult, wall: float, nprog: int, args, variants) -> st
     ]
     out = [f"# Tessel differential test: {nprog} programs from seed {args.seed}", "",
            f"Command: `scripts/difftest --programs {args.programs} --seed {args.seed} --jobs {args.jobs}"
-           f" --batch {args.batch}`" + (f" `--inject-fault {args.inject_fault}`" if args.inject_fault else ""),
+           f" --batch {args.batch}"
+           + (f" --variants-per-program {args.variants_per_program}" if args.variants_per_program else "") + "`" + (f" `--inject-fault {args.inject_fault}`" if args.inject_fault else ""),
            f"Tessel commit: {tt.git_commit()}; mlir-opt {tt.tool_version()}; "
            f"machine: {tt.machine_info().get('model')} ({os.cpu_count()} CPUs)", "",
            tt.text_table(["", "count"], [list(r) for r in rows], right=[1]), "",
-           "Programs transformed (some SCoP tiled or with a parallel loop) per preset, over that preset's variants:", ""]
+           "Programs transformed (some SCoP tiled or with a parallel loop under at least one of the preset's variants), "
+           "out of the programs optimized under that preset (an mlir-opt failure leaves a program out):", ""]
     trows = []
     for p in PRESETS:
         n = len(total.transformed.get(p, ()))
+        m = len(total.ran.get(p, ()))
         vs = [v.name for v in variants if v.preset == p]
         if vs:
-            trows.append([p, f"{n}/{total.programs}", f"{100 * n / max(1, total.programs):.1f}%", ", ".join(vs)])
+            trows.append([p, f"{n}/{m}", f"{100 * n / max(1, m):.1f}%", ", ".join(vs)])
     out += [tt.text_table(["preset", "programs", "fraction", "variants"], trows, right=[1, 2]), ""]
     out += ["Fallbacks by reason (remarks, counted per SCoP and variant; each one explained by its remark):", ""]
     if total.fallbacks:
@@ -510,6 +530,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--max-reduce", type=int, default=3, help="reduce at most this many failures")
     ap.add_argument("--clang-opt", default="-O1", help="optimization level of the batch build")
     ap.add_argument("--keep", action="store_true", help="keep the batch work folders")
+    ap.add_argument("--variants-per-program", type=int, default=None, metavar="K",
+                    help="run each program under K of the variants, in rotation over the seeds (CI)")
+    ap.add_argument("--opt-timeout", type=float, default=OPT_TIMEOUT_S,
+                    help="mlir-opt wall-clock limit per function, seconds (a batch gets this times its size)")
+    ap.add_argument("--replay", default=None, metavar="REPRO.json",
+                    help="run one saved (reduced) program instead of generated ones")
     ap.add_argument("--ci", action="store_true", help="print the 'N passed, M failed' line (programs)")
     args = ap.parse_args(argv)
     if args.list_variants:
@@ -518,6 +544,15 @@ def main(argv: list[str]) -> int:
         return 0
     tt.require_plugin()
     variants = [variant_by_name(n) for n in args.variants.split(",")] if args.variants else list(VARIANTS)
+    if args.replay:
+        import reduce as R
+        prog = R.load_program(Path(args.replay))
+        work = Path(tempfile.mkdtemp(prefix="tessel-replay-"))
+        r = run_batch([(prog.seed, prog)], variants, work, args.inject_fault, args.clang_opt)
+        for f in r.failures:
+            print(f"FAIL seed {f.seed} variant {f.variant}: {f.kind}: {f.detail.strip()[-300:]}")
+        print(f"{r.variant_runs} variant-runs, {len(r.failures)} failures (work folder {work})")
+        return 1 if r.failures else 0
     seeds = list(range(args.seed, args.seed + args.programs))
     batches = [seeds[i:i + args.batch] for i in range(0, len(seeds), args.batch)]
     tmp = tempfile.mkdtemp(prefix="tessel-difftest-")
@@ -527,7 +562,8 @@ def main(argv: list[str]) -> int:
     done = 0
     with cf.ProcessPoolExecutor(max_workers=args.jobs) as ex:
         futs = [ex.submit(batch_worker, b, [v.name for v in variants], tmp, args.inject_fault,
-                          args.clang_opt, args.keep) for b in batches]
+                          args.clang_opt, args.keep, args.variants_per_program, args.opt_timeout)
+                for b in batches]
         for fut in cf.as_completed(futs):
             r = fut.result()
             total.programs += r.programs
@@ -538,6 +574,8 @@ def main(argv: list[str]) -> int:
             total.optimized_scops += r.optimized_scops
             for k, v in r.transformed.items():
                 total.transformed[k].update(v)
+            for k, v in r.ran.items():
+                total.ran.setdefault(k, set()).update(v)
             done += r.programs
             print(f"[{time.perf_counter() - t0:7.1f} s] {done}/{len(seeds)} programs, "
                   f"{len(total.failures)} failures", flush=True)
