@@ -431,9 +431,9 @@ class Gen:
             arrays.append(Array("S0", 0, main, False))
         self.arrays = arrays
         body = []
-        # Statement budget: most programs have 2-8 statements (a few up to 14),
+        # Statement budget: most programs have 2-8 statements (5% up to 12),
         # so that each SCoP is scheduled in well under a second.
-        self.budget = r.choice((2, 3, 4, 5, 6, 8, 14)) if r.random() < 0.95 else 20
+        self.budget = r.choice((2, 3, 3, 4, 4, 5, 6, 8)) if r.random() < 0.95 else 12
         for _ in range(r.randint(1, 3)):
             if body and self.budget <= 0:
                 break
