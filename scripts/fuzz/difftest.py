@@ -478,6 +478,8 @@ def summarize(total: BatchResult, wall: float, nprog: int, args, variants) -> st
         ("other failures (driver, original)", str(kinds.get("driver-error", 0) + kinds.get("orig-failure", 0))),
         ("optimized SCoPs (remarks, all variants)", str(total.optimized_scops)),
         ("wall time (s)", f"{wall:.1f}"),
+        ("CPU time, all processes (s)", f"{getattr(total, 'cpu', 0):.1f}"),
+        ("load average at the end (1 min)", f"{os.getloadavg()[0]:.1f}"),
         ("programs per minute", f"{60 * total.programs / wall:.1f}" if wall > 0 else "-"),
     ]
     out = [f"# Tessel differential test: {nprog} programs from seed {args.seed}", "",
@@ -580,6 +582,9 @@ def main(argv: list[str]) -> int:
             print(f"[{time.perf_counter() - t0:7.1f} s] {done}/{len(seeds)} programs, "
                   f"{len(total.failures)} failures", flush=True)
     wall = time.perf_counter() - t0
+    import resource
+    ru = [resource.getrusage(w) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    total.cpu = sum(r.ru_utime + r.ru_stime for r in ru)
     total.failures.sort(key=lambda f: (f.seed, f.variant))
     for f in total.failures:
         print(f"FAIL seed {f.seed} variant {f.variant}: {f.kind}: {f.detail.strip()[-300:]}")
