@@ -162,7 +162,6 @@ static void run_prog(long seed, const Arr *arrs, int na, Call *calls, const char
       size_t nb = (size_t)arrs[a].n * arrs[a].esize;
       if (memcmp(ref[a], tst[a], nb)) {
         int64_t i = 0;
-        while (memcmp((char *)ref[a] + i * arrs[a].esize, (char *)tst[a] + i * arrs[a].esize, arrs[a].esize)) i++, (void)0;
         for (i = 0; i < arrs[a].n && !memcmp((char *)ref[a] + i * arrs[a].esize, (char *)tst[a] + i * arrs[a].esize, arrs[a].esize); i++) {}
         printf("FAIL %ld %s mismatch array#%d element %ld\n", seed, names[v], a, (long)i);
         break;
