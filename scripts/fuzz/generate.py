@@ -1,0 +1,621 @@
+#!/usr/bin/env python3
+"""Random affine-program generator for Tessel's differential tester (issue 8, item 1).
+
+Seeded and reproducible: `generate(seed)` always builds the same program, and
+`Program.func_text(name)` always prints the same text. Python 3.11, standard
+library only.
+
+A program is one `func.func` whose arguments are i32 sizes (index_cast to index
+inside) followed by memrefs (0-d scalars, static and dynamic 1-3-d arrays).
+Its body is a list of top-level nodes: loop nests (imperfect, depth 1-5, with
+rectangular / triangular / parametric / min-max bounds, non-unit steps,
+`affine.if`, `floordiv` / `mod` subscripts, reductions into 0-d memrefs and into
+`iter_args`), time-loop stencils, and non-affine separators (`memref.load` /
+`memref.store` at constant indices) that split the function into several SCoPs.
+
+In-bounds by construction: the generator knows every size's value, computes
+each loop counter's range by interval arithmetic, shifts each array dimension's
+subscripts so that their minimum is >= 0 and sizes the dimension to hold their
+maximum (`normalize`). The reducer (reduce.py) edits the same tree and calls
+`normalize` again, so a reduced program stays in bounds too.
+
+Command line: generate.py SEED [--name NAME] prints one program's module.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import sys
+from dataclasses import dataclass, field
+
+FLOAT_TYPES = ("f64", "f32")
+INT_TYPES = ("i32", "i64")
+
+
+# ---------------------------------------------------------------------------
+# The tree
+# ---------------------------------------------------------------------------
+
+@dataclass
+class Term:
+    coef: int
+    var: str          # a loop counter or a size parameter
+    kind: str = "lin"  # lin | floordiv | mod
+    k: int = 1
+
+
+@dataclass
+class Expr:
+    terms: list[Term] = field(default_factory=list)
+    const: int = 0
+
+    def vars(self) -> set[str]:
+        return {t.var for t in self.terms}
+
+
+@dataclass
+class Access:
+    array: str
+    subs: list[Expr]
+
+
+@dataclass
+class Stmt:
+    target: Access
+    reads: list  # Access | None (None: a constant)
+    ops: list[str]  # len(reads) ops: value = ((c0 op0 r0) op1 r1) ...
+    consts: list[str]
+
+
+@dataclass
+class Loop:
+    iv: str
+    lbs: list[Expr]  # max of
+    ubs: list[Expr]  # min of (exclusive)
+    step: int
+    body: list
+
+
+@dataclass
+class IterLoop:  # %r = affine.for iter_args(%acc = init) { acc = acc op load } ; store %r
+    iv: str
+    lbs: list[Expr]
+    ubs: list[Expr]
+    step: int
+    read: Access
+    op: str
+    init: str
+    target: Access
+
+
+@dataclass
+class If:
+    cond: Expr  # cond >= 0 (or == 0 when eq)
+    eq: bool
+    body: list
+
+
+@dataclass
+class Separator:  # non-affine: memref.load / memref.store at index 0
+    src: str
+    dst: str
+
+
+@dataclass
+class Array:
+    name: str
+    rank: int
+    elem: str
+    dynamic: bool
+    dims: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Program:
+    seed: int
+    params: list[tuple[str, int]]  # (name, value)
+    arrays: list[Array]
+    body: list
+
+    def array(self, name: str) -> Array:
+        for a in self.arrays:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def func_text(self, fname: str) -> str:
+        return Emitter(self).emit(fname)
+
+    def module_text(self, fname: str = "prog") -> str:
+        return f"// seed {self.seed}\nmodule {{\n{self.func_text(fname)}}}\n"
+
+
+# ---------------------------------------------------------------------------
+# Interval arithmetic and normalization (in-bounds guarantee)
+# ---------------------------------------------------------------------------
+
+def _term_range(t: Term, env: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    lo, hi = env[t.var]
+    if t.kind == "floordiv":
+        lo, hi = lo // t.k, hi // t.k
+    elif t.kind == "mod":
+        lo, hi = (lo % t.k, hi % t.k) if hi - lo < t.k and lo % t.k <= hi % t.k else (0, t.k - 1)
+    a, b = t.coef * lo, t.coef * hi
+    return min(a, b), max(a, b)
+
+
+def expr_range(e: Expr, env) -> tuple[int, int]:
+    lo = hi = e.const
+    for t in e.terms:
+        a, b = _term_range(t, env)
+        lo += a
+        hi += b
+    return lo, hi
+
+
+def loop_range(node, env) -> tuple[int, int]:
+    lo = max(expr_range(e, env)[0] for e in node.lbs)
+    hi = min(expr_range(e, env)[1] for e in node.ubs) - 1
+    if hi < lo:
+        hi = lo  # zero-trip (or unknown): the body never runs; keep a sane range
+    return lo, hi
+
+
+def walk_accesses(prog: Program):
+    """Yield (access, env) for every access, env = ranges of the counters around it."""
+    env0 = {n: (v, v) for n, v in prog.params}
+
+    def rec(nodes, env):
+        for n in nodes:
+            if isinstance(n, Stmt):
+                yield n.target, env
+                for r in n.reads:
+                    if r is not None:
+                        yield r, env
+            elif isinstance(n, Loop):
+                e2 = dict(env)
+                e2[n.iv] = loop_range(n, env)
+                yield from rec(n.body, e2)
+            elif isinstance(n, IterLoop):
+                e2 = dict(env)
+                e2[n.iv] = loop_range(n, env)
+                yield n.read, e2
+                yield n.target, env
+            elif isinstance(n, If):
+                yield from rec(n.body, env)
+
+    yield from rec(prog.body, env0)
+
+
+def normalize(prog: Program) -> None:
+    """Shift each array dimension's subscripts to start at >= 0 and size the dims."""
+    mins: dict[tuple[str, int], int] = {}
+    for acc, env in walk_accesses(prog):
+        for d, e in enumerate(acc.subs):
+            lo, _ = expr_range(e, env)
+            key = (acc.array, d)
+            mins[key] = min(mins.get(key, 0), lo)
+    for acc, _ in walk_accesses(prog):
+        for d, e in enumerate(acc.subs):
+            e.const -= mins.get((acc.array, d), 0)
+    maxs: dict[tuple[str, int], int] = {}
+    for acc, env in walk_accesses(prog):
+        for d, e in enumerate(acc.subs):
+            _, hi = expr_range(e, env)
+            key = (acc.array, d)
+            maxs[key] = max(maxs.get(key, 0), hi)
+    for a in prog.arrays:
+        a.dims = [maxs.get((a.name, d), 0) + 1 for d in range(a.rank)]
+
+
+def instances(prog: Program) -> int:
+    """Upper estimate of the statement instances (cost control)."""
+    env0 = {n: (v, v) for n, v in prog.params}
+
+    def rec(nodes, env):
+        tot = 0
+        for n in nodes:
+            if isinstance(n, Stmt):
+                tot += 1
+            elif isinstance(n, (Loop, IterLoop)):
+                lo, hi = loop_range(n, env)
+                trips = (hi - lo) // n.step + 1
+                e2 = dict(env)
+                e2[n.iv] = (lo, hi)
+                tot += trips * (rec(n.body, e2) if isinstance(n, Loop) else 1)
+            elif isinstance(n, If):
+                tot += rec(n.body, env)
+        return tot
+
+    return rec(prog.body, env0)
+
+
+# ---------------------------------------------------------------------------
+# Emission
+# ---------------------------------------------------------------------------
+
+def _fmt_expr(e: Expr, names: dict[str, str]) -> str:
+    parts = []
+    for t in e.terms:
+        v = names[t.var]
+        if t.kind == "floordiv":
+            v = f"({v} floordiv {t.k})"
+        elif t.kind == "mod":
+            v = f"({v} mod {t.k})"
+        if t.coef == 1:
+            parts.append(("+", v))
+        elif t.coef == -1:
+            parts.append(("-", v))
+        elif t.coef < 0:
+            parts.append(("-", f"{v} * {-t.coef}"))
+        else:
+            parts.append(("+", f"{v} * {t.coef}"))
+    if e.const or not parts:
+        parts.append(("+" if e.const >= 0 else "-", str(abs(e.const))))
+    out = ""
+    for i, (sign, p) in enumerate(parts):
+        if i == 0:
+            out = p if sign == "+" else f"-{p}" if not p[0].isdigit() else f"-{p}"
+        else:
+            out += f" {sign} {p}"
+    return out
+
+
+class Emitter:
+    def __init__(self, prog: Program):
+        self.p = prog
+        self.lines: list[str] = []
+        self.n = 0
+        self.consts: dict[tuple[str, str], str] = {}
+
+    def fresh(self, base="v") -> str:
+        self.n += 1
+        return f"%{base}{self.n}"
+
+    def mtype(self, a: Array) -> str:
+        if a.rank == 0:
+            return f"memref<{a.elem}>"
+        dims = "x".join("?" if a.dynamic else str(d) for d in a.dims)
+        return f"memref<{dims}x{a.elem}>"
+
+    def const(self, val: str, ty: str) -> str:
+        key = (val, ty)
+        if key not in self.consts:
+            name = f"%k{len(self.consts)}"
+            self.consts[key] = name
+            self.pre.append(f"    {name} = arith.constant {val} : {ty}")
+        return self.consts[key]
+
+    def emit(self, fname: str) -> str:
+        p = self.p
+        args = [f"%s_{n}: i32" for n, _ in p.params] + [f"%{a.name}: {self.mtype(a)}" for a in p.arrays]
+        self.pre = [f"    %{n} = arith.index_cast %s_{n} : i32 to index" for n, _ in p.params]
+        body: list[str] = []
+        ivs = {n: f"%{n}" for n, _ in p.params}
+        self.block(p.body, ivs, body, 2)
+        return (f"  func.func @{fname}({', '.join(args)}) {{\n" + "\n".join(self.pre + body)
+                + "\n    return\n  }\n")
+
+    def bound_map(self, exprs: list[Expr], ivs: dict[str, str], kw: str) -> str:
+        if len(exprs) == 1 and not exprs[0].terms:
+            return str(exprs[0].const)
+        used = []
+        for e in exprs:
+            for v in sorted(e.vars()):
+                if v not in used:
+                    used.append(v)
+        params = {n for n, _ in self.p.params}
+        dims = [v for v in used if v not in params]
+        syms = [v for v in used if v in params]
+        names = {v: f"d{i}" for i, v in enumerate(dims)}
+        names.update({v: f"s{i}" for i, v in enumerate(syms)})
+        res = ", ".join(_fmt_expr(e, names) for e in exprs)
+        m = f"affine_map<({', '.join(names[v] for v in dims)})[{', '.join(names[v] for v in syms)}] -> ({res})>"
+        operands = f"({', '.join(ivs[v] for v in dims)})[{', '.join(ivs[v] for v in syms)}]"
+        return (f"{kw} " if len(exprs) > 1 else "") + m + operands
+
+    def subs(self, acc: Access, ivs) -> str:
+        return ", ".join(_fmt_expr(e, ivs) for e in acc.subs)
+
+    def load(self, acc: Access, ivs, out: list[str], ind: str, want: str) -> str:
+        a = self.p.array(acc.array)
+        v = self.fresh()
+        out.append(f"{ind}{v} = affine.load %{a.name}[{self.subs(acc, ivs)}] : {self.mtype(a)}")
+        return self.convert(v, a.elem, want, out, ind)
+
+    def convert(self, v: str, src: str, dst: str, out, ind) -> str:
+        if src == dst:
+            return v
+        w = self.fresh()
+        if src in INT_TYPES and dst in FLOAT_TYPES:
+            out.append(f"{ind}{w} = arith.sitofp {v} : {src} to {dst}")
+        elif src in FLOAT_TYPES and dst in FLOAT_TYPES:
+            op = "extf" if src == "f32" else "truncf"
+            out.append(f"{ind}{w} = arith.{op} {v} : {src} to {dst}")
+        elif src in INT_TYPES and dst in INT_TYPES:
+            op = "extsi" if src == "i32" else "trunci"
+            out.append(f"{ind}{w} = arith.{op} {v} : {src} to {dst}")
+        else:
+            raise ValueError(f"no conversion {src} -> {dst}")
+        return w
+
+    def binop(self, op: str, ty: str, a: str, b: str, out, ind) -> str:
+        v = self.fresh()
+        name = {"add": "add", "sub": "sub", "mul": "mul"}[op] + ("f" if ty in FLOAT_TYPES else "i")
+        out.append(f"{ind}{v} = arith.{name} {a}, {b} : {ty}")
+        return v
+
+    def block(self, nodes, ivs, out: list[str], depth: int) -> None:
+        ind = "  " * depth
+        for n in nodes:
+            if isinstance(n, Stmt):
+                ta = self.p.array(n.target.array)
+                ty = ta.elem
+                val = self.const(n.consts[0], ty)
+                for i, r in enumerate(n.reads):
+                    rv = self.const(n.consts[i + 1], ty) if r is None else self.load(r, ivs, out, ind, ty)
+                    val = self.binop(n.ops[i], ty, val, rv, out, ind)
+                out.append(f"{ind}affine.store {val}, %{ta.name}[{self.subs(n.target, ivs)}] : {self.mtype(ta)}")
+            elif isinstance(n, Loop):
+                iv = f"%{n.iv}"
+                lb = self.bound_map(n.lbs, ivs, "max")
+                ub = self.bound_map(n.ubs, ivs, "min")
+                step = f" step {n.step}" if n.step != 1 else ""
+                out.append(f"{ind}affine.for {iv} = {lb} to {ub}{step} {{")
+                self.block(n.body, {**ivs, n.iv: iv}, out, depth + 1)
+                out.append(f"{ind}}}")
+            elif isinstance(n, IterLoop):
+                ta = self.p.array(n.target.array)
+                ty = ta.elem
+                iv = f"%{n.iv}"
+                lb = self.bound_map(n.lbs, ivs, "max")
+                ub = self.bound_map(n.ubs, ivs, "min")
+                step = f" step {n.step}" if n.step != 1 else ""
+                init = self.const(n.init, ty)
+                acc, res = self.fresh("acc"), self.fresh("r")
+                out.append(f"{ind}{res} = affine.for {iv} = {lb} to {ub}{step} iter_args({acc} = {init}) -> ({ty}) {{")
+                inner = {**ivs, n.iv: iv}
+                x = self.load(n.read, inner, out, ind + "  ", ty)
+                y = self.binop(n.op, ty, acc, x, out, ind + "  ")
+                out.append(f"{ind}  affine.yield {y} : {ty}")
+                out.append(f"{ind}}}")
+                out.append(f"{ind}affine.store {res}, %{ta.name}[{self.subs(n.target, ivs)}] : {self.mtype(ta)}")
+            elif isinstance(n, If):
+                used = sorted(n.cond.vars())
+                names = {v: f"d{i}" for i, v in enumerate(used)}
+                rel = "==" if n.eq else ">="
+                s = f"affine_set<({', '.join(names[v] for v in used)}) : ({_fmt_expr(n.cond, names)} {rel} 0)>"
+                out.append(f"{ind}affine.if {s}({', '.join(ivs[v] for v in used)}) {{")
+                self.block(n.body, ivs, out, depth + 1)
+                out.append(f"{ind}}}")
+            elif isinstance(n, Separator):
+                src, dst = self.p.array(n.src), self.p.array(n.dst)
+                c0 = self.const("0", "index")
+                v = self.fresh()
+                out.append(f"{ind}{v} = memref.load %{src.name}[{', '.join([c0] * src.rank)}] : {self.mtype(src)}")
+                w = self.convert(v, src.elem, dst.elem, out, ind)
+                out.append(f"{ind}memref.store {w}, %{dst.name}[{', '.join([c0] * dst.rank)}] : {self.mtype(dst)}")
+
+
+# ---------------------------------------------------------------------------
+# Generation
+# ---------------------------------------------------------------------------
+
+FCONSTS = ("0.5", "0.25", "1.5", "2.0", "-0.75", "0.125", "3.0", "1.0")
+ICONSTS = ("1", "2", "3", "-1", "5", "7", "-3")
+
+
+class Gen:
+    def __init__(self, seed: int):
+        self.r = random.Random(seed)
+        self.seed = seed
+        self.niv = 0
+
+    def new_iv(self) -> str:
+        self.niv += 1
+        return f"i{self.niv}"
+
+    def program(self) -> Program:
+        r = self.r
+        self.is_float = r.random() < 0.7
+        main = r.choice(FLOAT_TYPES if self.is_float else INT_TYPES)
+        nparams = r.randint(1, 3)
+        self.params = [(f"n{i}", r.randint(4, 14)) for i in range(nparams)]
+        arrays = []
+        for i in range(r.randint(2, 5)):
+            rank = r.choice((1, 2, 2, 2, 3))
+            elem = main if r.random() < 0.7 else r.choice(FLOAT_TYPES + ("i32",) if self.is_float else INT_TYPES)
+            arrays.append(Array(f"A{i}", rank, elem, r.random() < 0.5))
+        if r.random() < 0.5:
+            arrays.append(Array("S0", 0, main, False))
+        self.arrays = arrays
+        body = []
+        # Statement budget: most programs have 2-8 statements (5% up to 12),
+        # so that each SCoP is scheduled in well under a second.
+        self.budget = r.choice((2, 3, 3, 4, 4, 5, 6, 8)) if r.random() < 0.95 else 12
+        for _ in range(r.randint(1, 3)):
+            if body and self.budget <= 0:
+                break
+            if body and r.random() < 0.4:
+                body.append(self.separator())
+            if r.random() < 0.2:
+                body.append(self.stencil())
+            else:
+                body.append(self.loop(r.randint(1, 5), [], first=True))
+        prog = Program(self.seed, self.params, arrays, body)
+        normalize(prog)
+        # Cost control: shrink sizes until it runs in microseconds-milliseconds.
+        while instances(prog) > 60000:
+            self.params = [(n, max(2, v // 2)) for n, v in prog.params]
+            prog.params = self.params
+            normalize(prog)
+        return prog
+
+    def separator(self) -> Separator:
+        r = self.r
+        a = r.choice(self.arrays)
+        b = r.choice([x for x in self.arrays if self.convertible(a.elem, x.elem)] or [a])
+        return Separator(a.name, b.name)
+
+    @staticmethod
+    def convertible(src: str, dst: str) -> bool:
+        return dst in FLOAT_TYPES or src in INT_TYPES
+
+    # -- bounds --------------------------------------------------------------
+    def bounds(self, outer: list[str]) -> tuple[list[Expr], list[Expr], int]:
+        r = self.r
+        step = r.choice((1,) * 10 + (2, 3))
+        pname, pval = r.choice(self.params)
+        kind = r.choice(("rect", "rect", "param", "param", "tri", "tri", "rect", "param", "minmax")) if outer else \
+            r.choice(("rect", "param", "param"))
+        if kind == "rect":
+            lo = r.randint(0, 2)
+            return [Expr([], lo)], [Expr([], lo + r.randint(3, 12))], step
+        if kind == "param":
+            return [Expr([], r.randint(0, 1))], [Expr([Term(1, pname)], -r.randint(0, 1))], step
+        p = r.choice(outer)
+        if kind == "tri":
+            if r.random() < 0.5:
+                return [Expr([], 0)], [Expr([Term(1, p)], 1)], step
+            return [Expr([Term(1, p)], r.randint(0, 1))], [Expr([Term(1, pname)], r.randint(0, 2))], step
+        # min/max
+        return ([Expr([], 0), Expr([Term(1, p)], -r.randint(1, 3))],
+                [Expr([Term(1, pname)], 0), Expr([Term(1, p)], r.randint(2, 5))], step)
+
+    # -- accesses ------------------------------------------------------------
+    def subscript(self, ivs: list[str]) -> Expr:
+        r = self.r
+        if not ivs or r.random() < 0.08:
+            return Expr([], r.randint(0, 3))
+        x = r.random()
+        v = r.choice(ivs)
+        if x < 0.65:
+            e = Expr([Term(1, v)], r.randint(-2, 2))
+        elif x < 0.75 and len(ivs) > 1:
+            w = r.choice([u for u in ivs if u != v])
+            e = Expr([Term(1, v), Term(r.choice((1, -1)), w)], r.randint(-1, 1))
+        elif x < 0.82:
+            e = Expr([Term(-1, v)], 0)
+        elif x < 0.9:
+            e = Expr([Term(2, v)], r.randint(0, 1))
+        elif x < 0.95:
+            e = Expr([Term(1, v, "floordiv", r.choice((2, 3)))], r.randint(0, 1))
+        else:
+            e = Expr([Term(1, v, "mod", r.choice((2, 3, 4)))], r.randint(0, 1))
+        return e
+
+    def access(self, arr: Array, ivs: list[str]) -> Access:
+        # Favour the innermost counters, like front ends' row-major loops.
+        subs = []
+        for d in range(arr.rank):
+            pref = ivs[-(arr.rank - d):] if len(ivs) >= arr.rank - d and self.r.random() < 0.6 else ivs
+            subs.append(self.subscript(list(pref)))
+        return Access(arr.name, subs)
+
+    def stmt(self, ivs: list[str]) -> Stmt:
+        r = self.r
+        self.budget -= 1
+        target = r.choice(self.arrays)
+        ta = self.access(target, ivs)
+        srcs = [a for a in self.arrays if self.convertible(a.elem, target.elem)]
+        reads = []
+        if r.random() < 0.4:
+            reads.append(copy.deepcopy(ta))  # accumulate: T[f] = T[f] op ...
+        for _ in range(r.randint(1, 3)):
+            if r.random() < 0.1:
+                reads.append(None)
+            else:
+                reads.append(self.access(r.choice(srcs), ivs))
+        fl = target.elem in FLOAT_TYPES
+        ops = [r.choice(("add", "add", "mul", "sub")) for _ in reads]
+        cs = [r.choice(FCONSTS if fl else ICONSTS) for _ in range(len(reads) + 1)]
+        return Stmt(ta, reads, ops, cs)
+
+    def loop(self, depth: int, outer: list[str], first=False):
+        r = self.r
+        iv = self.new_iv()
+        lbs, ubs, step = self.bounds(outer)
+        ivs = outer + [iv]
+        if depth <= 1 and r.random() < 0.15:
+            target = r.choice(self.arrays)
+            srcs = [a for a in self.arrays if self.convertible(a.elem, target.elem)]
+            fl = target.elem in FLOAT_TYPES
+            return IterLoop(iv, lbs, ubs, step, self.access(r.choice(srcs), ivs), r.choice(("add", "mul")),
+                            r.choice(FCONSTS if fl else ICONSTS), self.access(target, outer))
+        body = []
+        nitems = r.randint(1, 3)
+        for i in range(nitems):
+            if i and self.budget <= 0:
+                break
+            x = r.random()
+            if depth > 1 and x < 0.55:
+                body.append(self.loop(depth - 1, ivs))
+            elif x < 0.65 and len(ivs) >= 1:
+                cv = r.sample(ivs, min(len(ivs), r.randint(1, 2)))
+                cond = Expr([Term(1 if i == 0 else -1, v, "mod" if r.random() < 0.1 else "lin", 2)
+                             for i, v in enumerate(cv)], r.randint(-3, 1))
+                body.append(If(cond, r.random() < 0.2, [self.stmt(ivs)]))
+            else:
+                body.append(self.stmt(ivs))
+        if not any(isinstance(b, Loop) for b in body) and depth > 1:
+            body.insert(r.randint(0, len(body)), self.loop(depth - 1, ivs))
+        return Loop(iv, lbs, ubs, step, body)
+
+    def stencil(self) -> Loop:
+        """A time loop over 1-d or 2-d Jacobi/Seidel-like sweeps."""
+        r = self.r
+        t = self.new_iv()
+        rank = r.choice((1, 2))
+        cands = [a for a in self.arrays if a.rank == rank] or [a for a in self.arrays if a.rank >= 1] or self.arrays
+        a = r.choice(cands)
+        b = r.choice([x for x in cands if self.convertible(x.elem, a.elem)] or [a])
+        sweeps = []
+        for (dst, src) in ([(b, a), (a, b)] if r.random() < 0.6 else [(a, a)]):
+            ivs = []
+            loops = []
+            for _ in range(dst.rank or 1):
+                iv = self.new_iv()
+                ivs.append(iv)
+                pname, _ = r.choice(self.params)
+                loops.append((iv, [Expr([], 1)], [Expr([Term(1, pname)], -1)]))
+
+            def acc(arr, offs):
+                return Access(arr.name, [Expr([Term(1, ivs[d % len(ivs)])], offs[d] if d < len(offs) else 0)
+                                         for d in range(arr.rank)])
+            reads = [acc(src, [0] * 3)]
+            for d in range(len(ivs)):
+                for o in (-1, 1):
+                    offs = [0] * 3
+                    offs[d] = o
+                    reads.append(acc(src, offs))
+            fl = dst.elem in FLOAT_TYPES
+            st = Stmt(acc(dst, [0] * 3), reads, ["add"] * (len(reads) - 1) + ["mul"],
+                      [r.choice(FCONSTS if fl else ICONSTS) for _ in range(len(reads) + 1)])
+            node = st
+            for iv, lb, ub in reversed(loops):
+                node = Loop(iv, lb, ub, 1, [node])
+            sweeps.append(node)
+        return Loop(t, [Expr([], 0)], [Expr([], r.randint(2, 4))], 1, sweeps)
+
+
+def generate(seed: int) -> Program:
+    return Gen(seed).program()
+
+
+def main(argv: list[str]) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(description="Print one random affine program (a module).")
+    ap.add_argument("seed", type=int)
+    ap.add_argument("--name", default="prog")
+    a = ap.parse_args(argv)
+    p = generate(a.seed)
+    sys.stdout.write(p.module_text(a.name))
+    sys.stderr.write(f"// params {p.params}; arrays "
+                     + ", ".join(f"{x.name}:{x.elem}{x.dims}{'dyn' if x.dynamic else ''}" for x in p.arrays)
+                     + f"; instances <= {instances(p)}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
