@@ -326,7 +326,9 @@ impl Extractor {
         let taken = |n: &str| self.params.iter().any(|p| p.name == n);
         let mut name = None;
         if let Some(Atom::Root(v)) = form.single_atom() {
-            name = self.describe_root(*v);
+            // A readable name only if isl reads it as one identifier (a `memref.dim`
+            // with a negative constant index gave `arg0_dim-1`: scripts/mutate).
+            name = self.describe_root(*v).filter(|n| is_isl_identifier(n));
         }
         let mut name = name.unwrap_or_else(|| format!("p{}", self.params.len()));
         if taken(&name) {
@@ -379,4 +381,14 @@ impl Extractor {
         }
         Ok(results)
     }
+}
+
+/// Whether isl's parser reads `name` as one identifier: a letter or `_`, then letters,
+/// digits, `_` (isl also allows `'` and `$`, which our names never need).
+fn is_isl_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
