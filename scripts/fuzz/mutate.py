@@ -28,7 +28,9 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -355,7 +357,6 @@ def m_negative_step(rng, lines):
     cands = []
     for f in fs:
         for name, typ in f.args:
-            m = re.fullmatch(r"memref<(\d+|\?)x?([^,>]*)>", typ)
             mm = re.fullmatch(r"memref<(?:(\d+|\?)x)+(f64|f32|i32|i64)>", typ)
             if mm:
                 cands.append((f, name, typ))
@@ -367,13 +368,17 @@ def m_negative_step(rng, lines):
     zero = "0.000000e+00" if elem.startswith("f") else "0"
     idx = ", ".join(["%nsi"] * rank)
     if rng.random() < 0.5:
+        # the step is 0 - 1: -canonicalize folds it into a constant -1 step; with
+        # 9 to 0 the loop has no trip (and folds away), with 0 to 4 it stays
+        lo, hi = rng.choice([("%nsc9", "%nsc0"), ("%nsc0", "%nsc4")])
         ins = ["    %nsc0 = arith.constant 0 : index", "    %nsc1 = arith.constant 1 : index",
-               "    %nsc4 = arith.constant 4 : index", "    %nscm1 = arith.constant -1 : index",
+               "    %nsc4 = arith.constant 4 : index", "    %nsc9 = arith.constant 9 : index",
+               "    %nsneg = arith.subi %nsc0, %nsc1 : index",
                f"    %nsz = arith.constant {zero} : {elem}",
-               "    scf.for %nsi = %nsc0 to %nsc4 step %nsc1 {",
-               "      %nsj = arith.subi %nsc4, %nsi : index",
-               "      %nsk = arith.addi %nsj, %nscm1 : index",
-               f"      memref.store %nsz, %{name}[{', '.join(['%nsk'] * rank)}] : {typ}",
+               f"    scf.for %nsi = {lo} to {hi} step %nsneg {{",
+               "      affine.for %nsk = 0 to 4 {",
+               f"        affine.store %nsz, %{name}[{', '.join(['%nsk'] * rank)}] : {typ}",
+               "      }",
                "    }"]
         tag = "countdown-scf"
     else:
@@ -386,7 +391,9 @@ def m_negative_step(rng, lines):
     dims = re.findall(r"(\d+|\?)x", typ)
     if any(d != "?" and int(d) < 4 for d in dims):
         return None
-    return lines[:f.end] + ins + lines[f.end:], tag
+    if lines[f.end - 1].strip() != "return":
+        return None
+    return lines[:f.end - 1] + ins + lines[f.end - 1:], tag
 
 
 def m_empty_funcs(rng, lines):
@@ -444,10 +451,11 @@ def m_many_scops(rng, lines, copies=None):
     n = copies or rng.choice([100, 200, 300])
     # scale down big bodies so that the file stays reasonable
     n = max(20, min(n, 6000 // max(1, len(body))))
+    sep_every = rng.choice([1, 1, 7])  # 1: each copy its own SCoP(s)
     new = []
     for r in range(n):
         new += rename(body, keep, f"r{r}")
-        if r % 7 == 3:
+        if r % sep_every == sep_every - 1:
             new.append(f"    \"foo.sep\"() : () -> ()")
     return lines[:f.start + 1] + new + lines[f.end - 1:], f"many-scops-{n}"
 
@@ -499,7 +507,7 @@ def m_view(rng, lines):
     elif c == 1:
         strides = ", ".join(["?"] * (rank - 1) + ["1"])
         newtyp = "memref<" + "x".join("?" * rank) + f"x{elem}, strided<[{strides}], offset: ?>>"
-        offs = ", ".join(["0"] * rank)
+        offs = ", ".join(["%vc0"] * rank)
         sizes = ", ".join(f"%vd{d}" for d in range(rank))
         ones = ", ".join(["1"] * rank)
         pre.append(f"    {v} = memref.subview %{name}[{offs}] [{sizes}] [{ones}] : {typ} to {newtyp}")
@@ -610,11 +618,11 @@ class Mutant:
     canonicalize: bool
 
 
-def make_mutant(seed: int, index: int, inputs) -> Mutant | None:
+def make_mutant(seed: int, index: int, inputs, only=None) -> Mutant | None:
     rng = random.Random(seed * 1_000_003 + index)
     name, text = inputs[rng.randrange(len(inputs))]
     lines = text.rstrip("\n").split("\n")
-    names = list(WEIGHTS)
+    names = [x for x in WEIGHTS if not only or x in only]
     tags = []
     n = rng.choice([1, 1, 2, 3])
     for _ in range(n * 4):
@@ -667,15 +675,43 @@ def remark_kind(msg: str) -> str:
     return "other: " + re.sub(r"-?\d+(\.\d+)?", "N", msg)[:60]
 
 
-def run_cmd(cmd, timeout):
+def run_cmd(cmd, timeout, cpu_limit=None):
+    """Run cmd; returns (rc, stdout, stderr, wall s, cpu s of the child, timed out).
+    The CPU time (user + sys of the child, all its threads) is what the hang and slow
+    checks use, because the machine is shared and wall time says little. With
+    cpu_limit, RLIMIT_CPU stops the child (SIGXCPU) when it has used that much."""
+    def limit():
+        if cpu_limit:
+            lim = int(cpu_limit)
+            resource.setrlimit(resource.RLIMIT_CPU, (lim, lim + 10))
     t0 = time.perf_counter()
-    try:
-        cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                            env=dict(os.environ, TERM="dumb"))
-        return cp.returncode, cp.stdout, cp.stderr, time.perf_counter() - t0, False
-    except subprocess.TimeoutExpired as e:
-        err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
-        return None, "", err, time.perf_counter() - t0, True
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=dict(os.environ, TERM="dumb"), preexec_fn=limit)
+    bufs = {"out": b"", "err": b""}
+
+    def reader(stream, key):
+        bufs[key] = stream.read()
+    ts = [threading.Thread(target=reader, args=(p.stdout, "out")),
+          threading.Thread(target=reader, args=(p.stderr, "err"))]
+    for t in ts:
+        t.start()
+    timed_out = False
+    while True:
+        pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() - t0 > timeout:
+            p.kill()
+            timed_out = True
+            pid, status, ru = os.wait4(p.pid, 0)
+            break
+        time.sleep(0.02)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    for t in ts:
+        t.join()
+    cpu = ru.ru_utime + ru.ru_stime
+    return (None if timed_out else p.returncode, bufs["out"].decode(errors="replace"),
+            bufs["err"].decode(errors="replace"), time.perf_counter() - t0, cpu, timed_out)
 
 
 def tessel_cmd(src: Path, out: Path, opts: str, threads: bool = True) -> list[str]:
@@ -689,13 +725,13 @@ def check_mutant(mu: Mutant, work: Path, args, lowering: str) -> Outcome:
     oc = Outcome(mu.index, mu.input_name, mu.tags)
     src = work / "mutant.mlir"
     src.write_text(mu.text)
-    rc, _, err, _, to = run_cmd([str(tt.MLIR_OPT), ALLOW, "--verify-each", str(src), "-o", "/dev/null"], 60)
+    rc, _, err, _, _, to = run_cmd([str(tt.MLIR_OPT), ALLOW, "--verify-each", str(src), "-o", "/dev/null"], 60)
     if rc != 0 or to:
         oc.valid = False
         return oc
     if mu.canonicalize:
         canon = work / "mutant.canon.mlir"
-        rc, _, err, _, to = run_cmd([str(tt.MLIR_OPT), ALLOW, "--canonicalize", "--mlir-print-local-scope",
+        rc, _, err, _, _, to = run_cmd([str(tt.MLIR_OPT), ALLOW, "--canonicalize", "--mlir-print-local-scope",
                                      str(src), "-o", str(canon)], 60)
         if rc != 0 or to:
             oc.valid = False
@@ -703,17 +739,19 @@ def check_mutant(mu: Mutant, work: Path, args, lowering: str) -> Outcome:
         src.write_text(canon.read_text())
     rng = random.Random(args.seed * 7_000_001 + mu.index)
     many_funcs = any(t.startswith("many-funcs") for t in mu.tags)
+    # a module with N copies of every function may take N times the CPU time
+    copies = max([int(t.rsplit("-", 1)[1]) + 1 for t in mu.tags if t.startswith("many-funcs")] or [1])
     for oi, opts in enumerate(OPTION_SETS):
         out = work / f"out{oi}.mlir"
         cmd = tessel_cmd(src, out, opts)
-        rc, _, err, wall, to = run_cmd(cmd, args.timeout)
+        rc, _, err, wall, cpu, to = run_cmd(cmd, args.wall_timeout, args.timeout)
         oc.runs += 1
         for ln in err.splitlines():
             m = _REMARK_RE.search(ln)
             if m:
                 oc.remarks[remark_kind(m.group(1))] += 1
         kind = None
-        if to:
+        if to or rc == -signal.SIGXCPU or cpu >= args.timeout:
             kind = "hang"
         elif rc is not None and rc < 0:
             kind = f"crash-signal-{-rc}"
@@ -721,32 +759,34 @@ def check_mutant(mu: Mutant, work: Path, args, lowering: str) -> Outcome:
             kind = "crash-exit" if "error:" not in err else "error-diagnostic"
         elif re.search(r"(^|\s)error:", err):
             kind = "error-diagnostic"
-        elif wall > args.slow:
+        elif cpu > args.slow * copies:
             kind = "slow"
         if kind is None:
-            rc2, _, err2, _, to2 = run_cmd([str(tt.MLIR_OPT), ALLOW, "--verify-each", str(out), "-o", "/dev/null"], 60)
+            rc2, _, err2, _, _, to2 = run_cmd([str(tt.MLIR_OPT), ALLOW, "--verify-each", str(out), "-o", "/dev/null"], 60)
             if rc2 != 0 or to2:
                 kind, err = "invalid-output", err + "\n--- re-parse ---\n" + err2
         if kind is None and oi == 0 and rng.random() < args.lower_sample:
             rc_in, *_ = run_cmd([str(tt.MLIR_OPT), ALLOW, str(src), f"--pass-pipeline={lowering}", "-o", "/dev/null"], 120)
             if rc_in == 0:
-                rc3, _, err3, _, _ = run_cmd([str(tt.MLIR_OPT), ALLOW, str(out), f"--pass-pipeline={lowering}", "-o", "/dev/null"], 120)
+                rc3, _, err3, _, _, _ = run_cmd([str(tt.MLIR_OPT), ALLOW, str(out), f"--pass-pipeline={lowering}", "-o", "/dev/null"], 120)
                 oc.lowered += 1
                 if rc3 != 0:
                     kind, err = "lowering-fails", err + "\n--- lowering ---\n" + err3
         if kind is None and oi == 0 and (many_funcs or rng.random() < args.thread_sample):
             out1 = work / "out0.nothreads.mlir"
             cmd1 = tessel_cmd(src, out1, opts, threads=False)
-            rc4, _, err4, wall4, to4 = run_cmd(cmd1, args.timeout)
+            rc4, _, err4, wall4, cpu4, to4 = run_cmd(cmd1, args.wall_timeout, args.timeout)
             oc.runs += 1
             oc.thread_checks += 1
-            if to4 or rc4 != 0:
+            if to4 or rc4 == -signal.SIGXCPU or cpu4 >= args.timeout:
+                kind, cmd, err = "hang", cmd1, err4
+            elif rc4 != 0:
                 kind, cmd, err = "single-thread-failure", cmd1, err4
             elif out1.read_text() != out.read_text():
                 kind, err = "thread-nondeterminism", err + "\n(outputs with and without --mlir-disable-threading differ)"
         if kind:
             oc.findings.append({"kind": kind, "opts": opts, "cmd": cmd, "stderr": err[-20000:],
-                                "wall_s": round(wall, 2)})
+                                "wall_s": round(wall, 2), "cpu_s": round(cpu, 2)})
     return oc
 
 
@@ -762,7 +802,8 @@ def save_finding(outdir: Path, mu: Mutant, oc: Outcome, src_text: str) -> list[s
         (d / "stderr.txt").write_text(f["stderr"])
         (d / "info.json").write_text(json.dumps({"mutant": mu.index, "input": mu.input_name, "tags": mu.tags,
                                                  "canonicalized": mu.canonicalize, "kind": f["kind"],
-                                                 "options": f["opts"], "wall_s": f["wall_s"]}, indent=1))
+                                                 "options": f["opts"], "wall_s": f["wall_s"],
+                                                 "cpu_s": f["cpu_s"]}, indent=1))
         saved.append(str(d))
     return saved
 
@@ -775,12 +816,18 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--mutants", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--timeout", type=float, default=60, help="wall-clock limit per mlir-opt call (hang)")
-    ap.add_argument("--slow", type=float, default=15, help="a call over this many seconds is a finding")
+    ap.add_argument("--timeout", type=float, default=60,
+                    help="CPU-time limit per tessel-optimize call (RLIMIT_CPU): reaching it is a hang")
+    ap.add_argument("--wall-timeout", type=float, default=300,
+                    help="wall-clock backstop per call (the machine is shared): reaching it is a hang")
+    ap.add_argument("--slow", type=float, default=15,
+                    help="a call over this many CPU seconds is a finding (times the copies of a many-funcs module)")
     ap.add_argument("--lower-sample", type=float, default=0.1)
     ap.add_argument("--thread-sample", type=float, default=0.1)
     ap.add_argument("--out", default=None, help="results folder (default $TMPDIR/tessel-mutate/seed<S>)")
     ap.add_argument("--only", default=None, help="comma-separated mutant indices to (re)run")
+    ap.add_argument("--mutators", default=None,
+                    help="comma-separated subset of: " + ", ".join(MUTATORS))
     ap.add_argument("--keep", action="store_true", help="also save every mutant")
     args = ap.parse_args(argv)
 
@@ -796,6 +843,10 @@ def main(argv: list[str]) -> int:
     outdir.mkdir(parents=True, exist_ok=True)
     indices = [int(x) for x in args.only.split(",")] if args.only else list(range(args.mutants))
 
+    mut_only = set(args.mutators.split(",")) if args.mutators else None
+    if mut_only and not mut_only <= set(MUTATORS):
+        tt.die(f"--mutators: unknown {sorted(mut_only - set(MUTATORS))}")
+    invalid_tags = Counter()
     tot = Counter()
     remarks = Counter()
     tags = Counter()
@@ -803,7 +854,7 @@ def main(argv: list[str]) -> int:
     lock = threading.Lock()
 
     def work(i):
-        mu = make_mutant(args.seed, i, inputs)
+        mu = make_mutant(args.seed, i, inputs, mut_only)
         if mu is None:
             return None, None
         with tempfile.TemporaryDirectory(prefix="tessel-mut-") as td:
@@ -825,6 +876,7 @@ def main(argv: list[str]) -> int:
             tot["mutants"] += 1
             if not oc.valid:
                 tot["invalid-discarded"] += 1
+                invalid_tags.update(re.sub(r"-\d+$", "", t) for t in mu.tags)
                 continue
             for t in mu.tags:
                 tags[re.sub(r"-\d+$", "", t)] += 1
@@ -861,6 +913,7 @@ def main(argv: list[str]) -> int:
         f"wall time:           {wall:.0f} s",
         "findings by kind:    " + (", ".join(f"{k[8:]}={v}" for k, v in sorted(tot.items()) if k.startswith("finding:")) or "none"),
         "mutations applied (valid mutants): " + ", ".join(f"{k}={v}" for k, v in sorted(tags.items())),
+        "mutations in invalid (discarded) mutants: " + (", ".join(f"{k}={v}" for k, v in sorted(invalid_tags.items())) or "none"),
         "remarks by kind:",
     ]
     for k, v in sorted(remarks.items(), key=lambda kv: (-kv[1], kv[0])):
