@@ -87,7 +87,11 @@ def load_inputs(kinds: list[str], n_generated: int, seed: int) -> list[tuple[str
         import generate  # read-only use of the generator
         for s in range(n_generated):
             gs = seed * 100000 + s
-            raw.append((f"generated/{gs}", generate.generate(gs).module_text(f"gen{gs}")))
+            try:
+                raw.append((f"generated/{gs}", generate.generate(gs).module_text(f"gen{gs}")))
+            except Exception as e:  # noqa: BLE001 - the generator is not ours; skip and say so
+                print(f"mutate: generate.py failed on seed {gs} ({type(e).__name__}: {e}); skipped",
+                      file=sys.stderr)
     out = []
     for name, text in raw:
         t = normalize(text)
