@@ -454,7 +454,7 @@ def m_many_scops(rng, lines, copies=None):
     keep = {a for a, _ in f.args}
     n = copies or rng.choice([100, 200, 300])
     # scale down big bodies so that the file stays reasonable
-    n = max(20, min(n, 6000 // max(1, len(body))))
+    n = max(20, min(n, 3000 // max(1, len(body))))
     sep_every = rng.choice([1, 1, 7])  # 1: each copy its own SCoP(s)
     new = []
     for r in range(n):
