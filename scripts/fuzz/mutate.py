@@ -851,6 +851,7 @@ def main(argv: list[str]) -> int:
     if mut_only and not mut_only <= set(MUTATORS):
         tt.die(f"--mutators: unknown {sorted(mut_only - set(MUTATORS))}")
     invalid_tags = Counter()
+    by_mut = Counter()
     tot = Counter()
     remarks = Counter()
     tags = Counter()
@@ -892,6 +893,7 @@ def main(argv: list[str]) -> int:
             remarks.update(oc.remarks)
             for f in oc.findings:
                 tot["finding:" + f["kind"]] += 1
+                by_mut[(f["kind"], "+".join(sorted({re.sub(r"-\d+$", "", t) for t in mu.tags})))] += 1
             if (k + 1) % 50 == 0:
                 print(f"  ... {k + 1}/{len(indices)} mutants, {tot['runs']} runs, "
                       f"{sum(v for kk, v in tot.items() if kk.startswith('finding:'))} findings, "
@@ -916,6 +918,7 @@ def main(argv: list[str]) -> int:
         f"thread nondeterminism: {tot['finding:thread-nondeterminism']}",
         f"wall time:           {wall:.0f} s",
         "findings by kind:    " + (", ".join(f"{k[8:]}={v}" for k, v in sorted(tot.items()) if k.startswith("finding:")) or "none"),
+        "findings by kind and mutations: " + (", ".join(f"{k}[{m}]={v}" for (k, m), v in sorted(by_mut.items())) or "none"),
         "mutations applied (valid mutants): " + ", ".join(f"{k}={v}" for k, v in sorted(tags.items())),
         "mutations in invalid (discarded) mutants: " + (", ".join(f"{k}={v}" for k, v in sorted(invalid_tags.items())) or "none"),
         "remarks by kind:",
