@@ -852,6 +852,8 @@ def main(argv: list[str]) -> int:
         tt.die(f"--mutators: unknown {sorted(mut_only - set(MUTATORS))}")
     invalid_tags = Counter()
     by_mut = Counter()
+    kept_by_mut: dict[str, Counter] = {}
+    kept_example: dict[str, str] = {}
     tot = Counter()
     remarks = Counter()
     tags = Counter()
@@ -891,6 +893,11 @@ def main(argv: list[str]) -> int:
             if mu.canonicalize:
                 tot["canonicalized-first"] += 1
             remarks.update(oc.remarks)
+            mset = "+".join(sorted({re.sub(r"-\d+$", "", t) for t in mu.tags}))
+            for rk in oc.remarks:
+                if rk.startswith("kept"):
+                    kept_by_mut.setdefault(rk, Counter())[mset] += 1
+                    kept_example.setdefault(rk, f"--seed {args.seed} --only {mu.index}")
             for f in oc.findings:
                 tot["finding:" + f["kind"]] += 1
                 by_mut[(f["kind"], "+".join(sorted({re.sub(r"-\d+$", "", t) for t in mu.tags})))] += 1
@@ -925,6 +932,11 @@ def main(argv: list[str]) -> int:
     ]
     for k, v in sorted(remarks.items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"  {v:7d}  {k}")
+    if kept_by_mut:
+        lines.append("kept-the-original-code remarks by the mutations of their mutant (mutants; an example):")
+        for rk, c in sorted(kept_by_mut.items()):
+            lines.append(f"  {rk}  [{kept_example[rk]}]")
+            lines.append("      " + ", ".join(f"{m}={v}" for m, v in c.most_common(8)))
     summary = "\n".join(lines)
     print(summary)
     (outdir / "summary.txt").write_text(summary + "\n\nfindings:\n" + "\n".join(sorted(findings)) + "\n")
