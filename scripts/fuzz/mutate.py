@@ -832,6 +832,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--only", default=None, help="comma-separated mutant indices to (re)run")
     ap.add_argument("--mutators", default=None,
                     help="comma-separated subset of: " + ", ".join(MUTATORS))
+    ap.add_argument("--max-minutes", type=float, default=0,
+                    help="start no new mutant after this many minutes (0: no limit); the summary counts the rest")
     ap.add_argument("--keep", action="store_true", help="also save every mutant")
     args = ap.parse_args(argv)
 
@@ -861,6 +863,8 @@ def main(argv: list[str]) -> int:
     lock = threading.Lock()
 
     def work(i):
+        if args.max_minutes and time.time() - t0 > args.max_minutes * 60:
+            return "late", None
         mu = make_mutant(args.seed, i, inputs, mut_only)
         if mu is None:
             return None, None
@@ -877,6 +881,9 @@ def main(argv: list[str]) -> int:
 
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
         for k, (mu, oc) in enumerate(ex.map(work, indices)):
+            if mu == "late":
+                tot["not-started"] += 1
+                continue
             if mu is None:
                 tot["not-mutable"] += 1
                 continue
@@ -913,7 +920,7 @@ def main(argv: list[str]) -> int:
         f"mutation fuzzer: seed {args.seed}, inputs {args.inputs} ({len(inputs)} inputs tried), "
         f"option sets {list(OPTION_SETS)}, commit {tt.git_commit()}",
         f"inputs tried:        {len(inputs)}",
-        f"mutants made:        {tot['mutants']}  (not mutable: {tot['not-mutable']})",
+        f"mutants made:        {tot['mutants']}  (not mutable: {tot['not-mutable']}; not started, --max-minutes: {tot['not-started']})",
         f"invalid discarded:   {tot['invalid-discarded']}",
         f"valid mutants:       {tot['mutants'] - tot['invalid-discarded']}  (canonicalized first: {tot['canonicalized-first']})",
         f"tessel runs:         {tot['runs']}  (thread comparisons: {tot['thread-checks']}, lowered: {tot['lowered']})",
