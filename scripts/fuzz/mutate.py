@@ -760,8 +760,9 @@ def check_mutant(mu: Mutant, work: Path, args, lowering: str) -> Outcome:
         elif rc is not None and rc < 0:
             kind = f"crash-signal-{-rc}"
         elif rc != 0:
-            kind = "crash-exit" if "error:" not in err else "error-diagnostic"
-        elif re.search(r"(^|\s)error:", err):
+            kind = ("error-diagnostic" if any(d.kind == "error" for d in tt.parse_diagnostics(err))
+                    else "crash-exit")
+        elif any(d.kind == "error" for d in tt.parse_diagnostics(err)):
             kind = "error-diagnostic"
         elif cpu > args.slow * copies:
             kind = "slow"
