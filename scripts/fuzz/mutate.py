@@ -905,7 +905,7 @@ def main(argv: list[str]) -> int:
             for rk in oc.remarks:
                 if rk.startswith("kept"):
                     kept_by_mut.setdefault(rk, Counter())[mset] += 1
-                    kept_example.setdefault(rk, f"--seed {args.seed} --only {mu.index}")
+                    kept_example.setdefault(rk, f"--seed {args.seed} --only {mu.index}" + (f" --mutators {args.mutators}" if args.mutators else "") + f" --generated {args.generated}")
             for f in oc.findings:
                 tot["finding:" + f["kind"]] += 1
                 by_mut[(f["kind"], "+".join(sorted({re.sub(r"-\d+$", "", t) for t in mu.tags})))] += 1
