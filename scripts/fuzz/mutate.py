@@ -748,14 +748,14 @@ def check_mutant(mu: Mutant, work: Path, args, lowering: str) -> Outcome:
     for oi, opts in enumerate(OPTION_SETS):
         out = work / f"out{oi}.mlir"
         cmd = tessel_cmd(src, out, opts)
-        rc, _, err, wall, cpu, to = run_cmd(cmd, args.wall_timeout, args.timeout)
+        rc, _, err, wall, cpu, to = run_cmd(cmd, args.wall_timeout * copies, args.timeout * copies)
         oc.runs += 1
         for ln in err.splitlines():
             m = _REMARK_RE.search(ln)
             if m:
                 oc.remarks[remark_kind(m.group(1))] += 1
         kind = None
-        if to or rc == -signal.SIGXCPU or cpu >= args.timeout:
+        if to or rc == -signal.SIGXCPU or cpu >= args.timeout * copies:
             kind = "hang"
         elif rc is not None and rc < 0:
             kind = f"crash-signal-{-rc}"
@@ -780,11 +780,11 @@ def check_mutant(mu: Mutant, work: Path, args, lowering: str) -> Outcome:
         if kind is None and oi == 0 and (many_funcs or rng.random() < args.thread_sample):
             out1 = work / "out0.nothreads.mlir"
             cmd1 = tessel_cmd(src, out1, opts, threads=False)
-            rc4, _, err4, wall4, cpu4, to4 = run_cmd(cmd1, args.wall_timeout, args.timeout)
+            rc4, _, err4, wall4, cpu4, to4 = run_cmd(cmd1, args.wall_timeout * copies, args.timeout * copies)
             oc.runs += 1
             oc.thread_checks += 1
-            if to4 or rc4 == -signal.SIGXCPU or cpu4 >= args.timeout:
-                kind, cmd, err = "hang", cmd1, err4
+            if to4 or rc4 == -signal.SIGXCPU or cpu4 >= args.timeout * copies:
+                kind, cmd, err, cpu, wall = "hang", cmd1, err4, cpu4, wall4
             elif rc4 != 0:
                 kind, cmd, err = "single-thread-failure", cmd1, err4
             elif out1.read_text() != out.read_text():
