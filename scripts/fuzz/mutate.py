@@ -842,6 +842,7 @@ def main(argv: list[str]) -> int:
     suite = tt.import_suite()
     lowering = suite.LOWERING_PIPELINE
     t0 = time.time()
+    commit = tt.git_commit()  # now: the code this run uses, not what is checked out at the end
     kinds = [k.strip() for k in args.inputs.split(",") if k.strip()]
     inputs = load_inputs(kinds, args.generated, args.seed)
     if not inputs:
@@ -919,7 +920,7 @@ def main(argv: list[str]) -> int:
                   or k == "finding:single-thread-failure")
     lines = [
         f"mutation fuzzer: seed {args.seed}, inputs {args.inputs} ({len(inputs)} inputs tried), "
-        f"option sets {list(OPTION_SETS)}, commit {tt.git_commit()}",
+        f"option sets {list(OPTION_SETS)}, commit {commit}",
         f"inputs tried:        {len(inputs)}",
         f"mutants made:        {tot['mutants']}  (not mutable: {tot['not-mutable']}; not started, --max-minutes: {tot['not-started']})",
         f"invalid discarded:   {tot['invalid-discarded']}",
