@@ -210,15 +210,7 @@ impl Extractor {
     /// run (so `index_cast(n - 1)` is `arg1 - 1`); otherwise `v` as a parameter of its
     /// own.
     pub(super) fn symbol(&mut self, v: Val, user: Op) -> Result<Aff> {
-        if !v.is_integer() {
-            return fail(
-                user,
-                Reject::SymbolNotInteger {
-                    ty: v.type_string(),
-                },
-            );
-        }
-        let form = self.root_form(v, 0).sorted();
+        let form = self.integer_form(v, user)?;
         if form.single_atom().is_none() {
             let mut expr = Aff::constant(form.constant_term());
             let mut complete = true;
@@ -246,8 +238,8 @@ impl Extractor {
         self.param(v, user).map(|name| Aff::atom(Atom::Param(name)))
     }
 
-    /// The parameter for loop-invariant integer `v`, created on first use.
-    pub(super) fn param(&mut self, v: Val, user: Op) -> Result<String> {
+    /// The sorted root form of `v`, which must be an integer.
+    fn integer_form(&mut self, v: Val, user: Op) -> Result<Aff> {
         if !v.is_integer() {
             return fail(
                 user,
@@ -256,7 +248,12 @@ impl Extractor {
                 },
             );
         }
-        let form = self.root_form(v, 0).sorted();
+        Ok(self.root_form(v, 0).sorted())
+    }
+
+    /// The parameter for loop-invariant integer `v`, created on first use.
+    pub(super) fn param(&mut self, v: Val, user: Op) -> Result<String> {
+        let form = self.integer_form(v, user)?;
         if let Some(p) = self.params.iter().find(|p| p.form == form) {
             return Ok(p.name.clone());
         }
