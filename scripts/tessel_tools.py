@@ -4,7 +4,8 @@ lit-tests/execution/run.py). Python 3.11, standard library only.
 Builds on scripts/suite.py (the kernel suite's own helper: kernel list, sizes,
 lowering + build, run) and adds what the drivers have in common: running
 mlir-opt with the Tessel plugin, reading Tessel's remarks, attributing them to
-functions, and small table/statistics utilities.
+functions, small table/statistics utilities, an SVG bar chart, and installing
+Debian packages that only a driver needs.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import math
 import os
 import platform
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -20,6 +22,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
+from xml.sax.saxutils import escape as _xml_escape
 
 SCRIPTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = SCRIPTS_DIR.parent
@@ -374,3 +377,183 @@ def run_setup() -> None:
     rc = subprocess.run([str(SCRIPTS_DIR / "setup")]).returncode
     if rc != 0:
         die("scripts/setup failed (see above)", rc)
+
+
+# ---------------------------------------------------------------------------
+# Debian packages that only a driver needs (scripts/setup installs the build's)
+# ---------------------------------------------------------------------------
+
+def missing_debian_packages(packages: Iterable[str]) -> list[str]:
+    out = []
+    for p in packages:
+        cp = subprocess.run(["dpkg-query", "-W", "-f=${Status}", p],
+                            capture_output=True, text=True)
+        if "install ok installed" not in cp.stdout:
+            out.append(p)
+    return out
+
+
+def debian_package_version(package: str) -> str:
+    cp = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
+                        capture_output=True, text=True)
+    return cp.stdout.strip() if cp.returncode == 0 and cp.stdout.strip() else "unknown"
+
+
+def ensure_debian_packages(packages: Sequence[str], why: str) -> str | None:
+    """Install those of `packages` that are missing, with apt-get (through sudo when
+    not root), as scripts/setup does for the build's own packages; for packages
+    that only one driver needs (`why` says which). Returns None when all are
+    installed afterwards, or the reason they are not."""
+    missing = missing_debian_packages(packages)
+    if not missing:
+        return None
+    if not shutil.which("apt-get"):
+        return f"{' '.join(missing)} missing and no apt-get"
+    sudo = []
+    if os.geteuid() != 0:
+        if not shutil.which("sudo"):
+            return f"{' '.join(missing)} missing; run as root or install sudo"
+        sudo = ["sudo"]
+    print(f"{Path(sys.argv[0]).name}: installing {' '.join(missing)} ({why})",
+          file=sys.stderr, flush=True)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for cmd in ([*sudo, "apt-get", "update"],
+                [*sudo, "apt-get", "install", "-y", "--no-install-recommends", *missing]):
+        try:
+            cp = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=1800)
+        except (OSError, subprocess.SubprocessError) as e:
+            return f"{' '.join(cmd)}: {e}"
+        if cp.returncode != 0:
+            tail = (cp.stderr or cp.stdout).strip().splitlines()[-3:]
+            return f"{' '.join(cmd)} failed (exit {cp.returncode}): " + " / ".join(tail)
+    still = missing_debian_packages(missing)
+    return f"{' '.join(still)} still missing after apt-get install" if still else None
+
+
+# ---------------------------------------------------------------------------
+# SVG bar chart
+# ---------------------------------------------------------------------------
+
+_PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+            "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
+
+
+def _log_ticks(lo: float, hi: float) -> list[float]:
+    """1-2-5 ticks from the largest one <= lo to the smallest one >= hi."""
+    ticks = [m * 10.0 ** d for d in range(math.floor(math.log10(lo)) - 1,
+                                          math.ceil(math.log10(hi)) + 2) for m in (1, 2, 5)]
+    first = max(i for i, t in enumerate(ticks) if t <= lo * (1 + 1e-9))
+    last = min(i for i, t in enumerate(ticks) if t >= hi * (1 - 1e-9))
+    if first == last:
+        last += 1
+    return ticks[first:last + 1]
+
+
+def svg_bar_chart(title: str, groups: Sequence[str], series: Sequence[str],
+                  values: Sequence[Sequence[float | None]], subtitle: str = "",
+                  ylabel: str = "", ref: float = 1.0, unit: str = "x",
+                  bounds: Iterable[tuple[int, int]] = (), last_apart: bool = False) -> str:
+    """A grouped bar chart as a standalone SVG document (no dependencies).
+
+    values[g][s] is the value of series s in group g, or None (drawn as a small
+    cross: no value). The y axis is logarithmic, and bars start at the
+    reference line `ref` (drawn across the plot), so values below it point
+    down. (g, s) pairs in `bounds` are drawn pale: the value is only a bound.
+    With `last_apart`, the last group (e.g. a geometric mean) is set off by a
+    dashed line and a bold label. Each bar has a tooltip with its value."""
+    bounds = set(bounds)
+    pos = [v for row in values for v in row if v is not None and v > 0 and math.isfinite(v)]
+    ticks = _log_ticks(min(pos + [ref]), max(pos + [ref]))
+    lo, hi = ticks[0], ticks[-1]
+    ns = max(1, len(series))
+    bar_w, group_pad, char_w = 9, 14, 6.2  # char_w: a rough width of one character
+    group_w = ns * bar_w + group_pad
+    left, right, plot_h = 64, 16, 340
+    width = max(640, left + len(groups) * group_w + (group_pad if last_apart else 0) + right)
+    text_w = width - left - right
+
+    # Subtitle lines, wrapped at the plot's width; then the legend, wrapped too.
+    sub_lines, line = [], ""
+    for word in subtitle.split():
+        if line and (len(line) + 1 + len(word)) * char_w > text_w:
+            sub_lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        sub_lines.append(line)
+    legend, lx, ly = [], 0.0, 30 + 15 * len(sub_lines) + 6
+    for i, name in enumerate(series):
+        w = 17 + len(name) * char_w + 18
+        if lx and lx + w > text_w:
+            lx, ly = 0.0, ly + 18
+        legend.append((left + lx, ly, i, name))
+        lx += w
+    top = ly + 28
+    label_h = 8 + 6 * max([len(g) for g in groups] + [4])
+    height = int(top + plot_h + label_h + 10)
+
+    def y(v: float) -> float:
+        return top + plot_h * (math.log(hi) - math.log(v)) / (math.log(hi) - math.log(lo))
+
+    def num(v: float) -> str:
+        return f"{v:.3g}{unit}"
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="20" font-size="15" font-weight="bold">{_xml_escape(title)}</text>']
+    for i, text in enumerate(sub_lines):
+        out.append(f'<text x="{left}" y="{37 + 15 * i}" fill="#555">{_xml_escape(text)}</text>')
+    for lx, ly, i, name in legend:
+        out.append(f'<rect x="{lx:.1f}" y="{ly}" width="12" height="12" '
+                   f'fill="{_PALETTE[i % len(_PALETTE)]}"/>')
+        out.append(f'<text x="{lx + 17:.1f}" y="{ly + 10}">{_xml_escape(name)}</text>')
+    # Axis, grid and ticks.
+    x0, x1 = left, width - right
+    for t in ticks:
+        ty = y(t)
+        out.append(f'<line x1="{x0}" y1="{ty:.1f}" x2="{x1}" y2="{ty:.1f}" stroke="#e3e3e3"/>')
+        if not math.isclose(t, ref):
+            out.append(f'<text x="{x0 - 6}" y="{ty + 4:.1f}" text-anchor="end">{t:g}{unit}</text>')
+    out.append(f'<line x1="{x0}" y1="{top}" x2="{x0}" y2="{top + plot_h}" stroke="#333"/>')
+    if ylabel:
+        cy = top + plot_h / 2
+        out.append(f'<text x="14" y="{cy:.1f}" text-anchor="middle" '
+                   f'transform="rotate(-90 14 {cy:.1f})">{_xml_escape(ylabel)}</text>')
+    # Bars.
+    yref = y(ref)
+    for g, gname in enumerate(groups):
+        apart = last_apart and g == len(groups) - 1
+        gx = left + g * group_w + group_pad / 2 + (group_pad if apart else 0)
+        if apart:
+            sx = gx - group_pad
+            out.append(f'<line x1="{sx:.1f}" y1="{top}" x2="{sx:.1f}" y2="{top + plot_h}" '
+                       'stroke="#888" stroke-dasharray="4 3"/>')
+        for s, sname in enumerate(series):
+            v = values[g][s] if s < len(values[g]) else None
+            bx = gx + s * bar_w
+            tip = f"{gname}, {sname}: "
+            if v is None or not (v > 0 and math.isfinite(v)):
+                cx, cy = bx + bar_w / 2, yref
+                out.append(f'<path d="M{cx - 2.5:.1f},{cy - 2.5:.1f}l5,5m0,-5l-5,5" '
+                           f'stroke="#999"><title>{_xml_escape(tip + "no value")}</title></path>')
+                continue
+            vy = y(min(max(v, lo), hi))
+            ya, yb = min(vy, yref), max(vy, yref)
+            pale = (g, s) in bounds
+            tip += ("bound " if pale else "") + num(v)
+            out.append(f'<rect x="{bx:.1f}" y="{ya:.1f}" width="{bar_w - 1}" '
+                       f'height="{max(yb - ya, 0.5):.1f}" fill="{_PALETTE[s % len(_PALETTE)]}"'
+                       + (' fill-opacity="0.35"' if pale else "")
+                       + f'><title>{_xml_escape(tip)}</title></rect>')
+        lx, ly = gx + ns * bar_w / 2, top + plot_h + 10
+        weight = ' font-weight="bold"' if apart else ""
+        out.append(f'<text x="{lx:.1f}" y="{ly}" text-anchor="end"{weight} '
+                   f'transform="rotate(-45 {lx:.1f} {ly})">{_xml_escape(gname)}</text>')
+    out.append(f'<line x1="{x0}" y1="{yref:.1f}" x2="{x1}" y2="{yref:.1f}" stroke="#222" '
+               f'stroke-width="1.2"/>')
+    out.append(f'<text x="{x0 - 6}" y="{yref + 4:.1f}" text-anchor="end" font-weight="bold">'
+               f'{ref:.1f}{unit}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
