@@ -12,17 +12,20 @@
 // CHECK-NEXT: {{^    =none }}
 // CHECK-NEXT: {{^    =smart }}
 // CHECK-NEXT: {{^    =max }}
+// CHECK-NEXT: {{^        --intra-tile .*\(default: true\)$}}
+// CHECK-NEXT: {{^        --line-size=<ulong> .*\(default: 0\)$}}
 // CHECK-NEXT: {{^        --live-range-reordering .*\(default: false\)$}}
 // CHECK-NEXT: {{^        --max-operations=<ulong> .*\(default: 20000000\)$}}
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
-// CHECK-NEXT: {{^        --scheduler=<value> .*\(default: isl\)$}}
+// CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}
 // CHECK-NEXT: {{^    =isl }}
 // CHECK-NEXT: {{^    =pluto }}
 // CHECK-NEXT: {{^    =feautrier }}
 // CHECK-NEXT: {{^    =identity }}
 // CHECK-NEXT: {{^    =isl-reference }}
+// CHECK-NEXT: {{^    =auto }}
 // CHECK-NEXT: {{^        --tile .*\(default: true\)$}}
-// CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*\(default: 32\)$}}
+// CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*Empty \(the default\): per band from a footprint model.*untiled$}}
 // CHECK-NEXT: {{^        --time-budget=<ulong> .*Wall-clock seconds .*\(default: 8\)$}}
 // CHECK-NEXT: {{^        --wavefront .*\(default: true\)$}}
 

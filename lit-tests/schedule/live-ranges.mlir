@@ -7,9 +7,9 @@
 //
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=pluto}))' \
 // RUN:   %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAIN
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=pluto live-range-reordering=true}))' \
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=pluto live-range-reordering=true tile-sizes=32}))' \
 // RUN:   %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=pluto live-range-reordering=true}))' \
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=pluto live-range-reordering=true tile-sizes=32}))' \
 // RUN:   %s 2>/dev/null | FileCheck %s --check-prefix=IR
 
 // PLAIN: optimized SCoP of 2 statements (scheduler=pluto, tiled bands=0, parallel loops=0

@@ -172,7 +172,11 @@ fn option_member(s: &mut String, o: &OptionSpec) {
             )
         }
     };
-    let help = quote(&format!("{} (default: {default})", o.help));
+    let help = match default.as_str() {
+        // An empty list's meaning is in the help text.
+        "" => quote(o.help),
+        _ => quote(&format!("{} (default: {default})", o.help)),
+    };
     let init = match o.kind {
         OptionKind::Bool { .. } | OptionKind::UInt { .. } => {
             format!(",\n      llvm::cl::init({default})")

@@ -24,15 +24,20 @@ pub enum SchedulerKind {
     /// isl's own scheduler (`isl_schedule_constraints_compute_schedule`), kept only as
     /// a baseline to measure against.
     IslReference = 4,
+    /// The cost model's choice per SCoP (issue 9 item 7): the final schedules of the
+    /// isl and pluto presets are built and verified, and the one whose innermost
+    /// loops cross the fewest cache lines is kept (isl on a tie).
+    Auto = 5,
 }
 
 impl SchedulerKind {
-    const ALL: [SchedulerKind; 5] = [
+    const ALL: [SchedulerKind; 6] = [
         SchedulerKind::Isl,
         SchedulerKind::Pluto,
         SchedulerKind::Feautrier,
         SchedulerKind::Identity,
         SchedulerKind::IslReference,
+        SchedulerKind::Auto,
     ];
 
     /// The option spelling, e.g. `isl-reference`.
@@ -100,6 +105,11 @@ pub struct Options {
     /// its first two, skew its outermost tile loop by the next one, which then
     /// becomes parallel (seed 000 §4.6, seed 004 §1.12).
     pub wavefront: bool,
+    /// Post-tile reordering: in each point band (and each untiled permutable band),
+    /// sink innermost the member with the most spatial reuse (`transform::intra_tile`).
+    pub intra_tile: bool,
+    /// Cache line size in bytes; 0 means the host's (`support::host`).
+    pub line_size: u64,
     /// Wall-clock budget of one public call (the pass gives each SCoP what is left of
     /// its function's budget). Every isl computation is aborted when it runs out, and
     /// `optimize` retries with less before it gives up (`pipeline::degrade`).
@@ -111,14 +121,16 @@ impl Default for Options {
     /// The table's defaults, so the library and the passes agree.
     fn default() -> Self {
         Options {
-            scheduler: SchedulerKind::Isl,
+            scheduler: SchedulerKind::Auto,
             tile: true,
-            tile_sizes: vec![32],
+            tile_sizes: Vec::new(),
             parallel: true,
             max_operations: 20_000_000,
             fuse: FuseMode::Smart,
             live_range_reordering: false,
             wavefront: true,
+            intra_tile: true,
+            line_size: 0,
             time_budget: std::time::Duration::from_secs(8),
         }
     }
@@ -215,6 +227,8 @@ impl Options {
             (OptionId::Tile, Value::Bool(b)) => self.tile = b,
             (OptionId::Parallel, Value::Bool(b)) => self.parallel = b,
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
+            (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
+            (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
             (OptionId::LiveRangeReordering, Value::Bool(b)) => self.live_range_reordering = b,
             _ => return Err(wrong),
         }
@@ -232,6 +246,8 @@ impl Options {
             OptionId::Tile => Value::Bool(self.tile),
             OptionId::Parallel => Value::Bool(self.parallel),
             OptionId::Wavefront => Value::Bool(self.wavefront),
+            OptionId::IntraTile => Value::Bool(self.intra_tile),
+            OptionId::LineSize => Value::UInt(self.line_size),
             OptionId::LiveRangeReordering => Value::Bool(self.live_range_reordering),
         }
     }
@@ -321,7 +337,9 @@ mod tests {
             o.set(OptionId::TileSizes, Value::IntList(&[32, 0])),
             Err(OptionError::NonPositiveTileSize(0))
         );
+        o.set(OptionId::TileSizes, Value::IntList(&[8])).unwrap();
+        // An empty list is the default: sizes from the footprint model.
         o.set(OptionId::TileSizes, Value::IntList(&[])).unwrap();
-        assert_eq!(o.tile_sizes, [32]);
+        assert!(o.tile_sizes.is_empty());
     }
 }

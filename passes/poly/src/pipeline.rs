@@ -17,8 +17,11 @@ use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::Scop;
 use crate::scheduler::initial;
+use crate::support::host::{host_caches, Caches};
 use crate::support::isl::{Ctx, IslResult};
-use crate::transform::{parallel, tile};
+use crate::transform::locality::{innermost_misses, Locality};
+use crate::transform::tile::TileOptions;
+use crate::transform::{intra_tile, parallel, tile};
 use crate::verify;
 use crate::{FuseMode, Options, SchedulerKind};
 
@@ -263,7 +266,7 @@ fn rungs(opts: &Options) -> Vec<(Options, &'static str)> {
     let mut lower = opts.clone();
     let ours = matches!(
         opts.scheduler,
-        SchedulerKind::Isl | SchedulerKind::Pluto | SchedulerKind::Feautrier
+        SchedulerKind::Isl | SchedulerKind::Pluto | SchedulerKind::Feautrier | SchedulerKind::Auto
     );
     if ours && lower.fuse != FuseMode::None {
         lower.fuse = FuseMode::None;
@@ -288,12 +291,81 @@ fn parse_tree(cx: &Ctx, text: &str) -> Result<isl_rs::Schedule, PolyError> {
 struct FinalSchedule {
     tree: isl_rs::Schedule,
     tiled_bands: usize,
+    /// Number of parallel marks.
+    parallel_marks: usize,
     schedule_time: Duration,
     notes: Vec<String>,
 }
 
 /// The initial schedule with the transforms of `opts` applied (not yet verified).
+/// With `scheduler=auto`, the cost model picks the preset: each candidate's final
+/// schedule is built and verified, and the one whose innermost loops cross the
+/// fewest cache lines ([`innermost_misses`]) is kept, then one with a parallel
+/// loop, then the first; a note says what each scored.
 fn final_schedule(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    opts: &Options,
+) -> Result<FinalSchedule, PolyError> {
+    if opts.scheduler != SchedulerKind::Auto {
+        return preset_schedule(cx, model, deps, opts);
+    }
+    let locality = Locality::new(cx, model, caches(opts).line)?;
+    // Fewest misses, then one with a parallel loop.
+    let mut best: Option<((usize, bool), FinalSchedule, SchedulerKind)> = None;
+    let mut scored = Vec::new();
+    let mut schedule_time = Duration::ZERO;
+    for kind in [SchedulerKind::Isl, SchedulerKind::Pluto] {
+        let preset = Options {
+            scheduler: kind,
+            ..opts.clone()
+        };
+        let fin = preset_schedule(cx, model, deps, &preset)?;
+        schedule_time += fin.schedule_time;
+        match stage("verify", || verify::verify(cx, &fin.tree, model, deps)) {
+            Ok(()) => {}
+            Err(e @ PolyError::TimeBudget { .. }) => return Err(e),
+            Err(e) => {
+                scored.push(format!("{} rejected ({e})", kind.name()));
+                continue;
+            }
+        }
+        let misses = stage("cost model", || innermost_misses(cx, &fin.tree, &locality))?;
+        scored.push(format!(
+            "{} {misses}{}",
+            kind.name(),
+            if fin.parallel_marks == 0 {
+                " (no parallel loop)"
+            } else {
+                ""
+            }
+        ));
+        let key = (misses, fin.parallel_marks == 0);
+        if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
+            best = Some((key, fin, kind));
+        }
+    }
+    let Some((_, mut fin, kind)) = best else {
+        // Neither verified: the isl preset's schedule goes on to `finish`, whose
+        // verifier reports what is wrong.
+        let isl = Options {
+            scheduler: SchedulerKind::Isl,
+            ..opts.clone()
+        };
+        return preset_schedule(cx, model, deps, &isl);
+    };
+    fin.schedule_time = schedule_time;
+    fin.notes.push(format!(
+        "cost model: chose {} (cache lines crossed per innermost iteration: {})",
+        kind.name(),
+        scored.join(", ")
+    ));
+    Ok(fin)
+}
+
+/// [`final_schedule`] for one preset.
+fn preset_schedule(
     cx: &Ctx,
     model: &ScopIsl,
     deps: &Dependences<'_>,
@@ -304,23 +376,49 @@ fn final_schedule(
     })?;
     let mut tree = initial.tree;
     let mut tiled = 0;
+    let caches = caches(opts);
+    let locality = Locality::new(cx, model, caches.line)?;
     if opts.tile {
-        let wavefront = opts.wavefront && opts.parallel;
+        let tiling = TileOptions {
+            sizes: &opts.tile_sizes,
+            wavefront: opts.wavefront && opts.parallel,
+            reorder: opts.intra_tile,
+            caches,
+        };
         (tree, tiled) = stage("tile", || {
             let conflicts = deps.conflicts(cx)?;
-            tile::tile(cx, tree, &opts.tile_sizes, wavefront, &conflicts)
+            tile::tile(cx, tree, &tiling, &locality, &conflicts)
+        })?;
+    } else if opts.intra_tile {
+        tree = stage("post-tile reordering", || {
+            let conflicts = deps.conflicts(cx)?;
+            let root = tree.get_root().isl(cx)?;
+            intra_tile::reorder_bands(cx, root, &locality, &conflicts)?
+                .get_schedule()
+                .isl(cx)
         })?;
     }
+    let mut parallel_marks = 0;
     if opts.parallel {
-        (tree, _) = stage("parallel marks", || parallel::mark_parallel(cx, tree))?;
+        (tree, parallel_marks) = stage("parallel marks", || parallel::mark_parallel(cx, tree))?;
     }
     tracing::debug!(tiled, "schedule tree built");
     Ok(FinalSchedule {
         tree,
         tiled_bands: tiled,
+        parallel_marks,
         schedule_time: initial.time,
         notes: initial.notes,
     })
+}
+
+/// The host's caches, with the line size of `opts` when it gives one.
+fn caches(opts: &Options) -> Caches {
+    let host = host_caches();
+    match opts.line_size {
+        0 => host,
+        line => Caches { line, ..host },
+    }
 }
 
 /// Verification, AST generation and the result record.

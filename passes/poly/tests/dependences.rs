@@ -120,6 +120,7 @@ fn may_writes_are_sources_but_not_cuts() {
     };
     let scop = Scop {
         killed: Vec::new(),
+        element_bytes: Vec::new(),
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![

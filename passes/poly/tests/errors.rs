@@ -101,6 +101,7 @@ fn our_schedulers_end_in_success_fallback_or_budget_error() {
 fn one_statement(domain: &str, schedule: &str, access: &str) -> Scop {
     Scop {
         killed: Vec::new(),
+        element_bytes: Vec::new(),
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![stmt("S0", domain, schedule, vec![write(access)])],

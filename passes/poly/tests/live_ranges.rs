@@ -53,6 +53,7 @@ fn listing2(killed: bool) -> Scop {
             ),
         ],
         killed: if killed { vec!["a".into()] } else { vec![] },
+        element_bytes: Vec::new(),
     }
 }
 
@@ -185,6 +186,7 @@ fn transpose_through_scalar() -> Kernel {
                 ),
             ],
             killed: vec!["t".into()],
+            element_bytes: Vec::new(),
         },
         params: vec![("N", 5), ("M", 7)],
         original: |ps| {
@@ -240,6 +242,7 @@ fn row_sums_through_scalar() -> Kernel {
                 ),
             ],
             killed: vec!["s".into()],
+            element_bytes: Vec::new(),
         },
         params: vec![("N", 6), ("M", 5)],
         original: |ps| {

@@ -8,10 +8,11 @@ mod common;
 use common::*;
 use tessel_poly::{codegen_schedule, describe_schedule, optimize, SchedulerKind, Scop};
 
+/// The original order as the identity scheduler builds it (no post-tile reordering).
 fn identity_tree(kernel: &Kernel) -> String {
     describe_schedule(
         &kernel.scop,
-        &options(SchedulerKind::Identity, false, false),
+        &scheduler_only(SchedulerKind::Identity, false, false),
     )
     .unwrap()
 }
@@ -31,6 +32,23 @@ fn gemm_identity_is_one_permutable_band_with_i_and_j_coincident() {
     assert_eq!(count(&text, "permutable: 1"), 1, "{text}");
     assert!(text.contains("coincident: [ 1, 1, 0 ]"), "{text}");
     assert_eq!(t_lines(&text), ["T(S0): (i, j, k)"]);
+}
+
+#[test]
+fn post_tile_reordering_sinks_j_in_gemm() {
+    // Along j, C[i][j] and B[k][j] stay in their line and A[i][k] is reused; along k,
+    // B moves a row. So j goes innermost: (i, k, j), in the tiled point band and in
+    // the untiled band alike, and i stays outermost (the parallel one).
+    for tile in [false, true] {
+        let opts = options(SchedulerKind::Identity, tile, true);
+        let text = describe_schedule(&gemm().scop, &opts).unwrap();
+        let want = if tile {
+            "T(S0): (i - (i) mod 4, j - (j) mod 3, k - (k) mod 3, i, k, j)"
+        } else {
+            "T(S0): (i, k, j)"
+        };
+        assert_eq!(t_lines(&text), [want], "{text}");
+    }
 }
 
 #[test]
@@ -92,7 +110,8 @@ fn coincidence_of_other_kernels() {
 
 #[test]
 fn tiling_gemm_gives_a_three_dimensional_tile_band() {
-    let out = optimize(&gemm().scop, &options(SchedulerKind::Identity, true, false)).unwrap();
+    let opts = scheduler_only(SchedulerKind::Identity, true, false);
+    let out = optimize(&gemm().scop, &opts).unwrap();
     assert_eq!(out.tiled_bands, 1);
     // Tile sizes 4, 3 and the last repeats: tile loops step 4, 3, 3 over origins,
     // point loops run from the origin to min(origin + size - 1, bound).
@@ -102,8 +121,7 @@ fn tiling_gemm_gives_a_three_dimensional_tile_band() {
          for c3 in c0..=min(N - 1, c0 + 3) { for c4 in c1..=min(M - 1, c1 + 2) { \
          for c5 in c2..=min(K - 1, c2 + 2) { S0(c3, c4, c5) } } } } } }"
     );
-    let text =
-        describe_schedule(&gemm().scop, &options(SchedulerKind::Identity, true, false)).unwrap();
+    let text = describe_schedule(&gemm().scop, &opts).unwrap();
     // Tile and point bands keep the flags.
     assert_eq!(count(&text, "coincident: [ 1, 1, 0 ]"), 2, "{text}");
 }
@@ -193,7 +211,7 @@ fn isl_reference_keeps_isl_coincidence_and_is_verified() {
     // gemm: isl finds the same parallelism as the original order.
     let text = describe_schedule(
         &gemm().scop,
-        &options(SchedulerKind::IslReference, false, false),
+        &scheduler_only(SchedulerKind::IslReference, false, false),
     )
     .unwrap();
     assert!(text.contains("coincident: [ 1, 1, 0 ]"), "{text}");
@@ -238,6 +256,7 @@ fn a_parallel_mark_on_a_member_without_a_loop_marks_no_other_loop() {
             vec![read("{ S[i] -> A[i] }"), write("{ S[i] -> A[i + 1] }")],
         )],
         killed: vec![],
+        element_bytes: Vec::new(),
     };
     let tree = r#"domain: "{ S[i] : 0 <= i < 10 }"
 child:

@@ -11,6 +11,7 @@ use tessel_poly::{codegen_schedule, verify_schedule, Options, PolyError, Scop};
 fn recurrence() -> Scop {
     Scop {
         killed: Vec::new(),
+        element_bytes: Vec::new(),
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![stmt(
@@ -31,6 +32,7 @@ fn anti_diagonal() -> Kernel {
         name: "anti_diagonal",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![stmt(
@@ -63,6 +65,7 @@ fn anti_diagonal() -> Kernel {
 fn producer_consumer() -> Scop {
     Scop {
         killed: Vec::new(),
+        element_bytes: Vec::new(),
         params: vec!["N".into()],
         context: "[N] -> { : N >= 0 }".into(),
         statements: vec![

@@ -183,6 +183,9 @@ impl Extractor {
         let direct = buffer_value(&buffer).is_none_or(|b| b == path);
         let name = self.buffer_name(&buffer, direct);
         self.arrays.insert(buffer, (name.clone(), path));
+        if let Some(bytes) = memref.ty().element_bytes() {
+            self.element_bytes.push((name.clone(), bytes));
+        }
         Ok(name)
     }
 }

@@ -151,6 +151,8 @@ pub(super) struct Extractor {
     /// Array name of each buffer, and the memref value (after casts) it is accessed
     /// through: a buffer seen through two different views can't be modelled.
     arrays: HashMap<Buffer, (String, Val)>,
+    /// Bytes per element of each array, as [`Scop::element_bytes`].
+    element_bytes: Vec<(String, u32)>,
     scalars: Vec<Type>,
     scalar_of: HashMap<Val, usize>,
     live_outs: Vec<(Val, usize)>,

@@ -50,6 +50,28 @@ impl Type {
         // SAFETY: a live type.
         unsafe { mlirTypeIsAIndex(self.0) || mlirTypeIsAInteger(self.0) }
     }
+    /// Bytes per element of a memref (or other shaped) type of integer, index or
+    /// float elements: what a cache line holds of it. `None` for other types.
+    pub fn element_bytes(self) -> Option<u32> {
+        // SAFETY: a live type; the element type is asked for only of a shaped type,
+        // and a width only of an integer or float type.
+        let bits = unsafe {
+            if !mlirTypeIsAShaped(self.0) {
+                return None;
+            }
+            let element = mlirShapedTypeGetElementType(self.0);
+            if mlirTypeIsAIndex(element) {
+                64
+            } else if mlirTypeIsAInteger(element) {
+                mlirIntegerTypeGetWidth(element)
+            } else if mlirTypeIsAFloat(element) {
+                mlirFloatTypeGetWidth(element)
+            } else {
+                return None;
+            }
+        };
+        Some(bits.div_ceil(8).max(1))
+    }
     pub fn index(ctx: Context) -> Type {
         // SAFETY: a live context.
         Type(unsafe { mlirIndexTypeGet(ctx.0) })

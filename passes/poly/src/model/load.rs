@@ -46,6 +46,8 @@ pub(crate) struct ScopIsl {
     pub tagged_may_writes: UnionMap,
     /// Arrays dead after the SCoP ([`Scop::killed`]).
     pub killed: Vec<String>,
+    /// Bytes per element by array name ([`Scop::element_bytes`]).
+    pub element_bytes: HashMap<String, u32>,
     /// The statement of each domain tuple id (by name; isl ids with one name are one
     /// id), for turning isl's statement instances back into [`StmtId`]s.
     pub stmt_ids: HashMap<String, StmtId>,
@@ -147,6 +149,7 @@ impl ScopIsl {
             tagged_must_writes,
             tagged_may_writes,
             killed: scop.killed.clone(),
+            element_bytes: scop.element_bytes.iter().cloned().collect(),
             stmt_ids,
         })
     }

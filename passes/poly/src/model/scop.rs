@@ -22,6 +22,10 @@ pub struct Scop {
     /// their last writes need not stay last (seed 001 §2.5, kills). Only
     /// live-range reordering makes use of it.
     pub killed: Vec<String>,
+    /// Bytes per element of the arrays, by name, for the spatial-locality model
+    /// (seed 000 §4.1: a cache line holds `line size / element size` elements). An
+    /// array not listed counts as 8 bytes.
+    pub element_bytes: Vec<(String, u32)>,
 }
 
 /// A statement: one op that writes memory, plus the pure ops it needs.

@@ -68,6 +68,8 @@ pub enum OptionId {
     TileSizes,
     Parallel,
     Wavefront,
+    IntraTile,
+    LineSize,
     LiveRangeReordering,
     MaxOperations,
     TimeBudget,
@@ -123,7 +125,7 @@ const DEPENDENCES: &[PassKind] = &[
 pub const SCHEDULERS: &[Choice] = &[
     Choice {
         name: "isl",
-        help: "ours, isl-style forced outer coincidence (best on the suite)",
+        help: "ours, isl-style forced outer coincidence",
     },
     Choice {
         name: "pluto",
@@ -140,6 +142,11 @@ pub const SCHEDULERS: &[Choice] = &[
     Choice {
         name: "isl-reference",
         help: "isl's own scheduler, a baseline",
+    },
+    Choice {
+        name: "auto",
+        help: "per SCoP, isl or pluto: whichever's innermost loops cross fewer cache lines \
+               (the default; best on the suite)",
     },
 ];
 
@@ -159,13 +166,13 @@ pub const FUSE_MODES: &[Choice] = &[
     },
 ];
 
-pub const OPTIONS: [OptionSpec; 9] = [
+pub const OPTIONS: [OptionSpec; 11] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
         kind: OptionKind::Enum {
             values: SCHEDULERS,
-            default: "isl",
+            default: "auto",
         },
         help: "Where the schedule comes from",
         passes: SCHEDULING,
@@ -192,9 +199,11 @@ pub const OPTIONS: [OptionSpec; 9] = [
         name: "tile-sizes",
         kind: OptionKind::IntList {
             element: "size",
-            default: &[32],
+            default: &[],
         },
-        help: "Tile size per band member; the last one repeats",
+        help: "Tile size per band member; the last one repeats. Empty (the default): \
+               per band from a footprint model and the host's caches, which also leaves \
+               bands with no reuse untiled",
         passes: SCHEDULING,
     },
     OptionSpec {
@@ -210,6 +219,23 @@ pub const OPTIONS: [OptionSpec; 9] = [
         kind: OptionKind::Bool { default: true },
         help: "Skew a tiled band with no outer parallel loop so that its second tile loop \
                becomes parallel",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::IntraTile,
+        name: "intra-tile",
+        kind: OptionKind::Bool { default: true },
+        help: "Post-tile reordering (seed 000 section 4.6, Pluto's intra-tile optimization): \
+               in each point band, and in each untiled permutable band, sink innermost the \
+               loop along which the most accesses stay in one cache line",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::LineSize,
+        name: "line-size",
+        kind: OptionKind::UInt { default: 0 },
+        help: "Cache line size in bytes for the spatial-locality model (0: the host's, \
+               read at compile time; set it when cross-compiling)",
         passes: SCHEDULING,
     },
     OptionSpec {

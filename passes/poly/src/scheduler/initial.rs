@@ -47,6 +47,13 @@ pub(crate) fn initial_schedule(
             }
             isl_reference(cx, scop, deps.all(cx)?)?
         }
+        SchedulerKind::Auto => {
+            return Err(PolyError::Unsupported(
+                "scheduler=auto chooses among presets in the pipeline; the initial \
+                 schedule needs one preset"
+                    .into(),
+            ))
+        }
         kind @ (SchedulerKind::Pluto | SchedulerKind::Isl | SchedulerKind::Feautrier) => {
             match scheduler::compute(cx, scop, deps, scheduler_config(kind, opts)) {
                 Ok(tree) => tree,
@@ -57,7 +64,7 @@ pub(crate) fn initial_schedule(
                     tracing::debug!(%e, "scheduler failed; identity fallback");
                     notes.push(format!(
                         "scheduler {} failed ({e}); kept the original schedule",
-                        scheduler_name(kind)
+                        kind.name()
                     ));
                     identity(cx, scop, &deps.conflicts(cx)?)?
                 }
@@ -69,16 +76,6 @@ pub(crate) fn initial_schedule(
         time: start.elapsed(),
         notes,
     })
-}
-
-fn scheduler_name(kind: SchedulerKind) -> &'static str {
-    match kind {
-        SchedulerKind::Identity => "identity",
-        SchedulerKind::IslReference => "isl-reference",
-        SchedulerKind::Pluto => "pluto",
-        SchedulerKind::Isl => "isl",
-        SchedulerKind::Feautrier => "feautrier",
-    }
 }
 
 /// The presets (see [`SchedulerKind`]).

@@ -2,5 +2,6 @@
 //! calls isl-rs lacks (`isl.rs`, the only module that calls C), and small operations
 //! on schedule trees and relations.
 
+pub mod host;
 pub mod isl;
 pub(crate) mod schedule_tree;

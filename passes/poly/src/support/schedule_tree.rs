@@ -194,6 +194,16 @@ pub(crate) fn set_coincidence(
     Ok(node)
 }
 
+/// Sets the coincidence flags of the band at `node` from the dependences live there.
+pub(crate) fn exact_coincidence(
+    cx: &Ctx,
+    node: ScheduleNode,
+    deps: &UnionMap,
+) -> Result<ScheduleNode, PolyError> {
+    let live = live_deps(cx, &node, deps)?;
+    set_coincidence(cx, node, &live)
+}
+
 /// Appends output dimensions fixed to 0 until the map has `to` outputs, and drops the
 /// output tuple name so that all padded maps share one space.
 pub(crate) fn pad_map(cx: &Ctx, map: Map, from: usize, to: usize) -> Result<Map, PolyError> {

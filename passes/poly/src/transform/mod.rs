@@ -1,5 +1,9 @@
-//! Schedule-tree transforms: tiling of permutable bands, wavefronts and parallel marks.
+//! Schedule-tree transforms: tiling of permutable bands, post-tile reordering,
+//! wavefronts and parallel marks.
 
+pub(crate) mod intra_tile;
+pub(crate) mod locality;
 pub(crate) mod parallel;
 pub(crate) mod tile;
+pub(crate) mod tile_size;
 pub(crate) mod wavefront;

@@ -1,17 +1,31 @@
-//! Tiling of permutable bands.
+//! Tiling of permutable bands, with post-tile reordering of the point bands and
+//! tile sizes from the footprint model.
 
 use isl_rs::{MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, Val};
 
 use crate::error::PolyError;
+use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
-use crate::support::schedule_tree::{
-    live_deps, n_members, node_type, set_coincidence, walk_children,
-};
+use crate::support::schedule_tree::{exact_coincidence, n_members, node_type, walk_children};
+use crate::transform::intra_tile::{innermost, sink};
+use crate::transform::locality::{band_profile, Locality};
+use crate::transform::tile_size::model_sizes;
 use crate::transform::wavefront::wavefront;
 
+/// How to tile.
+pub(crate) struct TileOptions<'a> {
+    /// Size per band member (the last one repeats); empty: from the footprint model
+    /// ([`model_sizes`]), which may also leave a band untiled.
+    pub sizes: &'a [i64],
+    /// Skew a tile band whose first two members are both not coincident.
+    pub wavefront: bool,
+    /// Post-tile reordering of each point band ([`innermost`]).
+    pub reorder: bool,
+    pub caches: Caches,
+}
+
 /// Tiles every permutable band with at least two members into a tile band (outer)
-/// and a point band (inner), with `sizes` per member (the last size repeats).
-/// Returns the new schedule and the number of bands tiled.
+/// and a point band (inner). Returns the new schedule and the number of bands tiled.
 ///
 /// isl options (seed 001 §1.7 uses the same tile/point split):
 /// - `tile_scale_tile_loops = 1`: tile loops iterate over tile *origins*
@@ -26,44 +40,104 @@ use crate::transform::wavefront::wavefront;
 /// with distance `(1, 1)`: `j` is parallel inside one `i` iteration, but not inside
 /// one `i` tile).
 ///
+/// With `reorder`, the member chosen to go innermost is chosen before tiling (the
+/// model sizes it for vectorization) and moved in the point band afterwards; a band
+/// the model leaves untiled is reordered as a whole.
+///
 /// With `wavefront`, a tile band whose first two members are both not coincident is
 /// skewed (see [`wavefront`]).
 pub(crate) fn tile(
     cx: &Ctx,
     schedule: Schedule,
-    sizes: &[i64],
-    wavefront: bool,
+    opts: &TileOptions<'_>,
+    locality: &Locality,
     deps: &UnionMap,
 ) -> Result<(Schedule, usize), PolyError> {
-    if let Some(bad) = sizes.iter().find(|&&s| s <= 0) {
+    if let Some(bad) = opts.sizes.iter().find(|&&s| s <= 0) {
         return Err(PolyError::Unsupported(format!(
             "tile size {bad} is not positive"
         )));
     }
     Options::set_tile_scale_tile_loops(cx.raw(), 1).isl(cx)?;
     Options::set_tile_shift_point_loops(cx.raw(), 0).isl(cx)?;
-    let sizes = if sizes.is_empty() { &[32][..] } else { sizes };
     let mut count = 0;
     let root = schedule.get_root().isl(cx)?;
-    let root = tile_walk(cx, root, sizes, wavefront, deps, &mut count)?;
+    let walk = Walk {
+        opts,
+        locality,
+        deps,
+    };
+    let root = tile_walk(cx, root, &walk, &mut count)?;
     Ok((root.get_schedule().isl(cx)?, count))
+}
+
+/// The size of every member of a band the model does not size.
+const UNIFORM_SIZE: i64 = 32;
+
+fn any_coincident(cx: &Ctx, node: &ScheduleNode, n: usize) -> Result<bool, PolyError> {
+    for d in 0..n {
+        if node.band_member_get_coincident(to_i32(d)?).isl(cx)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// What every step of [`tile_walk`] needs.
+struct Walk<'a> {
+    opts: &'a TileOptions<'a>,
+    locality: &'a Locality,
+    deps: &'a UnionMap,
 }
 
 fn tile_walk(
     cx: &Ctx,
     node: ScheduleNode,
-    sizes: &[i64],
-    wave: bool,
-    deps: &UnionMap,
+    walk: &Walk<'_>,
     count: &mut usize,
 ) -> Result<ScheduleNode, PolyError> {
+    let Walk { opts, deps, .. } = *walk;
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Band {
         let n = n_members(cx, &node)?;
         if n >= 2 && node.band_get_permutable().isl(cx)? {
+            let profile = band_profile(cx, &node, walk.locality, n)?;
+            let sunk = match opts.reorder {
+                true => innermost(cx, &node, &profile, false)?,
+                false => None,
+            };
+            let sizes = match opts.sizes {
+                // A band with no coincident member is a time-tiled stencil that gets a
+                // wavefront: isl's AST generator took seconds on jacobi-1d's skewed
+                // (64, 256) tiles, against a millisecond for square ones.
+                [] if !any_coincident(cx, &node, n)? => Some(vec![UNIFORM_SIZE; n]),
+                [] => model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches),
+                given => Some(
+                    (0..n)
+                        .map(|d| {
+                            given
+                                .get(d)
+                                .or(given.last())
+                                .copied()
+                                .unwrap_or(UNIFORM_SIZE)
+                        })
+                        .collect(),
+                ),
+            };
+            let Some(sizes) = sizes else {
+                tracing::debug!(
+                    members = n,
+                    ?profile,
+                    "no reuse to tile for; band left untiled"
+                );
+                if let Some(member) = sunk {
+                    node = sink(cx, node, member, deps)?;
+                }
+                return walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, count));
+            };
+            tracing::debug!(?sizes, ?sunk, "tiling a band");
             let mut mv = MultiVal::zero(node.band_get_space().isl(cx)?).isl(cx)?;
-            for i in 0..n {
-                let size = sizes.get(i).or(sizes.last()).copied().unwrap_or(32);
+            for (i, &size) in sizes.iter().enumerate() {
                 mv = mv
                     .set_at(to_i32(i)?, Val::int_from_si(cx.raw(), size).isl(cx)?)
                     .isl(cx)?;
@@ -71,33 +145,22 @@ fn tile_walk(
             node = node.band_tile(mv).isl(cx)?;
             *count += 1;
             node = exact_coincidence(cx, node, deps)?;
-            if wave
+            if opts.wavefront
                 && !node.band_member_get_coincident(0).isl(cx)?
                 && !node.band_member_get_coincident(1).isl(cx)?
             {
-                node = wavefront(cx, node, sizes)?;
+                node = wavefront(cx, node, &sizes)?;
                 node = exact_coincidence(cx, node, deps)?;
             }
             // The point band, then below it (it must not be tiled again).
             node = node.child(0).isl(cx)?;
             node = exact_coincidence(cx, node, deps)?;
-            node = walk_children(cx, node, |cx, child| {
-                tile_walk(cx, child, sizes, wave, deps, count)
-            })?;
+            if let Some(member) = sunk {
+                node = sink(cx, node, member, deps)?;
+            }
+            node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, count))?;
             return node.parent().isl(cx);
         }
     }
-    walk_children(cx, node, |cx, child| {
-        tile_walk(cx, child, sizes, wave, deps, count)
-    })
-}
-
-/// Sets the coincidence flags of the band at `node` from the dependences live there.
-fn exact_coincidence(
-    cx: &Ctx,
-    node: ScheduleNode,
-    deps: &UnionMap,
-) -> Result<ScheduleNode, PolyError> {
-    let live = live_deps(cx, &node, deps)?;
-    set_coincidence(cx, node, &live)
+    walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, count))
 }

@@ -80,6 +80,14 @@ pub fn options(scheduler: SchedulerKind, tile: bool, parallel: bool) -> Options 
     }
 }
 
+/// [`options`] without post-tile reordering: the schedule as the scheduler built it.
+pub fn scheduler_only(scheduler: SchedulerKind, tile: bool, parallel: bool) -> Options {
+    Options {
+        intra_tile: false,
+        ..options(scheduler, tile, parallel)
+    }
+}
+
 // ---------------------------------------------------------------- kernels
 
 /// `C[i][j] += A[i][k] * B[k][j]`, sizes N x M x K.
@@ -88,6 +96,7 @@ pub fn gemm() -> Kernel {
         name: "gemm",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["N".into(), "M".into(), "K".into()],
             context: "[N, M, K] -> { : N >= 0 and M >= 0 and K >= 0 }".into(),
             statements: vec![stmt(
@@ -130,6 +139,7 @@ pub fn gemm_init() -> Kernel {
         name: "gemm_init",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![
@@ -185,6 +195,7 @@ pub fn jacobi_1d() -> Kernel {
         name: "jacobi_1d",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["T".into(), "N".into()],
             context: "[T, N] -> { : T >= 0 and N >= 0 }".into(),
             statements: vec![
@@ -251,6 +262,7 @@ pub fn seidel_2d() -> Kernel {
         name: "seidel_2d",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["T".into(), "N".into()],
             context: "[T, N] -> { : T >= 0 and N >= 0 }".into(),
             statements: vec![stmt(
@@ -292,6 +304,7 @@ pub fn triangular() -> Kernel {
         name: "triangular",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![stmt(
@@ -331,6 +344,7 @@ pub fn stepped() -> Kernel {
         name: "stepped",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["N".into(), "M".into()],
             context: "[N, M] -> { : N >= 0 and M >= 0 }".into(),
             statements: vec![stmt(
@@ -368,6 +382,7 @@ pub fn scalar_reduction() -> Kernel {
         name: "scalar_reduction",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["N".into()],
             context: "[N] -> { : N >= 0 }".into(),
             statements: vec![
@@ -410,6 +425,7 @@ pub fn guarded() -> Kernel {
         name: "guarded",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["N".into(), "M".into()],
             context: "[N, M] -> { : N >= 0 and M >= 0 }".into(),
             statements: vec![
@@ -458,6 +474,7 @@ pub fn time_loop() -> Kernel {
         name: "time_loop",
         scop: Scop {
             killed: Vec::new(),
+            element_bytes: Vec::new(),
             params: vec!["T".into(), "N".into()],
             context: "[T, N] -> { : T >= 0 and N >= 0 }".into(),
             statements: vec![stmt(
@@ -511,6 +528,7 @@ pub fn scalar_temporary(killed: bool) -> Scop {
             ),
         ],
         killed: if killed { vec!["t".into()] } else { vec![] },
+        element_bytes: Vec::new(),
     }
 }
 

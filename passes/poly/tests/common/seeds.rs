@@ -11,6 +11,7 @@ use tessel_poly::{describe_schedule, optimize, FuseMode, Options, SchedulerKind,
 pub fn scop(params: &[&str], context: &str, statements: Vec<Statement>) -> Scop {
     Scop {
         killed: Vec::new(),
+        element_bytes: Vec::new(),
         params: params.iter().map(|p| p.to_string()).collect(),
         context: context.into(),
         statements,

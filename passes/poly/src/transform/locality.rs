@@ -1,0 +1,306 @@
+//! The spatial-locality model of a band (seed 000 §4.1–4.5, measured on the final
+//! schedule rather than built into the ILP): how each access moves when one band
+//! member advances by one iteration. Post-tile reordering ([`super::intra_tile`])
+//! and the tile-size model ([`super::tile_size`]) read it.
+//!
+//! The move is measured exactly: with `Θ` a statement's full schedule (prefix, band
+//! and subtree), the instance pairs `x -> x'` with `Θ(x') = Θ(x) + e_p` are the ones
+//! one iteration of member `p` apart, and an access `A` moves by the deltas
+//! `A(x') - A(x)`. A cache line holds `line size / element size` elements of an
+//! array (seed 000 §4.1).
+
+use std::collections::HashMap;
+
+use isl_rs::{
+    BasicMap, Constraint, DimType, LocalSpace, Map, Schedule, ScheduleNode, ScheduleNodeType, Set,
+};
+
+use crate::error::PolyError;
+use crate::model::load::ScopIsl;
+use crate::support::isl::{map_in_name, map_out_name, to_i32, to_u32, Ctx, IslResult};
+use crate::support::schedule_tree::{n_children, n_members, node_type};
+
+/// One access of a statement, with its array's element size and how many elements
+/// one cache line holds.
+struct AccessInfo {
+    relation: Map,
+    bytes: u32,
+    per_line: i64,
+}
+
+/// The accesses of each statement.
+pub(crate) struct Locality {
+    by_statement: HashMap<String, Vec<AccessInfo>>,
+}
+
+impl Locality {
+    /// Reads and writes of `model`, one per reference (the tagged accesses: an
+    /// untagged union map merges a statement's references to one array); an array
+    /// without a known element size counts as 8 bytes per element.
+    pub fn new(cx: &Ctx, model: &ScopIsl, line_bytes: u64) -> Result<Locality, PolyError> {
+        let mut by_statement: HashMap<String, Vec<AccessInfo>> = HashMap::new();
+        let tagged = [
+            &model.tagged_reads,
+            &model.tagged_must_writes,
+            &model.tagged_may_writes,
+        ];
+        for accesses in tagged {
+            let list = accesses.get_map_list().isl(cx)?;
+            for k in 0..list.size().isl(cx)? {
+                let relation = list.get_at(k).isl(cx)?.domain_factor_domain().isl(cx)?;
+                let (Some(stmt), Some(array)) = (map_in_name(&relation), map_out_name(&relation))
+                else {
+                    continue;
+                };
+                let bytes = model.element_bytes.get(&array).copied().unwrap_or(8).max(1);
+                let per_line = i64::try_from(line_bytes / u64::from(bytes))
+                    .unwrap_or(1)
+                    .max(1);
+                by_statement.entry(stmt).or_default().push(AccessInfo {
+                    relation,
+                    bytes,
+                    per_line,
+                });
+            }
+        }
+        Ok(Locality { by_statement })
+    }
+}
+
+/// How an access moves when one member advances by one iteration, the others fixed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Move {
+    /// The member does not iterate the statement (it is constant there).
+    Still,
+    /// By this constant vector of subscripts (all zero: the same element).
+    By(Vec<i64>),
+    /// By an amount that is not one constant vector.
+    Unknown,
+}
+
+/// How an access moves along a member, for the cache (seed 000 §4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The same element: temporal reuse.
+    Same,
+    /// Along the last subscript, within one cache line: spatial reuse.
+    InLine,
+    /// To another line, or unknown.
+    Miss,
+    /// The member does not move the statement.
+    Still,
+}
+
+/// One access as seen from a band: its moves along each member.
+#[derive(Clone, Debug)]
+pub(crate) struct AccessProfile {
+    pub bytes: u32,
+    pub per_line: i64,
+    /// One per band member.
+    pub moves: Vec<Move>,
+}
+
+impl AccessProfile {
+    pub fn step(&self, member: usize) -> Step {
+        match &self.moves[member] {
+            Move::Still => Step::Still,
+            Move::Unknown => Step::Miss,
+            Move::By(delta) => match delta.split_last() {
+                None => Step::Same,
+                Some((last, outer)) if outer.iter().all(|&v| v == 0) => match last.abs() {
+                    0 => Step::Same,
+                    s if s < self.per_line => Step::InLine,
+                    _ => Step::Miss,
+                },
+                Some(_) => Step::Miss,
+            },
+        }
+    }
+}
+
+/// What the accesses under a band do along one member.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Score {
+    pub misses: usize,
+    pub in_line: usize,
+    pub same: usize,
+}
+
+/// The [`Score`] of each of `n` members.
+pub(crate) fn scores(profile: &[AccessProfile], n: usize) -> Vec<Score> {
+    let mut scores = vec![Score::default(); n];
+    for access in profile {
+        for (d, score) in scores.iter_mut().enumerate() {
+            match access.step(d) {
+                Step::Same => score.same += 1,
+                Step::InLine => score.in_line += 1,
+                Step::Miss => score.misses += 1,
+                Step::Still => {}
+            }
+        }
+    }
+    scores
+}
+
+/// The [`AccessProfile`] of every access of every statement below the band at
+/// `node` (of `n` members).
+pub(crate) fn band_profile(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    loc: &Locality,
+    n: usize,
+) -> Result<Vec<AccessProfile>, PolyError> {
+    let mut profile = Vec::new();
+    let mut subtree: HashMap<String, Map> = HashMap::new();
+    let maps = node
+        .get_subtree_schedule_union_map()
+        .isl(cx)?
+        .get_map_list()
+        .isl(cx)?;
+    for k in 0..maps.size().isl(cx)? {
+        let map = maps.get_at(k).isl(cx)?;
+        if let Some(name) = map_in_name(&map) {
+            subtree.insert(name, map);
+        }
+    }
+    let prefixes = node
+        .get_prefix_schedule_union_map()
+        .isl(cx)?
+        .get_map_list()
+        .isl(cx)?;
+    for k in 0..prefixes.size().isl(cx)? {
+        let prefix = prefixes.get_at(k).isl(cx)?;
+        let Some(name) = map_in_name(&prefix) else {
+            continue;
+        };
+        let (Some(below), Some(accesses)) = (subtree.remove(&name), loc.by_statement.get(&name))
+        else {
+            continue;
+        };
+        let outer = usize::try_from(prefix.dim(DimType::Out).isl(cx)?).unwrap_or(0);
+        let full = prefix.flat_range_product(below).isl(cx)?;
+        let mut nexts = Vec::with_capacity(n);
+        for d in 0..n {
+            nexts.push(next_iteration(cx, &full, outer + d)?);
+        }
+        for access in accesses {
+            let mut moves = Vec::with_capacity(n);
+            for next in &nexts {
+                moves.push(access_move(cx, next, &access.relation)?);
+            }
+            profile.push(AccessProfile {
+                bytes: access.bytes,
+                per_line: access.per_line,
+                moves,
+            });
+        }
+    }
+    Ok(profile)
+}
+
+/// `{ x -> x' : Θ(x') = Θ(x) + e_p }` for a statement's full schedule `Θ` (`theta`).
+fn next_iteration(cx: &Ctx, theta: &Map, p: usize) -> Result<Map, PolyError> {
+    let dims = usize::try_from(theta.dim(DimType::Out).isl(cx)?).unwrap_or(0);
+    let space = theta
+        .get_space()
+        .isl(cx)?
+        .range()
+        .isl(cx)?
+        .map_from_set()
+        .isl(cx)?;
+    let mut shift = BasicMap::universe(space.copy().isl(cx)?).isl(cx)?;
+    for q in 0..dims {
+        let ls = LocalSpace::from_space(space.copy().isl(cx)?).isl(cx)?;
+        let c = Constraint::alloc_equality(ls)
+            .isl(cx)?
+            .set_coefficient_si(DimType::Out, to_i32(q)?, 1)
+            .isl(cx)?
+            .set_coefficient_si(DimType::In, to_i32(q)?, -1)
+            .isl(cx)?
+            .set_constant_si(if q == p { -1 } else { 0 })
+            .isl(cx)?;
+        shift = shift.add_constraint(c).isl(cx)?;
+    }
+    let back = theta.copy().isl(cx)?.reverse().isl(cx)?;
+    theta
+        .copy()
+        .isl(cx)?
+        .apply_range(Map::from_basic_map(shift).isl(cx)?)
+        .isl(cx)?
+        .apply_range(back)
+        .isl(cx)
+}
+
+/// How `access` moves between the instance pairs of `next`.
+fn access_move(cx: &Ctx, next: &Map, access: &Map) -> Result<Move, PolyError> {
+    let deltas = next
+        .copy()
+        .isl(cx)?
+        .apply_domain(access.copy().isl(cx)?)
+        .isl(cx)?
+        .apply_range(access.copy().isl(cx)?)
+        .isl(cx)?
+        .deltas()
+        .isl(cx)?;
+    constant_vector(cx, deltas)
+}
+
+/// The one vector of `deltas` when it is a constant.
+fn constant_vector(cx: &Ctx, deltas: Set) -> Result<Move, PolyError> {
+    if deltas.is_empty().isl(cx)? {
+        return Ok(Move::Still);
+    }
+    let deltas = deltas.detect_equalities().isl(cx)?;
+    let rank = usize::try_from(deltas.dim(DimType::Set).isl(cx)?).unwrap_or(0);
+    let mut fixed = Vec::with_capacity(rank);
+    for k in 0..rank {
+        let v = deltas
+            .plain_get_val_if_fixed(DimType::Set, to_u32(k)?)
+            .isl(cx)?;
+        if !v.is_int().isl(cx)? {
+            return Ok(Move::Unknown);
+        }
+        fixed.push(v.get_num_si().isl(cx)?);
+    }
+    Ok(Move::By(fixed))
+}
+
+/// The cost model's measure of a schedule (issue 9 item 7): over every band with no
+/// band below it, the accesses that leave their cache line along its innermost
+/// member. Fewer is better: those loops run most often, and what they miss is
+/// missed on every iteration.
+pub(crate) fn innermost_misses(
+    cx: &Ctx,
+    schedule: &Schedule,
+    loc: &Locality,
+) -> Result<usize, PolyError> {
+    let mut total = 0;
+    leaf_band_misses(cx, schedule.get_root().isl(cx)?, loc, &mut total)?;
+    Ok(total)
+}
+
+/// Adds the misses of the leaf bands under `node` to `total`; returns whether
+/// `node`'s subtree has a band.
+fn leaf_band_misses(
+    cx: &Ctx,
+    node: ScheduleNode,
+    loc: &Locality,
+    total: &mut usize,
+) -> Result<bool, PolyError> {
+    let mut band_below = false;
+    for i in 0..n_children(cx, &node)? {
+        let child = node.copy().isl(cx)?.child(i).isl(cx)?;
+        band_below |= leaf_band_misses(cx, child, loc, total)?;
+    }
+    if node_type(cx, &node)? != ScheduleNodeType::Band {
+        return Ok(band_below);
+    }
+    if !band_below {
+        let n = n_members(cx, &node)?;
+        if n > 0 {
+            let profile = band_profile(cx, &node, loc, n)?;
+            *total += scores(&profile, n)[n - 1].misses;
+        }
+    }
+    Ok(true)
+}
