@@ -26,6 +26,8 @@ pub fn opts(kind: SchedulerKind, fuse: FuseMode) -> Options {
         parallel: false,
         // The schedules are the point here, not the time they take on a loaded machine.
         time_budget: std::time::Duration::ZERO,
+        // The seeds' schedules, as the scheduler builds them: no post-tile reordering.
+        intra_tile: false,
         ..Options::default()
     }
 }
