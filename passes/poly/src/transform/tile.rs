@@ -44,8 +44,8 @@ pub(crate) struct TileOptions<'a> {
 /// model sizes it for vectorization) and moved in the point band afterwards; a band
 /// the model leaves untiled is reordered as a whole.
 ///
-/// With `wavefront`, a tile band whose first two members are both not coincident is
-/// skewed (see [`wavefront`]).
+/// With `wavefront`, an outermost tile band whose first two members are both not
+/// coincident is skewed (see [`wavefront`]).
 pub(crate) fn tile(
     cx: &Ctx,
     schedule: Schedule,
@@ -73,6 +73,18 @@ pub(crate) fn tile(
 
 /// The size of every member of a band the model does not size.
 const UNIFORM_SIZE: i64 = 32;
+
+/// Whether a band node is an ancestor of `node`.
+fn band_above(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
+    let mut up = node.copy().isl(cx)?;
+    while up.has_parent().isl(cx)? {
+        up = up.parent().isl(cx)?;
+        if node_type(cx, &up)? == ScheduleNodeType::Band {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
 
 fn any_coincident(cx: &Ctx, node: &ScheduleNode, n: usize) -> Result<bool, PolyError> {
     for d in 0..n {
@@ -106,11 +118,15 @@ fn tile_walk(
                 true => innermost(cx, &node, &profile, false)?,
                 false => None,
             };
+            // Only a band with no band above it gets a wavefront: below a sequential
+            // loop, each wavefront of tiles is a fork per outer iteration
+            // (floyd-warshall's (i, j) inside k, measured at LARGE: 0.41x with it).
+            let wave = opts.wavefront && !band_above(cx, &node)? && !any_coincident(cx, &node, n)?;
             let sizes = match opts.sizes {
-                // A band with no coincident member is a time-tiled stencil that gets a
-                // wavefront: isl's AST generator took seconds on jacobi-1d's skewed
+                // A band that gets a wavefront (a time-tiled stencil) keeps square
+                // tiles: isl's AST generator took seconds on jacobi-1d's skewed
                 // (64, 256) tiles, against a millisecond for square ones.
-                [] if !any_coincident(cx, &node, n)? => Some(vec![UNIFORM_SIZE; n]),
+                [] if wave => Some(vec![UNIFORM_SIZE; n]),
                 [] => model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches),
                 given => Some(
                     (0..n)
@@ -145,7 +161,7 @@ fn tile_walk(
             node = node.band_tile(mv).isl(cx)?;
             *count += 1;
             node = exact_coincidence(cx, node, deps)?;
-            if opts.wavefront
+            if wave
                 && !node.band_member_get_coincident(0).isl(cx)?
                 && !node.band_member_get_coincident(1).isl(cx)?
             {
