@@ -194,6 +194,32 @@ pub(crate) fn set_coincidence(
     Ok(node)
 }
 
+/// Whether some member of the band at `node` is coincident.
+pub(crate) fn any_coincident(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
+    for d in 0..n_members(cx, node)? {
+        if node.band_member_get_coincident(to_i32(d)?).isl(cx)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether some band node above `node` satisfies `pred`.
+pub(crate) fn band_above(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    mut pred: impl FnMut(&ScheduleNode) -> Result<bool, PolyError>,
+) -> Result<bool, PolyError> {
+    let mut up = node.copy().isl(cx)?;
+    while up.has_parent().isl(cx)? {
+        up = up.parent().isl(cx)?;
+        if node_type(cx, &up)? == ScheduleNodeType::Band && pred(&up)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// Sets the coincidence flags of the band at `node` from the dependences live there.
 pub(crate) fn exact_coincidence(
     cx: &Ctx,

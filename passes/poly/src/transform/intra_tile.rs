@@ -12,7 +12,9 @@ use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap};
 
 use crate::error::PolyError;
 use crate::support::isl::{to_i32, Ctx, IslResult};
-use crate::support::schedule_tree::{exact_coincidence, n_members, node_type, walk_children};
+use crate::support::schedule_tree::{
+    any_coincident, band_above, exact_coincidence, n_members, node_type, walk_children,
+};
 use crate::transform::locality::{band_profile, scores, AccessProfile, Locality};
 
 /// Post-tile reordering of every permutable band of two or more members below
@@ -58,7 +60,8 @@ pub(crate) fn innermost(
     for d in 0..n {
         coincident.push(node.band_member_get_coincident(to_i32(d)?).isl(cx)?);
     }
-    let pinned = if !pin_parallel || coincident_ancestor(cx, node)? {
+    // A parallel band above takes the mark.
+    let pinned = if !pin_parallel || band_above(cx, node, |b| any_coincident(cx, b))? {
         None
     } else {
         coincident.iter().position(|&c| c)
@@ -107,21 +110,4 @@ pub(crate) fn sink(
         .band_set_permutable(1)
         .isl(cx)?;
     exact_coincidence(cx, node, deps)
-}
-
-/// Whether a band above `node` has a coincident member (the parallel mark then goes
-/// there, not into this band).
-fn coincident_ancestor(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
-    let mut up = node.copy().isl(cx)?;
-    while up.has_parent().isl(cx)? {
-        up = up.parent().isl(cx)?;
-        if node_type(cx, &up)? == ScheduleNodeType::Band {
-            for d in 0..n_members(cx, &up)? {
-                if up.band_member_get_coincident(to_i32(d)?).isl(cx)? {
-                    return Ok(true);
-                }
-            }
-        }
-    }
-    Ok(false)
 }

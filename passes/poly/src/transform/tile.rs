@@ -6,7 +6,9 @@ use isl_rs::{MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, UnionM
 use crate::error::PolyError;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
-use crate::support::schedule_tree::{exact_coincidence, n_members, node_type, walk_children};
+use crate::support::schedule_tree::{
+    any_coincident, band_above, exact_coincidence, n_members, node_type, walk_children,
+};
 use crate::transform::intra_tile::{innermost, sink};
 use crate::transform::locality::{band_profile, Locality};
 use crate::transform::tile_size::model_sizes;
@@ -74,27 +76,6 @@ pub(crate) fn tile(
 /// The size of every member of a band the model does not size.
 const UNIFORM_SIZE: i64 = 32;
 
-/// Whether a band node is an ancestor of `node`.
-fn band_above(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
-    let mut up = node.copy().isl(cx)?;
-    while up.has_parent().isl(cx)? {
-        up = up.parent().isl(cx)?;
-        if node_type(cx, &up)? == ScheduleNodeType::Band {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
-fn any_coincident(cx: &Ctx, node: &ScheduleNode, n: usize) -> Result<bool, PolyError> {
-    for d in 0..n {
-        if node.band_member_get_coincident(to_i32(d)?).isl(cx)? {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
 /// What every step of [`tile_walk`] needs.
 struct Walk<'a> {
     opts: &'a TileOptions<'a>,
@@ -121,7 +102,9 @@ fn tile_walk(
             // Only a band with no band above it gets a wavefront: below a sequential
             // loop, each wavefront of tiles is a fork per outer iteration
             // (floyd-warshall's (i, j) inside k, measured at LARGE: 0.41x with it).
-            let wave = opts.wavefront && !band_above(cx, &node)? && !any_coincident(cx, &node, n)?;
+            let wave = opts.wavefront
+                && !band_above(cx, &node, |_| Ok(true))?
+                && !any_coincident(cx, &node)?;
             let sizes = match opts.sizes {
                 // A band that gets a wavefront (a time-tiled stencil) keeps square
                 // tiles: isl's AST generator took seconds on jacobi-1d's skewed
