@@ -308,10 +308,10 @@ fn final_schedule(
     deps: &Dependences<'_>,
     opts: &Options,
 ) -> Result<FinalSchedule, PolyError> {
-    if opts.scheduler != SchedulerKind::Auto {
-        return preset_schedule(cx, model, deps, opts);
-    }
     let locality = Locality::new(cx, model, caches(opts).line)?;
+    if opts.scheduler != SchedulerKind::Auto {
+        return preset_schedule(cx, model, deps, &locality, opts);
+    }
     // Fewest misses, then one with a parallel loop.
     let mut best: Option<((usize, bool), FinalSchedule, SchedulerKind)> = None;
     let mut scored = Vec::new();
@@ -321,7 +321,7 @@ fn final_schedule(
             scheduler: kind,
             ..opts.clone()
         };
-        let fin = preset_schedule(cx, model, deps, &preset)?;
+        let fin = preset_schedule(cx, model, deps, &locality, &preset)?;
         schedule_time += fin.schedule_time;
         match stage("verify", || verify::verify(cx, &fin.tree, model, deps)) {
             Ok(()) => {}
@@ -353,7 +353,7 @@ fn final_schedule(
             scheduler: SchedulerKind::Isl,
             ..opts.clone()
         };
-        return preset_schedule(cx, model, deps, &isl);
+        return preset_schedule(cx, model, deps, &locality, &isl);
     };
     fin.schedule_time = schedule_time;
     fin.notes.push(format!(
@@ -364,11 +364,13 @@ fn final_schedule(
     Ok(fin)
 }
 
-/// [`final_schedule`] for one preset.
+/// [`final_schedule`] for one preset, with the SCoP's `locality` (built once per
+/// call, not once per preset).
 fn preset_schedule(
     cx: &Ctx,
     model: &ScopIsl,
     deps: &Dependences<'_>,
+    locality: &Locality,
     opts: &Options,
 ) -> Result<FinalSchedule, PolyError> {
     let initial = stage("schedule", || {
@@ -376,24 +378,22 @@ fn preset_schedule(
     })?;
     let mut tree = initial.tree;
     let mut tiled = 0;
-    let caches = caches(opts);
-    let locality = Locality::new(cx, model, caches.line)?;
     if opts.tile {
         let tiling = TileOptions {
             sizes: &opts.tile_sizes,
             wavefront: opts.wavefront && opts.parallel,
             reorder: opts.intra_tile,
-            caches,
+            caches: caches(opts),
         };
         (tree, tiled) = stage("tile", || {
             let conflicts = deps.conflicts(cx)?;
-            tile::tile(cx, tree, &tiling, &locality, &conflicts)
+            tile::tile(cx, tree, &tiling, locality, &conflicts)
         })?;
     } else if opts.intra_tile {
         tree = stage("post-tile reordering", || {
             let conflicts = deps.conflicts(cx)?;
             let root = tree.get_root().isl(cx)?;
-            intra_tile::reorder_bands(cx, root, &locality, &conflicts)?
+            intra_tile::reorder_bands(cx, root, locality, &conflicts)?
                 .get_schedule()
                 .isl(cx)
         })?;

@@ -19,7 +19,8 @@ pub(crate) struct TileOptions<'a> {
     /// Size per band member (the last one repeats); empty: from the footprint model
     /// ([`model_sizes`]), which may also leave a band untiled.
     pub sizes: &'a [i64],
-    /// Skew a tile band whose first two members are both not coincident.
+    /// Skew the tile band of an outermost band that has no coincident member, when
+    /// its first two tile members are not coincident either ([`wavefront`]).
     pub wavefront: bool,
     /// Post-tile reordering of each point band ([`innermost`]).
     pub reorder: bool,
@@ -94,7 +95,11 @@ fn tile_walk(
     if node_type(cx, &node)? == ScheduleNodeType::Band {
         let n = n_members(cx, &node)?;
         if n >= 2 && node.band_get_permutable().isl(cx)? {
-            let profile = band_profile(cx, &node, walk.locality, n)?;
+            // Only reordering and the size model read the locality profile.
+            let profile = match opts.reorder || opts.sizes.is_empty() {
+                true => band_profile(cx, &node, walk.locality, n)?,
+                false => Vec::new(),
+            };
             let sunk = match opts.reorder {
                 true => innermost(cx, &node, &profile, false)?,
                 false => None,
