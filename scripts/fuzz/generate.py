@@ -446,8 +446,13 @@ class Gen:
         prog = Program(self.seed, self.params, arrays, body)
         normalize(prog)
         # Cost control: shrink sizes until it runs in microseconds-milliseconds.
+        # Constant bounds don't shrink: once every parameter is down to 2, keep
+        # the program as it is (seed 200126 looped here forever).
         while instances(prog) > 60000:
-            self.params = [(n, max(2, v // 2)) for n, v in prog.params]
+            shrunk = [(n, max(2, v // 2)) for n, v in prog.params]
+            if shrunk == prog.params:
+                break
+            self.params = shrunk
             prog.params = self.params
             normalize(prog)
         return prog
