@@ -25,9 +25,14 @@ pub(super) fn check_dataflow(
     )?;
     let (flat, _) = flat_schedule(cx, schedule)?;
     if !flat.is_injective().isl(cx)? {
-        return Err(PolyError::InvalidSchedule(
-            "two statement instances are scheduled at the same time".into(),
-        ));
+        // Failure path only: name the instance pairs that share a time point.
+        let same_time = flat.copy().isl(cx)?.apply_range(flat.copy().isl(cx)?.reverse().isl(cx)?).isl(cx)?;
+        let identity = flat.domain().isl(cx)?.identity().isl(cx)?;
+        let pairs = same_time.subtract(identity).isl(cx)?;
+        return Err(PolyError::InvalidSchedule(format!(
+            "two statement instances are scheduled at the same time: {}",
+            union_map_text(cx, &pairs)?
+        )));
     }
     let flow = live_flow(cx, scop, Order::Tree(scop.tag_tree(cx, schedule)?))?;
     let new_flow = flow.get_may_dependence().isl(cx)?;

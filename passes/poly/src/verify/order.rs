@@ -53,9 +53,14 @@ fn lex_positive(cx: &Ctx, n: usize) -> Result<UnionSet, PolyError> {
 }
 
 /// isl's flattened schedule, every statement padded with zeros to the longest
-/// length so that all of them compare in one space; with that length.
+/// length so that all of them compare in one space; with that length. Restricted to
+/// the schedule's domain: `isl_schedule_get_map` returns the band functions on the
+/// whole space, and a schedule may rightly drop a dimension the domain fixes (a loop
+/// with one iteration), which is injective on the domain but not off it.
 pub(super) fn flat_schedule(cx: &Ctx, schedule: &Schedule) -> Result<(UnionMap, usize), PolyError> {
-    let map = schedule.get_map().isl(cx)?;
+    let map = (schedule.get_map().isl(cx)?)
+        .intersect_domain(schedule.get_domain().isl(cx)?)
+        .isl(cx)?;
     let list = map.get_map_list().isl(cx)?;
     let n = list.size().isl(cx)?;
     let mut maps = Vec::new();
