@@ -217,8 +217,8 @@ pub const OPTIONS: [OptionSpec; 11] = [
         id: OptionId::Wavefront,
         name: "wavefront",
         kind: OptionKind::Bool { default: true },
-        help: "Skew an outermost tiled band with no parallel loop so that its second tile \
-               loop becomes parallel",
+        help: "Skew an outermost tiled band none of whose tile loops can be parallel so \
+               that its second tile loop becomes parallel",
         passes: SCHEDULING,
     },
     OptionSpec {

@@ -133,8 +133,30 @@ pub(crate) fn carried_by_member(
     n: usize,
     i: usize,
 ) -> Result<bool, PolyError> {
-    let carried = vectors_signed_at(cx, n, i, i, false)?
-        .union(vectors_signed_at(cx, n, i, i, true)?)
+    nonzero_at(cx, dist, n, i, i)
+}
+
+/// Whether some distance is nonzero in member `i`, whatever the outer members: the
+/// member's loop carries a dependence even with the outer loops cut into tiles.
+pub(crate) fn nonzero_in_member(
+    cx: &Ctx,
+    dist: &UnionSet,
+    n: usize,
+    i: usize,
+) -> Result<bool, PolyError> {
+    nonzero_at(cx, dist, n, 0, i)
+}
+
+/// Whether some distance with its first `zeros` members zero is nonzero in member `i`.
+fn nonzero_at(
+    cx: &Ctx,
+    dist: &UnionSet,
+    n: usize,
+    zeros: usize,
+    i: usize,
+) -> Result<bool, PolyError> {
+    let carried = vectors_signed_at(cx, n, zeros, i, false)?
+        .union(vectors_signed_at(cx, n, zeros, i, true)?)
         .isl(cx)?;
     let carried = dist
         .copy()

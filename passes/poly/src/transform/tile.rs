@@ -7,7 +7,8 @@ use crate::error::PolyError;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    any_coincident, band_above, exact_coincidence, n_members, node_type, walk_children,
+    band_above, distances, exact_coincidence, live_deps, n_members, node_type,
+    nonzero_in_member, walk_children,
 };
 use crate::transform::intra_tile::{innermost, sink};
 use crate::transform::locality::{band_profile, Locality};
@@ -19,8 +20,9 @@ pub(crate) struct TileOptions<'a> {
     /// Size per band member (the last one repeats); empty: from the footprint model
     /// ([`model_sizes`]), which may also leave a band untiled.
     pub sizes: &'a [i64],
-    /// Skew the tile band of an outermost band that has no coincident member, when
-    /// its first two tile members are not coincident either ([`wavefront`]).
+    /// Skew the tile band of an outermost band in which every member carries a
+    /// dependence, when its first two tile members are not coincident either
+    /// ([`wavefront`]).
     pub wavefront: bool,
     /// Post-tile reordering of each point band ([`innermost`]).
     pub reorder: bool,
@@ -47,8 +49,9 @@ pub(crate) struct TileOptions<'a> {
 /// model sizes it for vectorization) and moved in the point band afterwards; a band
 /// the model leaves untiled is reordered as a whole.
 ///
-/// With `wavefront`, an outermost tile band whose first two members are both not
-/// coincident is skewed (see [`wavefront`]).
+/// With `wavefront`, an outermost band in which every member carries a dependence
+/// gets square tiles, and its tile band is skewed when its first two members are
+/// both not coincident (see [`wavefront`]).
 pub(crate) fn tile(
     cx: &Ctx,
     schedule: Schedule,
@@ -72,6 +75,25 @@ pub(crate) fn tile(
     };
     let root = tile_walk(cx, root, &walk, &mut count)?;
     Ok((root.get_schedule().isl(cx)?, count))
+}
+
+/// Whether every member of the band at `node` carries some dependence live there
+/// with the outer members cut into tiles (some distance nonzero in it, whatever the
+/// others): then no tile loop of the band can be parallel.
+fn every_member_carries(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    deps: &UnionMap,
+    n: usize,
+) -> Result<bool, PolyError> {
+    let live = live_deps(cx, node, deps)?;
+    let dist = distances(cx, &live, &node.band_get_partial_schedule().isl(cx)?)?;
+    for i in 0..n {
+        if !nonzero_in_member(cx, &dist, n, i)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The size of every member of a band the model does not size.
@@ -107,9 +129,13 @@ fn tile_walk(
             // Only a band with no band above it gets a wavefront: below a sequential
             // loop, each wavefront of tiles is a fork per outer iteration
             // (floyd-warshall's (i, j) inside k, measured at LARGE: 0.41x with it).
+            // And only if no tile loop could be parallel: a member coincident given
+            // its outer members (lu's i, given k) is parallel only among the point
+            // loops, a fork per point iteration of the loops outside it (lu at
+            // LARGE: 1.13x so, against 2.59x with the wavefront).
             let wave = opts.wavefront
                 && !band_above(cx, &node, |_| Ok(true))?
-                && !any_coincident(cx, &node)?;
+                && every_member_carries(cx, &node, deps, n)?;
             let sizes = match opts.sizes {
                 // A band that gets a wavefront (a time-tiled stencil) keeps square
                 // tiles: isl's AST generator took seconds on jacobi-1d's skewed
