@@ -3,7 +3,7 @@
 // where a guard is needed, statement ops cloned with the IVs remapped, and demoted
 // scalars as allocas at the function entry with a reload for values used after the
 // nest.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile-sizes=4}))' %s 2>/dev/null | FileCheck %s
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile-sizes=4 parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s
 //
 // Execution check (n = 10 and 23: partial tiles, guards true and false): the
 // optimized code computes what the original computes.

@@ -2,7 +2,7 @@
 // with a remark naming the op, the other nests are still optimized, and the skipped
 // nest comes out unchanged.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s 2>/dev/null | FileCheck %s --check-prefix=IR
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s --check-prefix=IR
 
 func.func private @opaque(index)
 

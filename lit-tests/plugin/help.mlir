@@ -17,6 +17,7 @@
 // CHECK-NEXT: {{^        --live-range-reordering .*\(default: false\)$}}
 // CHECK-NEXT: {{^        --max-operations=<ulong> .*\(default: 20000000\)$}}
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
+// CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 131072\)$}}
 // CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}
 // CHECK-NEXT: {{^    =isl }}
 // CHECK-NEXT: {{^    =pluto }}

@@ -59,25 +59,28 @@ class Variant:
 # (tile=true, tile sizes from the footprint model, post-tile reordering, parallel,
 # wavefront, fuse=smart) and with at least one non-default combination; the tile sizes
 # 1/3/4, tile=false, parallel=false, wavefront=false, each fuse mode and live-range
-# reordering appear at least twice across different presets. "default" is plain
+# reordering appear at least twice across different presets. The generated programs
+# are small, so under the default run-time guard (parallel-min-work) their parallel
+# loops run sequentially; parallel-min-work=0 makes them run in parallel, in six
+# variants over all presets but pluto's defaults. "default" is plain
 # tessel-optimize (scheduler=auto); "auto-t3-noreorder" turns post-tile reordering off.
 VARIANTS = (
     Variant("default", ""),
-    Variant("auto-t3-noreorder", "scheduler=auto tile-sizes=3 intra-tile=false"),
+    Variant("auto-t3-noreorder", "scheduler=auto tile-sizes=3 intra-tile=false parallel-min-work=0"),
     Variant("id", "scheduler=identity tile=false parallel=false"),
-    Variant("id-t3-par", "scheduler=identity tile=true tile-sizes=3 parallel=true"),
-    Variant("islref", "scheduler=isl-reference"),
+    Variant("id-t3-par", "scheduler=identity tile=true tile-sizes=3 parallel=true parallel-min-work=0"),
+    Variant("islref", "scheduler=isl-reference parallel-min-work=0"),
     Variant("islref-t4-seq", "scheduler=isl-reference tile-sizes=4 parallel=false"),
     Variant("pluto", "scheduler=pluto"),
-    Variant("pluto-t1-fmax", "scheduler=pluto tile-sizes=1 fuse=max"),
+    Variant("pluto-t1-fmax", "scheduler=pluto tile-sizes=1 fuse=max parallel-min-work=0"),
     Variant("pluto-t4-fnone-nowf", "scheduler=pluto tile-sizes=4 fuse=none wavefront=false"),
     Variant("pluto-lrr-t3", "scheduler=pluto live-range-reordering=true tile-sizes=3"),
     Variant("isl", "scheduler=isl"),
-    Variant("isl-t3-fmax-lrr", "scheduler=isl tile-sizes=3 fuse=max live-range-reordering=true"),
+    Variant("isl-t3-fmax-lrr", "scheduler=isl tile-sizes=3 fuse=max live-range-reordering=true parallel-min-work=0"),
     Variant("isl-notile-fnone", "scheduler=isl tile=false fuse=none"),
     Variant("isl-t4-seq-nowf", "scheduler=isl tile-sizes=4 parallel=false wavefront=false"),
     Variant("feautrier", "scheduler=feautrier"),
-    Variant("feautrier-t4-nowf", "scheduler=feautrier tile-sizes=4 wavefront=false"),
+    Variant("feautrier-t4-nowf", "scheduler=feautrier tile-sizes=4 wavefront=false parallel-min-work=0"),
     Variant("feautrier-t1-fnone-lrr", "scheduler=feautrier tile-sizes=1 fuse=none live-range-reordering=true"),
 )
 PRESETS = ("auto", "identity", "isl-reference", "pluto", "isl", "feautrier")

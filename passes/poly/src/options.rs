@@ -91,6 +91,10 @@ pub struct Options {
     pub tile_sizes: Vec<i64>,
     /// Mark the outermost coincident loop of each band path parallel.
     pub parallel: bool,
+    /// A parallel loop runs in parallel only when one execution of it is estimated,
+    /// at run time, to run at least this many statement instances (codegen emits
+    /// both versions); 0: always.
+    pub parallel_min_work: u64,
     /// isl operations budget per isl context (`isl_ctx_set_max_operations`); each
     /// public function uses one context. 0 means no limit.
     pub max_operations: u64,
@@ -125,6 +129,7 @@ impl Default for Options {
             tile: true,
             tile_sizes: Vec::new(),
             parallel: true,
+            parallel_min_work: DEFAULT_PARALLEL_MIN_WORK,
             max_operations: 20_000_000,
             fuse: FuseMode::Smart,
             live_range_reordering: false,
@@ -226,6 +231,7 @@ impl Options {
             }
             (OptionId::Tile, Value::Bool(b)) => self.tile = b,
             (OptionId::Parallel, Value::Bool(b)) => self.parallel = b,
+            (OptionId::ParallelMinWork, Value::UInt(n)) => self.parallel_min_work = n,
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
             (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
@@ -245,6 +251,7 @@ impl Options {
             OptionId::TimeBudget => Value::UInt(self.time_budget.as_secs()),
             OptionId::Tile => Value::Bool(self.tile),
             OptionId::Parallel => Value::Bool(self.parallel),
+            OptionId::ParallelMinWork => Value::UInt(self.parallel_min_work),
             OptionId::Wavefront => Value::Bool(self.wavefront),
             OptionId::IntraTile => Value::Bool(self.intra_tile),
             OptionId::LineSize => Value::UInt(self.line_size),

@@ -23,12 +23,22 @@ struct Codegen<'s> {
     allocas: Vec<Val>,
     iterators: HashMap<String, Val>,
     index_type: Type,
+    /// `parallel-min-work`: a parallel loop runs in parallel only when its estimated
+    /// work reaches this (0: always).
+    min_work: u64,
     /// The new ops of the SCoP's block, in order.
     top: Vec<Owned>,
 }
 
 /// Emits `ast` right after the scop's last op. On error everything added is removed.
-pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Generated> {
+/// A parallel loop is guarded by a run-time estimate of its work when `min_work` > 0
+/// (see [`Codegen::for_loop`]).
+pub fn generate(
+    scop: &ExtractedScop,
+    ast: &[AstNode],
+    func: Op,
+    min_work: u64,
+) -> Result<Generated> {
     let first = *scop.ops.first().ok_or(CodegenError::EmptyScop)?;
     let last = *scop.ops.last().ok_or(CodegenError::EmptyScop)?;
     let block = last.block().ok_or(CodegenError::OutsideBlock)?;
@@ -43,6 +53,7 @@ pub fn generate(scop: &ExtractedScop, ast: &[AstNode], func: Op) -> Result<Gener
         allocas: vec![],
         iterators: HashMap::new(),
         index_type: Type::index(ctx),
+        min_work,
         top: vec![],
     };
 
@@ -154,6 +165,10 @@ impl Codegen<'_> {
         }
     }
 
+    /// A loop; a parallel one, with `min_work` set, both ways under an `scf.if` on its
+    /// estimated work ([`Codegen::work`]): an OpenMP region costs microseconds even
+    /// when its threads spin, and tens of them when they must be woken, so a region
+    /// with little work runs faster sequentially (issue 9, "a runtime guard").
     #[allow(clippy::too_many_arguments)]
     fn for_loop(
         &mut self,
@@ -168,6 +183,208 @@ impl Codegen<'_> {
         if step < 1 {
             return Err(CodegenError::LoopStep(step));
         }
+        if !parallel || self.min_work == 0 {
+            return self.emit_loop(iterator, lower, upper, step, parallel, body, cursor);
+        }
+        // Saturating at 2^31 keeps every product of two counts below 2^62.
+        let cap = i64::try_from(self.min_work)
+            .unwrap_or(i64::MAX)
+            .min(1 << 31);
+        let loop_node = [AstNode::For {
+            iterator: iterator.to_string(),
+            lower: lower.clone(),
+            upper: upper.clone(),
+            step,
+            parallel,
+            body: body.to_vec(),
+        }];
+        let min_work = self.constant(cap, cursor)?;
+        let work = self.work(&loop_node, min_work, cursor)?;
+        let enough = self.cmpi(5, work, min_work, cursor)?; // sge
+        let builder = OpBuilder::new("scf.if", self.loc).operands(&[enough]);
+        let (builder, then_block) = builder.region_with_block(&[]);
+        let (builder, else_block) = builder.region_with_block(&[]);
+        self.insert(cursor, builder.build());
+        for (block, parallel) in [(then_block, true), (else_block, false)] {
+            let c = Cursor {
+                block,
+                before: None,
+                top: false,
+            };
+            self.emit_loop(iterator, lower, upper, step, parallel, body, c)?;
+            self.insert(c, OpBuilder::new("scf.yield", self.loc).build());
+        }
+        Ok(())
+    }
+
+    /// An estimate of the statement instances `nodes` run, saturated at `cap`, as an
+    /// index value computed at `cursor`: a loop counts its trip count times its body's
+    /// work, with its iterator at the middle of its range (exact for rectangular and
+    /// triangular nests), a conditional counts both branches, a statement 1.
+    fn work(&mut self, nodes: &[AstNode], cap: Val, cursor: Cursor) -> Result<Val> {
+        let mut total: Option<Val> = None;
+        for node in nodes {
+            let w = match node {
+                AstNode::Stmt { .. } => self.constant(1, cursor)?,
+                AstNode::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
+                    let t = self.work(then_branch, cap, cursor)?;
+                    let e = self.work(else_branch, cap, cursor)?;
+                    self.saturating("arith.addi", t, e, cap, cursor)?
+                }
+                AstNode::For {
+                    iterator,
+                    lower,
+                    upper,
+                    step,
+                    body,
+                    ..
+                } => {
+                    let (trip, middle) = self.trip_and_middle(lower, upper, *step, cap, cursor)?;
+                    let shadowed = self.iterators.insert(iterator.clone(), middle);
+                    let inner = self.work(body, cap, cursor);
+                    match shadowed {
+                        Some(v) => self.iterators.insert(iterator.clone(), v),
+                        None => self.iterators.remove(iterator),
+                    };
+                    self.saturating("arith.muli", trip, inner?, cap, cursor)?
+                }
+            };
+            total = Some(match total {
+                None => w,
+                Some(t) => self.saturating("arith.addi", t, w, cap, cursor)?,
+            });
+        }
+        match total {
+            Some(t) => Ok(t),
+            None => self.constant(0, cursor),
+        }
+    }
+
+    /// A loop's trip count (at most `cap`) and the middle of its range.
+    fn trip_and_middle(
+        &mut self,
+        lower: &Expr,
+        upper: &Expr,
+        step: i64,
+        cap: Val,
+        cursor: Cursor,
+    ) -> Result<(Val, Val)> {
+        let lowers = match lower {
+            Expr::Max(v) => v.clone(),
+            e => vec![e.clone()],
+        };
+        let uppers = match upper {
+            Expr::Min(v) => v.clone(),
+            e => vec![e.clone()],
+        };
+        let first = self.affine_op("affine.max", &lowers, cursor)?;
+        let last = self.affine_op("affine.min", &uppers, cursor)?;
+        // Both bounds are inclusive.
+        let (first_name, last_name) = ("work.first", "work.last");
+        self.iterators.insert(first_name.into(), first);
+        self.iterators.insert(last_name.into(), last);
+        let var = |n: &str| Box::new(Expr::Var(n.into()));
+        let span = Expr::Add(
+            Box::new(Expr::Sub(var(last_name), var(first_name))),
+            Box::new(Expr::Int(1)),
+        );
+        let trip = self.affine_op(
+            "affine.max",
+            &[Expr::CeilDiv(Box::new(span), step), Expr::Int(0)],
+            cursor,
+        );
+        let middle = self.affine_op(
+            "affine.apply",
+            &[Expr::FloorDiv(
+                Box::new(Expr::Add(var(first_name), var(last_name))),
+                2,
+            )],
+            cursor,
+        );
+        self.iterators.remove(first_name);
+        self.iterators.remove(last_name);
+        let trip = self.binary("arith.minsi", trip?, cap, cursor)?;
+        Ok((trip, middle?))
+    }
+
+    /// `op` over `exprs` (one result each): `affine.apply` of one, or the
+    /// `affine.min`/`affine.max` of several.
+    fn affine_op(&mut self, op: &'static str, exprs: &[Expr], cursor: Cursor) -> Result<Val> {
+        let mut maps = MapBuilder::new(self.ctx);
+        let results = maps.results(exprs)?;
+        let operands = self.operands(&maps.vars)?;
+        let op = if results.len() == 1 {
+            "affine.apply"
+        } else {
+            op
+        };
+        let built = OpBuilder::new(op, self.loc)
+            .operands(&operands)
+            .results(&[self.index_type])
+            .attr("map", Attr::affine_map(maps.map(&results)))
+            .build();
+        self.insert_value(cursor, built, op)
+    }
+
+    /// `a op b` (`arith.addi`/`arith.muli`), then at most `cap`. Operands are at most
+    /// `cap` <= 2^31, so the product stays below 2^62.
+    fn saturating(
+        &mut self,
+        op: &'static str,
+        a: Val,
+        b: Val,
+        cap: Val,
+        cursor: Cursor,
+    ) -> Result<Val> {
+        let v = self.binary(op, a, b, cursor)?;
+        self.binary("arith.minsi", v, cap, cursor)
+    }
+
+    fn binary(&mut self, op: &'static str, a: Val, b: Val, cursor: Cursor) -> Result<Val> {
+        let built = OpBuilder::new(op, self.loc)
+            .operands(&[a, b])
+            .results(&[self.index_type])
+            .build();
+        self.insert_value(cursor, built, op)
+    }
+
+    fn constant(&mut self, v: i64, cursor: Cursor) -> Result<Val> {
+        let built = OpBuilder::new("arith.constant", self.loc)
+            .results(&[self.index_type])
+            .attr("value", Attr::integer(self.index_type, v))
+            .build();
+        self.insert_value(cursor, built, "arith.constant")
+    }
+
+    /// `arith.cmpi` with `predicate` (eq 0, slt 2, sle 3, sgt 4, sge 5).
+    fn cmpi(&mut self, predicate: i64, a: Val, b: Val, cursor: Cursor) -> Result<Val> {
+        let built = OpBuilder::new("arith.cmpi", self.loc)
+            .operands(&[a, b])
+            .results(&[Type::integer(self.ctx, 1)])
+            .attr(
+                "predicate",
+                Attr::integer(Type::integer(self.ctx, 64), predicate),
+            )
+            .build();
+        self.insert_value(cursor, built, "arith.cmpi")
+    }
+
+    /// The loop itself: `affine.parallel` or `affine.for`.
+    #[allow(clippy::too_many_arguments)]
+    fn emit_loop(
+        &mut self,
+        iterator: &str,
+        lower: &Expr,
+        upper: &Expr,
+        step: i64,
+        parallel: bool,
+        body: &[AstNode],
+        cursor: Cursor,
+    ) -> Result<()> {
         let lowers = match lower {
             Expr::Max(v) => v.clone(),
             e => vec![e.clone()],
@@ -322,15 +539,7 @@ impl Codegen<'_> {
                     tessel_poly::CmpOp::Gt => 4,
                     tessel_poly::CmpOp::Ge => 5,
                 };
-                let cmp = OpBuilder::new("arith.cmpi", self.loc)
-                    .operands(&[a, b])
-                    .results(&[i1])
-                    .attr(
-                        "predicate",
-                        Attr::integer(Type::integer(self.ctx, 64), predicate),
-                    )
-                    .build();
-                self.insert_value(cursor, cmp, "arith.cmpi")
+                self.cmpi(predicate, a, b, cursor)
             }
             Cond::And(v) | Cond::Or(v) => {
                 let name = if matches!(cond, Cond::And(_)) {

@@ -7,8 +7,8 @@ use crate::error::PolyError;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    band_above, distances, exact_coincidence, live_deps, n_members, node_type,
-    nonzero_in_member, walk_children,
+    band_above, distances, exact_coincidence, live_deps, n_members, node_type, nonzero_in_member,
+    walk_children,
 };
 use crate::transform::intra_tile::{innermost, sink};
 use crate::transform::locality::{band_profile, Locality};

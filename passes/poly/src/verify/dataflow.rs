@@ -26,7 +26,11 @@ pub(super) fn check_dataflow(
     let (flat, _) = flat_schedule(cx, schedule)?;
     if !flat.is_injective().isl(cx)? {
         // Failure path only: name the instance pairs that share a time point.
-        let same_time = flat.copy().isl(cx)?.apply_range(flat.copy().isl(cx)?.reverse().isl(cx)?).isl(cx)?;
+        let same_time = flat
+            .copy()
+            .isl(cx)?
+            .apply_range(flat.copy().isl(cx)?.reverse().isl(cx)?)
+            .isl(cx)?;
         let identity = flat.domain().isl(cx)?.identity().isl(cx)?;
         let pairs = same_time.subtract(identity).isl(cx)?;
         return Err(PolyError::InvalidSchedule(format!(
