@@ -378,6 +378,7 @@ fn preset_schedule(
     })?;
     let mut tree = initial.tree;
     let mut tiled = 0;
+    let mut notes = initial.notes;
     if opts.tile {
         let tiling = TileOptions {
             sizes: &opts.tile_sizes,
@@ -385,10 +386,13 @@ fn preset_schedule(
             reorder: opts.intra_tile,
             caches: caches(opts),
         };
-        (tree, tiled) = stage("tile", || {
+        let report;
+        (tree, report) = stage("tile", || {
             let conflicts = deps.conflicts(cx)?;
             tile::tile(cx, tree, &tiling, locality, &conflicts)
         })?;
+        tiled = report.tiled;
+        notes.extend(report.notes);
     } else if opts.intra_tile {
         tree = stage("post-tile reordering", || {
             let conflicts = deps.conflicts(cx)?;
@@ -408,7 +412,7 @@ fn preset_schedule(
         tiled_bands: tiled,
         parallel_marks,
         schedule_time: initial.time,
-        notes: initial.notes,
+        notes,
     })
 }
 

@@ -29,8 +29,16 @@ pub(crate) struct TileOptions<'a> {
     pub caches: Caches,
 }
 
+/// What [`tile`] did: the number of bands tiled, and one line per permutable band
+/// for the user (its sizes and where they come from, or why it was left untiled).
+#[derive(Default)]
+pub(crate) struct TileReport {
+    pub tiled: usize,
+    pub notes: Vec<String>,
+}
+
 /// Tiles every permutable band with at least two members into a tile band (outer)
-/// and a point band (inner). Returns the new schedule and the number of bands tiled.
+/// and a point band (inner). Returns the new schedule and a [`TileReport`].
 ///
 /// isl options (seed 001 §1.7 uses the same tile/point split):
 /// - `tile_scale_tile_loops = 1`: tile loops iterate over tile *origins*
@@ -58,7 +66,7 @@ pub(crate) fn tile(
     opts: &TileOptions<'_>,
     locality: &Locality,
     deps: &UnionMap,
-) -> Result<(Schedule, usize), PolyError> {
+) -> Result<(Schedule, TileReport), PolyError> {
     if let Some(bad) = opts.sizes.iter().find(|&&s| s <= 0) {
         return Err(PolyError::Unsupported(format!(
             "tile size {bad} is not positive"
@@ -66,15 +74,45 @@ pub(crate) fn tile(
     }
     Options::set_tile_scale_tile_loops(cx.raw(), 1).isl(cx)?;
     Options::set_tile_shift_point_loops(cx.raw(), 0).isl(cx)?;
-    let mut count = 0;
+    let mut report = TileReport::default();
     let root = schedule.get_root().isl(cx)?;
     let walk = Walk {
         opts,
         locality,
         deps,
     };
-    let root = tile_walk(cx, root, &walk, &mut count)?;
-    Ok((root.get_schedule().isl(cx)?, count))
+    let root = tile_walk(cx, root, &walk, &mut report)?;
+    report.notes = count_repeats(std::mem::take(&mut report.notes));
+    Ok((root.get_schedule().isl(cx)?, report))
+}
+
+/// Equal notes once each, in first-seen order, with "(N bands)" when repeated.
+fn count_repeats(notes: Vec<String>) -> Vec<String> {
+    let mut counted: Vec<(String, usize)> = Vec::new();
+    for note in notes {
+        match counted.iter_mut().find(|(n, _)| *n == note) {
+            Some((_, k)) => *k += 1,
+            None => counted.push((note, 1)),
+        }
+    }
+    counted
+        .into_iter()
+        .map(|(n, k)| {
+            if k == 1 {
+                n
+            } else {
+                format!("{n} ({k} such bands)")
+            }
+        })
+        .collect()
+}
+
+/// The note's words for the member post-tile reordering moved innermost.
+fn sunk_text(sunk: Option<usize>) -> String {
+    match sunk {
+        Some(m) => format!("; member {m} moved innermost (post-tile reordering)"),
+        None => String::new(),
+    }
 }
 
 /// Whether every member of the band at `node` carries some dependence live there
@@ -110,7 +148,7 @@ fn tile_walk(
     cx: &Ctx,
     node: ScheduleNode,
     walk: &Walk<'_>,
-    count: &mut usize,
+    report: &mut TileReport,
 ) -> Result<ScheduleNode, PolyError> {
     let Walk { opts, deps, .. } = *walk;
     let mut node = node;
@@ -160,12 +198,31 @@ fn tile_walk(
                     ?profile,
                     "no reuse to tile for; band left untiled"
                 );
+                report.notes.push(format!(
+                    "tiling: a band of {n} members left untiled (no access reuses data \
+                     along a member other than the innermost){}",
+                    sunk_text(sunk)
+                ));
                 if let Some(member) = sunk {
                     node = sink(cx, node, member, deps)?;
                 }
-                return walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, count));
+                return walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report));
             };
             tracing::debug!(?sizes, ?sunk, "tiling a band");
+            let source = match opts.sizes {
+                [] if wave => "square, for a wavefront".to_string(),
+                [] => format!(
+                    "footprint model: a tile's data in half of the {} KiB L2",
+                    opts.caches.l2 / 1024
+                ),
+                _ => "tile-sizes".to_string(),
+            };
+            let sizes_text: Vec<String> = sizes.iter().map(i64::to_string).collect();
+            report.notes.push(format!(
+                "tiling: a band of {n} members tiled {} ({source}){}",
+                sizes_text.join("x"),
+                sunk_text(sunk)
+            ));
             let mut mv = MultiVal::zero(node.band_get_space().isl(cx)?).isl(cx)?;
             for (i, &size) in sizes.iter().enumerate() {
                 mv = mv
@@ -173,7 +230,7 @@ fn tile_walk(
                     .isl(cx)?;
             }
             node = node.band_tile(mv).isl(cx)?;
-            *count += 1;
+            report.tiled += 1;
             node = exact_coincidence(cx, node, deps)?;
             if wave
                 && !node.band_member_get_coincident(0).isl(cx)?
@@ -188,9 +245,9 @@ fn tile_walk(
             if let Some(member) = sunk {
                 node = sink(cx, node, member, deps)?;
             }
-            node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, count))?;
+            node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))?;
             return node.parent().isl(cx);
         }
     }
-    walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, count))
+    walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))
 }
