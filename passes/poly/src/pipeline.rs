@@ -239,24 +239,27 @@ fn degrade<T>(
 ) -> Result<(T, Vec<String>), PolyError> {
     let ladder = rungs(opts);
     let mut notes = Vec::new();
-    for (k, (rung, what)) in ladder.iter().enumerate() {
-        let next = ladder.get(k + 1);
-        cx.set_deadline(match next {
-            Some(_) => clock.share(RUNG_SHARE),
-            None => clock.end,
-        });
-        match (attempt(rung), next) {
-            (Ok(out), _) => return Ok((out, notes)),
-            (Err(PolyError::TimeBudget { stage }), Some((_, lower))) => {
+    // The ladder always starts with `opts` itself; the last rung's error is final.
+    let Some(((last, _), earlier)) = ladder.split_last() else {
+        cx.set_deadline(clock.end);
+        return attempt(opts).map(|out| (out, notes));
+    };
+    for (k, (rung, what)) in earlier.iter().enumerate() {
+        cx.set_deadline(clock.share(RUNG_SHARE));
+        match attempt(rung) {
+            Ok(out) => return Ok((out, notes)),
+            Err(PolyError::TimeBudget { stage }) => {
+                let lower = ladder.get(k + 1).map_or("", |(_, lower)| *lower);
                 tracing::debug!(stage, what, lower, "out of time; degrading");
                 notes.push(format!(
                     "time budget: {stage} ran out of time {what}; retried {lower}"
                 ));
             }
-            (Err(e), _) => return Err(e),
+            Err(e) => return Err(e),
         }
     }
-    Err(PolyError::TimeBudget { stage: "schedule" })
+    cx.set_deadline(clock.end);
+    attempt(last).map(|out| (out, notes))
 }
 
 /// The degradation ladder: `opts` first, then without fusion, without tiling, and
