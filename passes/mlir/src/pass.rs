@@ -231,7 +231,7 @@ impl Driver<'_> {
         let statements = scop.model.statements.len();
         generated.commit();
         replace_original(scop);
-        for note in &optimized.notes {
+        for note in optimized.notes.iter().chain(&optimized.tiling) {
             remark(loc, Remark::Note(note));
         }
         remark(

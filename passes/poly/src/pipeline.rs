@@ -43,6 +43,9 @@ pub struct Optimized {
     /// What the user should know, one line each: e.g. that the scheduler failed or
     /// ran out of budget and the original schedule was kept.
     pub notes: Vec<String>,
+    /// How each permutable band was tiled (its sizes and their source) or why it was
+    /// left untiled, one line each, for the remarks.
+    pub tiling: Vec<String>,
 }
 
 /// Schedules, transforms, verifies and generates the loop AST of a SCoP.
@@ -58,6 +61,7 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
             let mut out = finish(cx, model, deps, fin.tree, fin.tiled_bands)?;
             out.schedule_time = fin.schedule_time;
             out.notes = fin.notes;
+            out.tiling = fin.tiling;
             Ok(out)
         })?;
         notes.append(&mut out.notes);
@@ -298,6 +302,8 @@ struct FinalSchedule {
     parallel_marks: usize,
     schedule_time: Duration,
     notes: Vec<String>,
+    /// See [`Optimized::tiling`].
+    tiling: Vec<String>,
 }
 
 /// The initial schedule with the transforms of `opts` applied (not yet verified).
@@ -381,7 +387,7 @@ fn preset_schedule(
     })?;
     let mut tree = initial.tree;
     let mut tiled = 0;
-    let mut notes = initial.notes;
+    let mut tiling_notes = Vec::new();
     if opts.tile {
         let tiling = TileOptions {
             sizes: &opts.tile_sizes,
@@ -395,7 +401,7 @@ fn preset_schedule(
             tile::tile(cx, tree, &tiling, locality, &conflicts)
         })?;
         tiled = report.tiled;
-        notes.extend(report.notes);
+        tiling_notes = report.notes;
     } else if opts.intra_tile {
         tree = stage("post-tile reordering", || {
             let conflicts = deps.conflicts(cx)?;
@@ -415,7 +421,8 @@ fn preset_schedule(
         tiled_bands: tiled,
         parallel_marks,
         schedule_time: initial.time,
-        notes,
+        notes: initial.notes,
+        tiling: tiling_notes,
     })
 }
 
@@ -450,6 +457,7 @@ fn finish(
         parallel_loops,
         schedule_time: Duration::ZERO,
         notes: Vec::new(),
+        tiling: Vec::new(),
     })
 }
 
