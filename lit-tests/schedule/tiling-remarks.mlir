@@ -14,7 +14,7 @@
 // GIVEN: remark: tessel: tiling: a band of 3 members tiled 16x16x16 (tile-sizes); member 1 moved innermost (post-tile reordering)
 // GIVEN: remark: tessel: tiling: a band of 2 members tiled 16x16 (tile-sizes)
 // MODEL: remark: tessel: tiling: a band of 3 members tiled {{[0-9]+x[0-9]+x[0-9]+}} (footprint model: a tile's data in half of the {{[0-9]+}} KiB L2); member 1 moved innermost (post-tile reordering)
-// MODEL: remark: tessel: tiling: a band of 2 members left untiled (no access reuses data along a member other than the innermost)
+// MODEL: remark: tessel: tiling: a band of 2 members left untiled (no reuse that the untiled loops would lose from the cache)
 
 func.func @matmul(%n: index, %A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>) {
   affine.for %i = 0 to %n {

@@ -199,8 +199,8 @@ fn tile_walk(
                     "no reuse to tile for; band left untiled"
                 );
                 report.notes.push(format!(
-                    "tiling: a band of {n} members left untiled (no access reuses data \
-                     along a member other than the innermost){}",
+                    "tiling: a band of {n} members left untiled (no reuse that the \
+                     untiled loops would lose from the cache){}",
                     sunk_text(sunk)
                 ));
                 if let Some(member) = sunk {
