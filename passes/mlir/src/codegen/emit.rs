@@ -190,16 +190,8 @@ impl Codegen<'_> {
         let cap = i64::try_from(self.min_work)
             .unwrap_or(i64::MAX)
             .min(1 << 31);
-        let loop_node = [AstNode::For {
-            iterator: iterator.to_string(),
-            lower: lower.clone(),
-            upper: upper.clone(),
-            step,
-            parallel,
-            body: body.to_vec(),
-        }];
         let min_work = self.constant(cap, cursor)?;
-        let work = self.work(&loop_node, min_work, cursor)?;
+        let work = self.loop_work(iterator, lower, upper, step, body, min_work, cursor)?;
         let enough = self.cmpi(5, work, min_work, cursor)?; // sge
         let builder = OpBuilder::new("scf.if", self.loc).operands(&[enough]);
         let (builder, then_block) = builder.region_with_block(&[]);
@@ -242,16 +234,7 @@ impl Codegen<'_> {
                     step,
                     body,
                     ..
-                } => {
-                    let (trip, middle) = self.trip_and_middle(lower, upper, *step, cap, cursor)?;
-                    let shadowed = self.iterators.insert(iterator.clone(), middle);
-                    let inner = self.work(body, cap, cursor);
-                    match shadowed {
-                        Some(v) => self.iterators.insert(iterator.clone(), v),
-                        None => self.iterators.remove(iterator),
-                    };
-                    self.saturating("arith.muli", trip, inner?, cap, cursor)?
-                }
+                } => self.loop_work(iterator, lower, upper, *step, body, cap, cursor)?,
             };
             total = Some(match total {
                 None => w,
@@ -264,6 +247,40 @@ impl Codegen<'_> {
         }
     }
 
+    /// [`Codegen::work`] of one loop: its trip count times its body's work, with its
+    /// iterator at the middle of its range.
+    #[allow(clippy::too_many_arguments)]
+    fn loop_work(
+        &mut self,
+        iterator: &str,
+        lower: &Expr,
+        upper: &Expr,
+        step: i64,
+        body: &[AstNode],
+        cap: Val,
+        cursor: Cursor,
+    ) -> Result<Val> {
+        let (trip, middle) = self.trip_and_middle(lower, upper, step, cap, cursor)?;
+        let inner = self.with_iterator(iterator, middle, |cg| cg.work(body, cap, cursor))?;
+        self.saturating("arith.muli", trip, inner, cap, cursor)
+    }
+
+    /// Runs `f` with `iterator` bound to `value`, then restores what it shadowed.
+    fn with_iterator<T>(
+        &mut self,
+        iterator: &str,
+        value: Val,
+        f: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let shadowed = self.iterators.insert(iterator.to_string(), value);
+        let result = f(self);
+        match shadowed {
+            Some(v) => self.iterators.insert(iterator.to_string(), v),
+            None => self.iterators.remove(iterator),
+        };
+        result
+    }
+
     /// A loop's trip count (at most `cap`) and the middle of its range.
     fn trip_and_middle(
         &mut self,
@@ -273,16 +290,8 @@ impl Codegen<'_> {
         cap: Val,
         cursor: Cursor,
     ) -> Result<(Val, Val)> {
-        let lowers = match lower {
-            Expr::Max(v) => v.clone(),
-            e => vec![e.clone()],
-        };
-        let uppers = match upper {
-            Expr::Min(v) => v.clone(),
-            e => vec![e.clone()],
-        };
-        let first = self.affine_op("affine.max", &lowers, cursor)?;
-        let last = self.affine_op("affine.min", &uppers, cursor)?;
+        let first = self.affine_op("affine.max", &lower_terms(lower), cursor)?;
+        let last = self.affine_op("affine.min", &upper_terms(upper), cursor)?;
         // Both bounds are inclusive.
         let (first_name, last_name) = ("work.first", "work.last");
         self.iterators.insert(first_name.into(), first);
@@ -385,17 +394,11 @@ impl Codegen<'_> {
         body: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
-        let lowers = match lower {
-            Expr::Max(v) => v.clone(),
-            e => vec![e.clone()],
-        };
-        let uppers: Vec<Expr> = match upper {
-            Expr::Min(v) => v.clone(),
-            e => vec![e.clone()],
-        }
-        .into_iter()
-        .map(|e| Expr::Add(Box::new(e), Box::new(Expr::Int(1))))
-        .collect();
+        let lowers = lower_terms(lower);
+        let uppers: Vec<Expr> = upper_terms(upper)
+            .into_iter()
+            .map(|e| Expr::Add(Box::new(e), Box::new(Expr::Int(1))))
+            .collect();
         let (mut lb_maps, mut ub_maps) = (MapBuilder::new(self.ctx), MapBuilder::new(self.ctx));
         let lb = lb_maps.results(&lowers)?;
         let ub = ub_maps.results(&uppers)?;
@@ -444,18 +447,12 @@ impl Codegen<'_> {
         };
         self.insert(cursor, builder.build());
         let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
-        let shadowed = self.iterators.insert(iterator.to_string(), iv);
         let inner = Cursor {
             block: body_block,
             before: None,
             top: false,
         };
-        let result = self.nodes(body, inner);
-        match shadowed {
-            Some(v) => self.iterators.insert(iterator.to_string(), v),
-            None => self.iterators.remove(iterator),
-        };
-        result?;
+        self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner))?;
         self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
         Ok(())
     }
@@ -674,6 +671,22 @@ impl Codegen<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// The bounds a loop's lower bound is the maximum of (a `Max` at its top, or itself).
+fn lower_terms(lower: &Expr) -> Vec<Expr> {
+    match lower {
+        Expr::Max(v) => v.clone(),
+        e => vec![e.clone()],
+    }
+}
+
+/// The bounds a loop's upper bound is the minimum of (a `Min` at its top, or itself).
+fn upper_terms(upper: &Expr) -> Vec<Expr> {
+    match upper {
+        Expr::Min(v) => v.clone(),
+        e => vec![e.clone()],
     }
 }
 
