@@ -5,7 +5,7 @@ use isl_rs::{UnionAccessInfo, UnionMap};
 
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::support::isl::{map_out_name, Ctx, IslResult};
+use crate::support::isl::{map_out_name, maps_of, Ctx, IslResult};
 
 /// Dataflow of the reorderable arrays on tagged instances under `tagged` (a
 /// schedule of tagged instances): the live ranges and the reads of live-in values.
@@ -53,11 +53,9 @@ fn split_by_array(
     accesses: &UnionMap,
     test: impl Fn(&str, usize) -> bool,
 ) -> Result<(UnionMap, UnionMap), PolyError> {
-    let list = accesses.get_map_list().isl(cx)?;
     let mut yes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
     let mut no = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
-    for i in 0..list.size().isl(cx)? {
-        let map = list.get_at(i).isl(cx)?;
+    for map in maps_of(cx, accesses)? {
         let dims = usize::try_from(map.dim(isl_rs::DimType::Out).isl(cx)?).unwrap_or(0);
         let name = map_out_name(&map).unwrap_or_default();
         let map = UnionMap::from_map(map).isl(cx)?;

@@ -7,18 +7,15 @@
 use isl_rs::UnionMap;
 
 use crate::error::PolyError;
-use crate::support::isl::{Ctx, IslResult};
+use crate::support::isl::{maps_of, Ctx, IslResult};
 
 /// `[params] -> { piece1; piece2 }` with the pieces (one per space, coalesced)
 /// sorted as strings. An empty map prints as isl prints it (`{  }`).
 pub fn union_map_text(cx: &Ctx, umap: &UnionMap) -> Result<String, PolyError> {
     let umap = umap.copy().isl(cx)?.coalesce().isl(cx)?;
-    let list = umap.get_map_list().isl(cx)?;
-    let n = list.size().isl(cx)?;
     let mut pieces = Vec::new();
-    for i in 0..n {
-        let map = list.get_at(i).isl(cx)?.coalesce().isl(cx)?;
-        pieces.push(cx.text(&map)?);
+    for map in maps_of(cx, &umap)? {
+        pieces.push(cx.text(&map.coalesce().isl(cx)?)?);
     }
     if pieces.is_empty() {
         return cx.text(&umap);

@@ -55,7 +55,7 @@ use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
 use crate::support::isl::{
-    map_in_name, map_out_name, param_names, set_dim_names, to_i32, to_u32, Ctx, IslResult,
+    map_in_name, map_out_name, maps_of, param_names, set_dim_names, to_i32, to_u32, Ctx, IslResult,
 };
 use crate::FuseMode;
 
@@ -228,10 +228,8 @@ impl Scheduler<'_> {
             .enumerate()
             .map(|(i, n)| (n.name.as_str(), i))
             .collect();
-        let list = all.get_map_list().isl(cx)?;
         let mut edges = Vec::new();
-        for i in 0..list.size().isl(cx)? {
-            let map: Map = list.get_at(i).isl(cx)?;
+        for map in maps_of(cx, all)? {
             if map.is_empty().isl(cx)? {
                 continue;
             }

@@ -505,6 +505,14 @@ pub(crate) fn set_tuple_name(set: &isl_rs::Set) -> Option<String> {
     borrowed_c_string(unsafe { isl_set_get_tuple_name(set.ptr) })
 }
 
+/// The maps of a union map, one per pair of spaces.
+pub(crate) fn maps_of(cx: &Ctx, umap: &isl_rs::UnionMap) -> Result<Vec<isl_rs::Map>, PolyError> {
+    let list = umap.get_map_list().isl(cx)?;
+    (0..list.size().isl(cx)?)
+        .map(|k| list.get_at(k).isl(cx))
+        .collect()
+}
+
 /// The name of the input (domain) tuple of a map (None if unnamed).
 pub(crate) fn map_in_name(map: &isl_rs::Map) -> Option<String> {
     // SAFETY: map.ptr is a live isl_map or NULL.

@@ -17,7 +17,7 @@ use isl_rs::{
 
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::support::isl::{map_in_name, map_out_name, to_i32, to_u32, Ctx, IslResult};
+use crate::support::isl::{map_in_name, map_out_name, maps_of, to_i32, to_u32, Ctx, IslResult};
 use crate::support::schedule_tree::{n_children, n_members, node_type};
 
 /// One access of a statement, with its array's element size and how many elements
@@ -45,9 +45,8 @@ impl Locality {
             &model.tagged_may_writes,
         ];
         for accesses in tagged {
-            let list = accesses.get_map_list().isl(cx)?;
-            for k in 0..list.size().isl(cx)? {
-                let relation = list.get_at(k).isl(cx)?.domain_factor_domain().isl(cx)?;
+            for tagged_relation in maps_of(cx, accesses)? {
+                let relation = tagged_relation.domain_factor_domain().isl(cx)?;
                 let (Some(stmt), Some(array)) = (map_in_name(&relation), map_out_name(&relation))
                 else {
                     continue;
@@ -152,24 +151,12 @@ pub(crate) fn band_profile(
 ) -> Result<Vec<AccessProfile>, PolyError> {
     let mut profile = Vec::new();
     let mut subtree: HashMap<String, Map> = HashMap::new();
-    let maps = node
-        .get_subtree_schedule_union_map()
-        .isl(cx)?
-        .get_map_list()
-        .isl(cx)?;
-    for k in 0..maps.size().isl(cx)? {
-        let map = maps.get_at(k).isl(cx)?;
+    for map in maps_of(cx, &node.get_subtree_schedule_union_map().isl(cx)?)? {
         if let Some(name) = map_in_name(&map) {
             subtree.insert(name, map);
         }
     }
-    let prefixes = node
-        .get_prefix_schedule_union_map()
-        .isl(cx)?
-        .get_map_list()
-        .isl(cx)?;
-    for k in 0..prefixes.size().isl(cx)? {
-        let prefix = prefixes.get_at(k).isl(cx)?;
+    for prefix in maps_of(cx, &node.get_prefix_schedule_union_map().isl(cx)?)? {
         let Some(name) = map_in_name(&prefix) else {
             continue;
         };

@@ -4,7 +4,7 @@ use isl_rs::{Schedule, Set, Space, UnionMap, UnionSet};
 
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
-use crate::support::isl::{to_u32, Ctx, IslResult};
+use crate::support::isl::{maps_of, to_u32, Ctx, IslResult};
 use crate::support::schedule_tree::{pad_map, vectors_signed_at};
 
 /// Every dependence distance, on the flattened schedule, is lexicographically
@@ -61,12 +61,9 @@ pub(super) fn flat_schedule(cx: &Ctx, schedule: &Schedule) -> Result<(UnionMap, 
     let map = (schedule.get_map().isl(cx)?)
         .intersect_domain(schedule.get_domain().isl(cx)?)
         .isl(cx)?;
-    let list = map.get_map_list().isl(cx)?;
-    let n = list.size().isl(cx)?;
     let mut maps = Vec::new();
     let mut longest = 0;
-    for i in 0..n {
-        let m = list.get_at(i).isl(cx)?;
+    for m in maps_of(cx, &map)? {
         let len = usize::try_from(m.dim(isl_rs::DimType::Out).isl(cx)?).unwrap_or(0);
         longest = longest.max(len);
         maps.push((m, len));
