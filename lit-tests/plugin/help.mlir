@@ -18,6 +18,7 @@
 // CHECK-NEXT: {{^        --max-operations=<ulong> .*\(default: 20000000\)$}}
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 131072\)$}}
+// CHECK-NEXT: {{^        --register-tile=<size,size,...> .*1,1 turns it off \(default: 4,8\)$}}
 // CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}
 // CHECK-NEXT: {{^    =isl }}
 // CHECK-NEXT: {{^    =pluto }}
@@ -39,7 +40,8 @@
 // tessel-print-schedule reads all of them.
 // CHECK-NEXT: {{^      --tessel-print-schedule }}
 // CHECK-NEXT: {{^        --fuse=<value> }}
-// CHECK:      {{^        --scheduler=<value> }}
+// CHECK:      {{^        --register-tile=<size,size,...> }}
+// CHECK-NEXT: {{^        --scheduler=<value> }}
 // CHECK-NEXT: {{^    =isl }}
 // CHECK:      {{^        --tile-sizes=<size,size,...> }}
 // CHECK-NEXT: {{^        --time-budget=<ulong> }}

@@ -16,9 +16,12 @@
 // @copy, loops (i, j): B[i][j] = A[i][j]. Every access moves along both loops and
 // nothing is reused outside the innermost loop, so the model does not tile it.
 //
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{tile-sizes=16}))' \
+// With register-tile=1,1, the point band stays one band (a register block would
+// split it further; codegen/register-block.mlir tests that).
+//
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{tile-sizes=16 register-tile=1,1}))' \
 // RUN:   %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDER
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{tile-sizes=16 intra-tile=false}))' \
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{tile-sizes=16 intra-tile=false register-tile=1,1}))' \
 // RUN:   %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEEP
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' \
 // RUN:   %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODEL

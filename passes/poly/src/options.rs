@@ -112,6 +112,9 @@ pub struct Options {
     /// Post-tile reordering: in each point band (and each untiled permutable band),
     /// sink innermost the member with the most spatial reuse (`transform::intra_tile`).
     pub intra_tile: bool,
+    /// Register block (rows, columns) of each point band that has one
+    /// (`transform::register_tile`); (1, 1): none.
+    pub register_tile: [i64; 2],
     /// Cache line size in bytes; 0 means the host's (`support::host`).
     pub line_size: u64,
     /// Wall-clock budget of one public call (the pass gives each SCoP what is left of
@@ -135,6 +138,7 @@ impl Default for Options {
             live_range_reordering: false,
             wavefront: true,
             intra_tile: true,
+            register_tile: [4, 8],
             line_size: 0,
             time_budget: std::time::Duration::from_secs(8),
         }
@@ -160,6 +164,8 @@ pub enum OptionError {
     UnknownValue { option: &'static str, index: usize },
     #[error("option 'tile-sizes' must be positive, got {0}")]
     NonPositiveTileSize(i64),
+    #[error("option 'register-tile' takes two positive sizes (rows,columns), got {0:?}")]
+    BadRegisterTile(Vec<i64>),
 }
 
 impl OptionSpec {
@@ -225,6 +231,16 @@ impl Options {
                 }
                 self.tile_sizes = sizes.to_vec();
             }
+            (OptionId::RegisterTile, Value::IntList(sizes)) => {
+                let sizes = match (sizes, OptionSpec::of(id).default_value()) {
+                    ([], Value::IntList(default)) => default,
+                    _ => sizes,
+                };
+                self.register_tile = match sizes {
+                    &[rows, columns] if rows >= 1 && columns >= 1 => [rows, columns],
+                    _ => return Err(OptionError::BadRegisterTile(sizes.to_vec())),
+                };
+            }
             (OptionId::MaxOperations, Value::UInt(n)) => self.max_operations = n,
             (OptionId::TimeBudget, Value::UInt(s)) => {
                 self.time_budget = std::time::Duration::from_secs(s)
@@ -254,6 +270,7 @@ impl Options {
             OptionId::ParallelMinWork => Value::UInt(self.parallel_min_work),
             OptionId::Wavefront => Value::Bool(self.wavefront),
             OptionId::IntraTile => Value::Bool(self.intra_tile),
+            OptionId::RegisterTile => Value::IntList(&self.register_tile),
             OptionId::LineSize => Value::UInt(self.line_size),
             OptionId::LiveRangeReordering => Value::Bool(self.live_range_reordering),
         }

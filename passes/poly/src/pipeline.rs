@@ -393,6 +393,7 @@ fn preset_schedule(
             sizes: &opts.tile_sizes,
             wavefront: opts.wavefront && opts.parallel,
             reorder: opts.intra_tile,
+            register_tile: opts.register_tile,
             caches: caches(opts),
         };
         let report;

@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use tessel_poly::{codegen_schedule, describe_schedule, optimize, SchedulerKind, Scop};
+use tessel_poly::{codegen_schedule, describe_schedule, optimize, Options, SchedulerKind, Scop};
 
 /// The original order as the identity scheduler builds it (no post-tile reordering).
 fn identity_tree(kernel: &Kernel) -> String {
@@ -40,7 +40,11 @@ fn post_tile_reordering_sinks_j_in_gemm() {
     // B moves a row. So j goes innermost: (i, k, j), in the tiled point band and in
     // the untiled band alike, and i stays outermost (the parallel one).
     for tile in [false, true] {
-        let opts = options(SchedulerKind::Identity, tile, true);
+        // No register block, which would split the point band further.
+        let opts = Options {
+            register_tile: [1, 1],
+            ..options(SchedulerKind::Identity, tile, true)
+        };
         let text = describe_schedule(&gemm().scop, &opts).unwrap();
         let want = if tile {
             "T(S0): (i - (i) mod 4, j - (j) mod 3, k - (k) mod 3, i, k, j)"
@@ -110,7 +114,10 @@ fn coincidence_of_other_kernels() {
 
 #[test]
 fn tiling_gemm_gives_a_three_dimensional_tile_band() {
-    let opts = scheduler_only(SchedulerKind::Identity, true, false);
+    let opts = Options {
+        register_tile: [1, 1],
+        ..scheduler_only(SchedulerKind::Identity, true, false)
+    };
     let out = optimize(&gemm().scop, &opts).unwrap();
     assert_eq!(out.tiled_bands, 1);
     // Tile sizes 4, 3 and the last repeats: tile loops step 4, 3, 3 over origins,

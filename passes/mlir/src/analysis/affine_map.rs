@@ -21,7 +21,7 @@ pub fn integer_set_attr(op: Op, name: &str) -> Option<IntegerSet> {
 }
 
 /// Results of `map` with its dims and symbols replaced by `args` (dims first).
-pub(super) fn map_results(map: AffineMap, args: &[Aff]) -> Result<Vec<Aff>, Reject> {
+pub(crate) fn map_results(map: AffineMap, args: &[Aff]) -> Result<Vec<Aff>, Reject> {
     let n_dims = map.num_dims();
     if args.len() != n_dims + map.num_symbols() {
         return Err(Reject::MapOperandCount);

@@ -1,6 +1,7 @@
 //! Emitting the new ops: loops, conditionals, and each statement's cloned ops.
 
 use super::maps::MapBuilder;
+use super::registers::{self, Element};
 use super::{CodegenError, Generated, Result};
 use crate::analysis::{ExtractedScop, Step};
 use crate::ir::{Attr, Blk, Context, Detached, Location, Op, OpBuilder, Owned, Type, Val};
@@ -28,6 +29,9 @@ struct Codegen<'s> {
     min_work: u64,
     /// The new ops of the SCoP's block, in order.
     top: Vec<Owned>,
+    /// Inside a register block's loop: the elements kept in registers and their
+    /// current values ([`registers`]).
+    registers: Option<(Vec<Element>, Vec<Val>)>,
 }
 
 /// Emits `ast` right after the scop's last op. On error everything added is removed.
@@ -55,6 +59,7 @@ pub fn generate(
         index_type: Type::index(ctx),
         min_work,
         top: vec![],
+        registers: None,
     };
 
     // The entry block dominates every other block of the function.
@@ -154,8 +159,12 @@ impl Codegen<'_> {
                 upper,
                 step,
                 parallel,
+                registers,
                 body,
-            } => self.for_loop(iterator, lower, upper, *step, *parallel, body, cursor),
+            } => match registers {
+                true => self.register_loop(iterator, lower, upper, *step, body, cursor),
+                false => self.for_loop(iterator, lower, upper, *step, *parallel, body, cursor),
+            },
             AstNode::If {
                 cond,
                 then_branch,
@@ -205,6 +214,111 @@ impl Codegen<'_> {
             };
             self.emit_loop(iterator, lower, upper, step, parallel, body, c)?;
             self.insert(c, OpBuilder::new("scf.yield", self.loc).build());
+        }
+        Ok(())
+    }
+
+    /// The loop of a full register block: the elements [`registers::plan`] picks
+    /// are loaded before it, carried as `iter_args` through it, and the ones it
+    /// writes are stored after it.
+    fn register_loop(
+        &mut self,
+        iterator: &str,
+        lower: &Expr,
+        upper: &Expr,
+        step: i64,
+        body: &[AstNode],
+        cursor: Cursor,
+    ) -> Result<()> {
+        let elements = registers::plan(self.scop, body, iterator);
+        if elements.is_empty() || self.registers.is_some() {
+            return self.emit_loop(iterator, lower, upper, step, false, body, cursor);
+        }
+        // The address of each element, computed before the loop (the iterator does
+        // not move it, so any value of it will do).
+        let mut addresses = Vec::with_capacity(elements.len());
+        let mut inits = Vec::with_capacity(elements.len());
+        for e in &elements {
+            let mut indices = Vec::with_capacity(e.first.indices.len());
+            for v in &e.first.indices {
+                indices.push(match e.ivs.iter().position(|iv| iv == v) {
+                    Some(k) => {
+                        let arg = e.args.get(k).ok_or(CodegenError::Ast("register block"))?;
+                        self.index_value(&arg.substitute(iterator, &Expr::Int(0)), cursor)?
+                    }
+                    None => *v,
+                });
+            }
+            let mut operands = vec![e.memref];
+            operands.extend(indices.iter().copied());
+            let load = OpBuilder::new("affine.load", self.loc)
+                .operands(&operands)
+                .results(&[e.first.ty])
+                .attr("map", Attr::affine_map(e.first.map))
+                .build();
+            inits.push(self.insert_value(cursor, load, "affine.load")?);
+            addresses.push(indices);
+        }
+        let types: Vec<Type> = elements.iter().map(|e| e.first.ty).collect();
+        let bounds = self.loop_bounds(lower, upper)?;
+        let mut operands = bounds.lb_operands.clone();
+        operands.extend(bounds.ub_operands.iter().copied());
+        operands.extend(inits.iter().copied());
+        let segments = [
+            segment_size(bounds.lb_operands.len())?,
+            segment_size(bounds.ub_operands.len())?,
+            segment_size(inits.len())?,
+        ];
+        let mut arg_types = vec![self.index_type];
+        arg_types.extend(types.iter().copied());
+        let (builder, body_block) = OpBuilder::new("affine.for", self.loc)
+            .operands(&operands)
+            .results(&types)
+            .attr("lowerBoundMap", bounds.lb_map)
+            .attr("upperBoundMap", bounds.ub_map)
+            .attr("step", Attr::integer(self.index_type, step))
+            .attr(
+                "operandSegmentSizes",
+                Attr::dense_i32_array(self.ctx, &segments),
+            )
+            .region_with_block(&arg_types);
+        let for_op = self.insert(cursor, builder.build());
+        let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
+        let carried: Vec<Val> = (1..=elements.len())
+            .map(|i| body_block.arg(i).ok_or(CodegenError::NoResult("iter_args")))
+            .collect::<Result<_>>()?;
+        let inner = Cursor {
+            block: body_block,
+            before: None,
+            top: false,
+        };
+        self.registers = Some((elements, carried));
+        let emitted = self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner));
+        let (elements, current) = self
+            .registers
+            .take()
+            .ok_or(CodegenError::Ast("register block"))?;
+        emitted?;
+        self.insert(
+            inner,
+            OpBuilder::new("affine.yield", self.loc)
+                .operands(&current)
+                .build(),
+        );
+        for (k, (e, indices)) in elements.iter().zip(&addresses).enumerate() {
+            if !e.stored {
+                continue;
+            }
+            let value = for_op
+                .result(k)
+                .ok_or(CodegenError::NoResult("affine.for"))?;
+            let mut operands = vec![value, e.memref];
+            operands.extend(indices.iter().copied());
+            let store = OpBuilder::new("affine.store", self.loc)
+                .operands(&operands)
+                .attr("map", Attr::affine_map(e.first.map))
+                .build();
+            self.insert(cursor, store);
         }
         Ok(())
     }
@@ -290,8 +404,8 @@ impl Codegen<'_> {
         cap: Val,
         cursor: Cursor,
     ) -> Result<(Val, Val)> {
-        let first = self.affine_op("affine.max", &lower_terms(lower), cursor)?;
-        let last = self.affine_op("affine.min", &upper_terms(upper), cursor)?;
+        let first = self.affine_op("affine.max", &lower.max_terms(), cursor)?;
+        let last = self.affine_op("affine.min", &upper.min_terms(), cursor)?;
         // Both bounds are inclusive.
         let (first_name, last_name) = ("work.first", "work.last");
         self.iterators.insert(first_name.into(), first);
@@ -394,18 +508,14 @@ impl Codegen<'_> {
         body: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
-        let lowers = lower_terms(lower);
-        let uppers: Vec<Expr> = upper_terms(upper)
-            .into_iter()
-            .map(|e| Expr::Add(Box::new(e), Box::new(Expr::Int(1))))
-            .collect();
-        let (mut lb_maps, mut ub_maps) = (MapBuilder::new(self.ctx), MapBuilder::new(self.ctx));
-        let lb = lb_maps.results(&lowers)?;
-        let ub = ub_maps.results(&uppers)?;
-        let lb_operands = self.operands(&lb_maps.vars)?;
-        let ub_operands = self.operands(&ub_maps.vars)?;
-        let lb_map = Attr::affine_map(lb_maps.map(&lb));
-        let ub_map = Attr::affine_map(ub_maps.map(&ub));
+        let LoopBounds {
+            lb_map,
+            ub_map,
+            lb_operands,
+            ub_operands,
+            lb_count,
+            ub_count,
+        } = self.loop_bounds(lower, upper)?;
         let mut all = lb_operands.clone();
         all.extend(ub_operands.iter().copied());
         let i64_type = Type::integer(self.ctx, 64);
@@ -415,12 +525,12 @@ impl Codegen<'_> {
                 .attr("lowerBoundsMap", lb_map)
                 .attr(
                     "lowerBoundsGroups",
-                    Attr::dense_1xi32(self.ctx, group_size(lb.len())?),
+                    Attr::dense_1xi32(self.ctx, group_size(lb_count)?),
                 )
                 .attr("upperBoundsMap", ub_map)
                 .attr(
                     "upperBoundsGroups",
-                    Attr::dense_1xi32(self.ctx, group_size(ub.len())?),
+                    Attr::dense_1xi32(self.ctx, group_size(ub_count)?),
                 )
                 .attr(
                     "steps",
@@ -455,6 +565,28 @@ impl Codegen<'_> {
         self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner))?;
         self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
         Ok(())
+    }
+
+    /// The bound maps of a loop over `lower..=upper` (a `Max` of lower bounds, a
+    /// `Min` of upper bounds), with their operands.
+    fn loop_bounds(&mut self, lower: &Expr, upper: &Expr) -> Result<LoopBounds> {
+        let lowers = lower.max_terms();
+        let uppers: Vec<Expr> = upper
+            .min_terms()
+            .into_iter()
+            .map(|e| Expr::Add(Box::new(e), Box::new(Expr::Int(1))))
+            .collect();
+        let (mut lb_maps, mut ub_maps) = (MapBuilder::new(self.ctx), MapBuilder::new(self.ctx));
+        let lb = lb_maps.results(&lowers)?;
+        let ub = ub_maps.results(&uppers)?;
+        Ok(LoopBounds {
+            lb_operands: self.operands(&lb_maps.vars)?,
+            ub_operands: self.operands(&ub_maps.vars)?,
+            lb_map: Attr::affine_map(lb_maps.map(&lb)),
+            ub_map: Attr::affine_map(ub_maps.map(&ub)),
+            lb_count: lb.len(),
+            ub_count: ub.len(),
+        })
     }
 
     fn if_node(
@@ -619,6 +751,41 @@ impl Codegen<'_> {
         self.insert_value(cursor, load, "affine.load")
     }
 
+    /// Inside a register block's loop: when `op` reads or writes an element kept in
+    /// a register, uses or updates the register instead (and returns true).
+    fn kept_in_register(
+        &mut self,
+        op: Op,
+        ivs: &[Val],
+        args: &[Expr],
+        mapping: &mut HashMap<Val, Val>,
+    ) -> Result<bool> {
+        let Some((elements, current)) = self.registers.as_mut() else {
+            return Ok(false);
+        };
+        let Some(acc) = registers::access(op) else {
+            return Ok(false);
+        };
+        if !elements.iter().any(|e| e.memref == acc.memref) {
+            return Ok(false);
+        }
+        let index = registers::element(&acc, ivs, args);
+        let k = elements
+            .iter()
+            .position(|e| e.memref == acc.memref && Some(&e.index) == index.as_ref())
+            .ok_or(CodegenError::Ast(
+                "register block: an access the plan missed",
+            ))?;
+        match acc.stored {
+            Some(value) => current[k] = mapping.get(&value).copied().unwrap_or(value),
+            None => {
+                let result = op.result(0).ok_or(CodegenError::NoResult("affine.load"))?;
+                mapping.insert(result, current[k]);
+            }
+        }
+        Ok(true)
+    }
+
     fn statement(&mut self, stmt: StmtId, name: &str, args: &[Expr], cursor: Cursor) -> Result<()> {
         let code = self
             .scop
@@ -644,6 +811,9 @@ impl Codegen<'_> {
                     mapping.insert(*value, v);
                 }
                 Step::Clone(op) => {
+                    if self.kept_in_register(*op, &code.ivs, args, &mut mapping)? {
+                        continue;
+                    }
                     let c = op.clone_detached();
                     // Ops inside the clone's regions (a conditional's branches) may use
                     // remapped values too.
@@ -674,20 +844,15 @@ impl Codegen<'_> {
     }
 }
 
-/// The bounds a loop's lower bound is the maximum of (a `Max` at its top, or itself).
-fn lower_terms(lower: &Expr) -> Vec<Expr> {
-    match lower {
-        Expr::Max(v) => v.clone(),
-        e => vec![e.clone()],
-    }
-}
-
-/// The bounds a loop's upper bound is the minimum of (a `Min` at its top, or itself).
-fn upper_terms(upper: &Expr) -> Vec<Expr> {
-    match upper {
-        Expr::Min(v) => v.clone(),
-        e => vec![e.clone()],
-    }
+/// A loop's bound maps and their operands.
+struct LoopBounds {
+    lb_map: Attr,
+    ub_map: Attr,
+    lb_operands: Vec<Val>,
+    ub_operands: Vec<Val>,
+    /// The number of lower (upper) bounds the map's results take the max (min) of.
+    lb_count: usize,
+    ub_count: usize,
 }
 
 /// Is `cond` a conjunction of comparisons? Collects them.

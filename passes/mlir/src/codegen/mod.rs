@@ -2,7 +2,8 @@
 //! `affine.if`, with every statement's ops cloned and its IVs remapped.
 //!
 //! - [`emit`]: the ops, placed right after the SCoP's last op;
-//! - [`maps`]: AST expressions → affine maps and integer sets.
+//! - [`maps`]: AST expressions → affine maps and integer sets;
+//! - [`registers`]: scalar replacement in the loop of a register block.
 //!
 //! All bound and subscript maps take every iterator and parameter as a *dim* operand:
 //! that keeps the maps valid wherever the values came from, and `lower-affine` does
@@ -10,6 +11,7 @@
 
 mod emit;
 mod maps;
+mod registers;
 
 pub use emit::generate;
 

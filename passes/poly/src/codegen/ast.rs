@@ -16,6 +16,10 @@ pub enum AstNode {
         step: i64,
         /// Set when the schedule marks this loop parallel (coincident and verified).
         parallel: bool,
+        /// The loop of a full register block ([`crate::codegen::register_block`]):
+        /// codegen keeps the array elements its body touches at addresses that do
+        /// not move with the loop in registers across it (loaded before, stored after).
+        registers: bool,
         body: Vec<AstNode>,
     },
     If {
@@ -52,6 +56,59 @@ pub enum Expr {
     Mod(Box<Expr>, i64),
     Min(Vec<Expr>),
     Max(Vec<Expr>),
+}
+
+impl Expr {
+    /// The bounds a loop's lower bound is the maximum of (a `Max` at its top, or
+    /// itself).
+    pub fn max_terms(&self) -> Vec<Expr> {
+        match self {
+            Expr::Max(v) => v.clone(),
+            e => vec![e.clone()],
+        }
+    }
+
+    /// The bounds a loop's upper bound is the minimum of (a `Min` at its top, or
+    /// itself).
+    pub fn min_terms(&self) -> Vec<Expr> {
+        match self {
+            Expr::Min(v) => v.clone(),
+            e => vec![e.clone()],
+        }
+    }
+
+    /// Whether the variable `name` occurs in the expression.
+    pub fn mentions(&self, name: &str) -> bool {
+        match self {
+            Expr::Int(_) => false,
+            Expr::Var(v) => v == name,
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => {
+                a.mentions(name) || b.mentions(name)
+            }
+            Expr::Neg(a) | Expr::FloorDiv(a, _) | Expr::CeilDiv(a, _) | Expr::Mod(a, _) => {
+                a.mentions(name)
+            }
+            Expr::Min(v) | Expr::Max(v) => v.iter().any(|e| e.mentions(name)),
+        }
+    }
+
+    /// The expression with every occurrence of the variable `name` replaced by `by`.
+    pub fn substitute(&self, name: &str, by: &Expr) -> Expr {
+        let sub = |e: &Expr| Box::new(e.substitute(name, by));
+        match self {
+            Expr::Var(v) if v == name => by.clone(),
+            Expr::Int(_) | Expr::Var(_) => self.clone(),
+            Expr::Add(a, b) => Expr::Add(sub(a), sub(b)),
+            Expr::Sub(a, b) => Expr::Sub(sub(a), sub(b)),
+            Expr::Mul(a, b) => Expr::Mul(sub(a), sub(b)),
+            Expr::Neg(a) => Expr::Neg(sub(a)),
+            Expr::FloorDiv(a, d) => Expr::FloorDiv(sub(a), *d),
+            Expr::CeilDiv(a, d) => Expr::CeilDiv(sub(a), *d),
+            Expr::Mod(a, d) => Expr::Mod(sub(a), *d),
+            Expr::Min(v) => Expr::Min(v.iter().map(|e| e.substitute(name, by)).collect()),
+            Expr::Max(v) => Expr::Max(v.iter().map(|e| e.substitute(name, by)).collect()),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +180,7 @@ mod tests {
             upper: Expr::Int(9),
             step: 1,
             parallel,
+            registers: false,
             body,
         }
     }

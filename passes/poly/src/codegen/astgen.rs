@@ -12,6 +12,7 @@ use isl_rs::{
 };
 
 use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
+use crate::codegen::register_block;
 use crate::error::PolyError;
 use crate::model::scop::StmtId;
 use crate::support::isl::{
@@ -20,6 +21,7 @@ use crate::support::isl::{
 use crate::support::schedule_tree::node_type;
 use crate::support::schedule_tree::walk_children;
 use crate::transform::parallel::PARALLEL_MARK;
+use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 
 /// The statement of each domain tuple name ([`crate::model::load::ScopIsl::stmt_ids`]).
 type StmtIds = HashMap<String, StmtId>;
@@ -39,17 +41,18 @@ pub(crate) fn generate(
     Ok(out)
 }
 
-/// Gives every `parallel` mark its schedule depth `d` as data (the id's user
-/// value, see [`numbered_id`]): the marked member's loop iterator is `c<d>` in isl's
-/// AST.
+/// Gives every `parallel` and register-block mark its schedule depth `d` as data
+/// (the id's user value, see [`numbered_id`]): the marked member's loop iterator is
+/// `c<d>` in isl's AST.
 fn number_marks(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Mark {
         let id = node.mark_get_id().isl(cx)?;
-        if id_name(&id).as_deref() == Some(PARALLEL_MARK) {
+        let name = id_name(&id);
+        if let Some(mark @ (PARALLEL_MARK | REGISTER_BLOCK_MARK)) = name.as_deref() {
             let depth = usize::try_from(node.get_schedule_depth().isl(cx)?)
                 .map_err(|_| PolyError::Isl("negative schedule depth".into()))?;
-            let id = numbered_id(cx, PARALLEL_MARK, depth)?;
+            let id = numbered_id(cx, mark, depth)?;
             node = node.delete().isl(cx)?.insert_mark(id).isl(cx)?;
         }
     }
@@ -119,6 +122,14 @@ fn convert_node(
                     *parallel = true;
                 }
             }
+            // A register block whose `r` loop is there (see register_block.rs).
+            let block = (id_name(&id).as_deref() == Some(REGISTER_BLOCK_MARK))
+                .then(|| format!("c{}", id_number(&id)));
+            if let (Some(it), [AstNode::For { iterator, .. }]) = (block, inner.as_slice()) {
+                if *iterator == it {
+                    inner = register_block::unroll(inner);
+                }
+            }
             out.append(&mut inner);
         }
         AstNodeKind::User => out.push(convert_user(cx, stmts, &node.user_get_expr().isl(cx)?)?),
@@ -148,6 +159,7 @@ fn convert_for(cx: &Ctx, stmts: &StmtIds, node: &ASTNode) -> Result<AstNode, Pol
         upper,
         step,
         parallel: false,
+        registers: false,
         body,
     })
 }

@@ -2,3 +2,4 @@
 
 pub mod ast;
 pub(crate) mod astgen;
+pub(crate) mod register_block;

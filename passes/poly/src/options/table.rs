@@ -70,6 +70,7 @@ pub enum OptionId {
     ParallelMinWork,
     Wavefront,
     IntraTile,
+    RegisterTile,
     LineSize,
     LiveRangeReordering,
     MaxOperations,
@@ -176,7 +177,7 @@ pub const FUSE_MODES: &[Choice] = &[
     },
 ];
 
-pub const OPTIONS: [OptionSpec; 12] = [
+pub const OPTIONS: [OptionSpec; 13] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -249,6 +250,19 @@ pub const OPTIONS: [OptionSpec; 12] = [
         help: "Post-tile reordering (seed 000 section 4.6, Pluto's intra-tile optimization): \
                in each point band, and in each untiled permutable band, sink innermost the \
                loop along which the most accesses stay in one cache line",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::RegisterTile,
+        name: "register-tile",
+        kind: OptionKind::IntList {
+            element: "size",
+            default: &[4, 8],
+        },
+        help: "Register block (rows,columns) of a point band whose written reference stays \
+               put along one member: the two other innermost members are unrolled and \
+               jammed around it, and the block's elements stay in registers across it. \
+               1,1 turns it off",
         passes: SCHEDULING,
     },
     OptionSpec {

@@ -386,6 +386,7 @@ isl_objects! {
     Set => isl_set_to_str,
     SetList => isl_set_list_to_str,
     UnionSet => isl_union_set_to_str,
+    UnionSetList => isl_union_set_list_to_str,
     Map => isl_map_to_str,
     UnionMap => isl_union_map_to_str,
     MapList => isl_map_list_to_str,
@@ -503,6 +504,18 @@ pub(crate) fn id_number(id: &isl_rs::Id) -> usize {
 pub(crate) fn set_tuple_name(set: &isl_rs::Set) -> Option<String> {
     // SAFETY: set.ptr is a live isl_set or NULL.
     borrowed_c_string(unsafe { isl_set_get_tuple_name(set.ptr) })
+}
+
+/// The tuple names of the sets of a union set (one per statement of a domain).
+pub(crate) fn union_set_names(cx: &Ctx, uset: &isl_rs::UnionSet) -> Result<Vec<String>, PolyError> {
+    let list = uset.get_set_list().isl(cx)?;
+    let mut names = Vec::new();
+    for i in 0..list.size().isl(cx)? {
+        if let Some(name) = set_tuple_name(&list.get_at(i).isl(cx)?) {
+            names.push(name);
+        }
+    }
+    Ok(names)
 }
 
 /// The maps of a union map, one per pair of spaces.

@@ -24,6 +24,8 @@ use crate::support::schedule_tree::{n_children, n_members, node_type};
 /// one cache line holds.
 struct AccessInfo {
     relation: Map,
+    array: String,
+    write: bool,
     bytes: u32,
     per_line: i64,
 }
@@ -44,7 +46,7 @@ impl Locality {
             &model.tagged_must_writes,
             &model.tagged_may_writes,
         ];
-        for accesses in tagged {
+        for (k, accesses) in tagged.into_iter().enumerate() {
             for tagged_relation in maps_of(cx, accesses)? {
                 let relation = tagged_relation.domain_factor_domain().isl(cx)?;
                 let (Some(stmt), Some(array)) = (map_in_name(&relation), map_out_name(&relation))
@@ -57,6 +59,8 @@ impl Locality {
                     .max(1);
                 by_statement.entry(stmt).or_default().push(AccessInfo {
                     relation,
+                    array,
+                    write: k > 0,
                     bytes,
                     per_line,
                 });
@@ -93,6 +97,10 @@ pub(crate) enum Step {
 /// One access as seen from a band: its moves along each member.
 #[derive(Clone, Debug)]
 pub(crate) struct AccessProfile {
+    /// The statement's tuple name.
+    pub stmt: String,
+    pub array: String,
+    pub write: bool,
     pub bytes: u32,
     pub per_line: i64,
     /// One per band member.
@@ -176,6 +184,9 @@ pub(crate) fn band_profile(
                 moves.push(access_move(cx, next, &access.relation)?);
             }
             profile.push(AccessProfile {
+                stmt: name.clone(),
+                array: access.array.clone(),
+                write: access.write,
                 bytes: access.bytes,
                 per_line: access.per_line,
                 moves,

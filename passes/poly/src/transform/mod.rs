@@ -1,9 +1,10 @@
 //! Schedule-tree transforms: tiling of permutable bands, post-tile reordering,
-//! wavefronts and parallel marks.
+//! register tiles, wavefronts and parallel marks.
 
 pub(crate) mod intra_tile;
 pub(crate) mod locality;
 pub(crate) mod parallel;
+pub(crate) mod register_tile;
 pub(crate) mod tile;
 pub(crate) mod tile_size;
 pub(crate) mod wavefront;

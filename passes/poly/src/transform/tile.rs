@@ -12,6 +12,7 @@ use crate::support::schedule_tree::{
 };
 use crate::transform::intra_tile::{innermost, sink};
 use crate::transform::locality::{band_profile, Locality};
+use crate::transform::register_tile::register_tile;
 use crate::transform::tile_size::model_sizes;
 use crate::transform::wavefront::wavefront;
 
@@ -26,6 +27,9 @@ pub(crate) struct TileOptions<'a> {
     pub wavefront: bool,
     /// Post-tile reordering of each point band ([`innermost`]).
     pub reorder: bool,
+    /// Register block (rows, columns) of each point band that has one
+    /// ([`register_tile`]); `[1, 1]`: none.
+    pub register_tile: [i64; 2],
     pub caches: Caches,
 }
 
@@ -245,7 +249,27 @@ fn tile_walk(
             if let Some(member) = sunk {
                 node = sink(cx, node, member, deps)?;
             }
-            node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))?;
+            let profile = band_profile(cx, &node, walk.locality, n)?;
+            // The tile sizes of the point band's members, in its order.
+            let point_sizes: Vec<i64> = match sunk {
+                Some(m) => (0..n)
+                    .filter(|&d| d != m)
+                    .chain([m])
+                    .map(|d| sizes[d])
+                    .collect(),
+                None => sizes.clone(),
+            };
+            let blocked;
+            (node, blocked) =
+                register_tile(cx, node, &profile, deps, opts.register_tile, &point_sizes)?;
+            match blocked {
+                // A note means the band was a candidate, so nothing lies below it,
+                // and a register block's own bands must not be tiled again.
+                Some(note) => report.notes.push(note),
+                None => {
+                    node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))?
+                }
+            }
             return node.parent().isl(cx);
         }
     }

@@ -135,6 +135,9 @@ mod tests {
 
     fn access(moves: Vec<Move>) -> AccessProfile {
         AccessProfile {
+            stmt: "S0".into(),
+            array: "A".into(),
+            write: false,
             bytes: 8,
             per_line: 8,
             moves,
@@ -223,6 +226,9 @@ mod tests {
         // loop touches only a row of path (read and written: 2 x 8 KiB), row k (8 KiB)
         // and one line of path[i][k]: 24 KiB, in cache without tiles.
         let four = |moves| AccessProfile {
+            stmt: "S0".into(),
+            array: "A".into(),
+            write: false,
             bytes: 4,
             per_line: 16,
             moves,

@@ -601,6 +601,7 @@ fn run_into(nodes: &[AstNode], env: &mut HashMap<String, i64>, rev: bool, out: &
                 step,
                 parallel,
                 body,
+                ..
             } => {
                 assert!(*step > 0);
                 let (lo, hi) = (eval(lower, env), eval(upper, env));
@@ -724,6 +725,7 @@ fn render_node(n: &AstNode) -> String {
             step,
             parallel,
             body,
+            ..
         } => format!(
             "for {iterator} in {}..={}{}{} {{ {} }}",
             expr(lower),

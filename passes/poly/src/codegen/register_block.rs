@@ -1,0 +1,345 @@
+//! Full register blocks, unrolled (issue 9 item 4; the schedule side is
+//! [`crate::transform::register_tile`]).
+//!
+//! Under a register-block mark isl generates
+//!
+//! ```text
+//! for r in lr..=hr { for u in u0..=min(u0 + R - 1, ..) { for v in v0..=min(v0 + C - 1, ..) { S } } }
+//! ```
+//!
+//! This becomes a run-time choice: when the block is full (`u` and `v` run exactly
+//! `R` and `C` times) and `r` runs at least once, the `R x C` instances of `S` are
+//! written out inside `r` (the loop gets `registers`, so that codegen keeps the
+//! block's elements in registers across it); otherwise the loops stay as they were.
+//! Both versions run the same instances in the same order, so this needs no
+//! dependence reasoning: the order was set, and verified, in the schedule tree.
+
+use std::collections::BTreeMap;
+
+use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
+
+/// At most this many statement copies per block (code size).
+const MAX_BLOCK: i64 = 64;
+
+/// The nodes under a register-block mark, with a full block unrolled when they have
+/// the shape above; anything else is returned as it was.
+pub(crate) fn unroll(nodes: Vec<AstNode>) -> Vec<AstNode> {
+    match nodes.as_slice() {
+        [r_loop] => match unrolled(r_loop) {
+            Some(node) => vec![node],
+            None => nodes,
+        },
+        _ => nodes,
+    }
+}
+
+fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
+    let AstNode::For {
+        iterator: r,
+        lower: r_lower,
+        upper: r_upper,
+        step: 1,
+        parallel: false,
+        body,
+        ..
+    } = r_loop
+    else {
+        return None;
+    };
+    let [AstNode::For {
+        iterator: u,
+        lower: u_lower,
+        upper: u_upper,
+        step: 1,
+        body: u_body,
+        ..
+    }] = body.as_slice()
+    else {
+        return None;
+    };
+    let [AstNode::For {
+        iterator: v,
+        lower: v_lower,
+        upper: v_upper,
+        step: 1,
+        body: v_body,
+        ..
+    }] = u_body.as_slice()
+    else {
+        return None;
+    };
+    let [AstNode::Stmt { stmt, name, args }] = v_body.as_slice() else {
+        return None;
+    };
+    // The block's shape may not depend on the loops inside the block's condition.
+    let bounds = [u_lower, u_upper, v_lower, v_upper];
+    if bounds.iter().any(|b| b.mentions(r)) || v_lower.mentions(u) || v_upper.mentions(u) {
+        return None;
+    }
+    let (rows, mut full) = block_extent(u_lower, u_upper)?;
+    let (columns, v_full) = block_extent(v_lower, v_upper)?;
+    if rows.checked_mul(columns)? > MAX_BLOCK {
+        return None;
+    }
+    full.extend(v_full);
+    // `r` runs at least once, so every element of the block is touched inside it.
+    for l in r_lower.max_terms() {
+        for h in r_upper.min_terms() {
+            // A tile's own bounds (`c <= c + 63`) hold by themselves.
+            let holds = linear(&l)
+                .zip(linear(&h))
+                .and_then(|(l, h)| constant_difference(&h, &l))
+                .is_some_and(|d| d >= 0);
+            if !holds {
+                full.push(Cond::Cmp(CmpOp::Le, l.clone(), h));
+            }
+        }
+    }
+    let mut copies = Vec::new();
+    for a in 0..rows {
+        let u_value = plus(u_lower, a);
+        for b in 0..columns {
+            let v_value = plus(v_lower, b);
+            copies.push(AstNode::Stmt {
+                stmt: *stmt,
+                name: name.clone(),
+                args: args
+                    .iter()
+                    .map(|e| e.substitute(u, &u_value).substitute(v, &v_value))
+                    .collect(),
+            });
+        }
+    }
+    let block = AstNode::For {
+        iterator: r.clone(),
+        lower: r_lower.clone(),
+        upper: r_upper.clone(),
+        step: 1,
+        parallel: false,
+        registers: true,
+        body: copies,
+    };
+    // With constant sizes that the blocks divide, isl leaves no bound to check.
+    if full.is_empty() {
+        return Some(block);
+    }
+    Some(AstNode::If {
+        cond: Cond::And(full),
+        then_branch: vec![block],
+        else_branch: vec![r_loop.clone()],
+    })
+}
+
+/// `e + k`, folded when `k` is 0.
+fn plus(e: &Expr, k: i64) -> Expr {
+    match k {
+        0 => e.clone(),
+        _ => Expr::Add(Box::new(e.clone()), Box::new(Expr::Int(k))),
+    }
+}
+
+/// For a point loop `lower..=min(lower + K - 1, t1, ..)` of a tiled band: `K`, and
+/// the conditions under which the loop runs exactly `K` times (`lower + K - 1 <= t`
+/// for every other bound `t`). `None` when the lower bound is a `Max` or no upper
+/// bound is `lower` plus a constant.
+fn block_extent(lower: &Expr, upper: &Expr) -> Option<(i64, Vec<Cond>)> {
+    if matches!(lower, Expr::Max(_)) {
+        return None;
+    }
+    let from = linear(lower)?;
+    let terms = upper.min_terms();
+    let (tile, extent) = terms.iter().enumerate().find_map(|(k, t)| {
+        let offset = constant_difference(&linear(t)?, &from)?;
+        (0..MAX_BLOCK).contains(&offset).then_some((k, offset + 1))
+    })?;
+    let last = plus(lower, extent - 1);
+    let conds = terms
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != tile)
+        .map(|(_, t)| Cond::Cmp(CmpOp::Le, last.clone(), t.clone()))
+        .collect();
+    Some((extent, conds))
+}
+
+/// An affine expression as (variable -> coefficient, constant); `None` when it has
+/// a division, a modulo, a min or a max, or overflows.
+type Linear = (BTreeMap<String, i64>, i64);
+
+fn linear(e: &Expr) -> Option<Linear> {
+    let scaled = |(terms, c): Linear, k: i64| -> Option<Linear> {
+        let mut out = BTreeMap::new();
+        for (v, a) in terms {
+            out.insert(v, a.checked_mul(k)?);
+        }
+        Some((out, c.checked_mul(k)?))
+    };
+    let sum = |(mut terms, c): Linear, (other, d): Linear| -> Option<Linear> {
+        for (v, a) in other {
+            let entry = terms.entry(v).or_insert(0);
+            *entry = entry.checked_add(a)?;
+        }
+        terms.retain(|_, a| *a != 0);
+        Some((terms, c.checked_add(d)?))
+    };
+    match e {
+        Expr::Int(k) => Some((BTreeMap::new(), *k)),
+        Expr::Var(v) => Some((BTreeMap::from([(v.clone(), 1)]), 0)),
+        Expr::Add(a, b) => sum(linear(a)?, linear(b)?),
+        Expr::Sub(a, b) => sum(linear(a)?, scaled(linear(b)?, -1)?),
+        Expr::Neg(a) => scaled(linear(a)?, -1),
+        Expr::Mul(a, b) => match (linear(a)?, linear(b)?) {
+            ((ta, k), other) | (other, (ta, k)) if ta.is_empty() => scaled(other, k),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `a - b` when it is a constant.
+fn constant_difference(a: &Linear, b: &Linear) -> Option<i64> {
+    (a.0 == b.0).then(|| a.1.checked_sub(b.1)).flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::scop::StmtId;
+
+    fn var(v: &str) -> Expr {
+        Expr::Var(v.into())
+    }
+    fn add(a: Expr, k: i64) -> Expr {
+        Expr::Add(Box::new(a), Box::new(Expr::Int(k)))
+    }
+    fn for_loop(it: &str, lower: Expr, upper: Expr, body: Vec<AstNode>) -> AstNode {
+        AstNode::For {
+            iterator: it.into(),
+            lower,
+            upper,
+            step: 1,
+            parallel: false,
+            registers: false,
+            body,
+        }
+    }
+
+    /// gemm's block: `for k { for i in c0..=min(c0+1, N-1) { for j in c1..=c1+2 { S(i, j, k) } } }`.
+    fn gemm_block() -> AstNode {
+        let stmt = AstNode::Stmt {
+            stmt: StmtId(0),
+            name: "S0".into(),
+            args: vec![var("i"), var("j"), var("k")],
+        };
+        let j = for_loop("j", var("c1"), add(var("c1"), 2), vec![stmt]);
+        let i = for_loop(
+            "i",
+            var("c0"),
+            Expr::Min(vec![add(var("c0"), 1), add(var("N"), -1)]),
+            vec![j],
+        );
+        for_loop("k", Expr::Int(0), add(var("K"), -1), vec![i])
+    }
+
+    #[test]
+    fn a_full_block_is_unrolled_in_row_major_order_and_guarded() {
+        let block = gemm_block();
+        let out = unroll(vec![block.clone()]);
+        let [AstNode::If {
+            cond: Cond::And(conds),
+            then_branch,
+            else_branch,
+        }] = out.as_slice()
+        else {
+            panic!("expected a guarded block, got {out:?}");
+        };
+        // Two rows fit when c0 + 1 <= N - 1; k runs when 0 <= K - 1. The column
+        // loop has no other bound.
+        assert_eq!(
+            conds,
+            &vec![
+                Cond::Cmp(CmpOp::Le, add(var("c0"), 1), add(var("N"), -1)),
+                Cond::Cmp(CmpOp::Le, Expr::Int(0), add(var("K"), -1)),
+            ]
+        );
+        assert_eq!(else_branch, &vec![block]);
+        let [AstNode::For {
+            registers: true,
+            body,
+            ..
+        }] = then_branch.as_slice()
+        else {
+            panic!("expected the register loop");
+        };
+        let args: Vec<Vec<Expr>> = body
+            .iter()
+            .map(|n| match n {
+                AstNode::Stmt { args, .. } => args.clone(),
+                _ => panic!("expected statements"),
+            })
+            .collect();
+        assert_eq!(args.len(), 6);
+        assert_eq!(args[0], vec![var("c0"), var("c1"), var("k")]);
+        assert_eq!(args[1], vec![var("c0"), add(var("c1"), 1), var("k")]);
+        assert_eq!(
+            args[5],
+            vec![add(var("c0"), 1), add(var("c1"), 2), var("k")]
+        );
+    }
+
+    #[test]
+    fn a_block_that_is_always_full_needs_no_condition() {
+        // 256 x 256 x 256 in 4 x 8 blocks: isl's bounds are the blocks' own.
+        let stmt = AstNode::Stmt {
+            stmt: StmtId(0),
+            name: "S0".into(),
+            args: vec![var("i"), var("j"), var("k")],
+        };
+        let j = for_loop("j", var("c1"), add(var("c1"), 7), vec![stmt]);
+        let i = for_loop("i", var("c0"), add(var("c0"), 3), vec![j]);
+        let block = for_loop("k", var("c2"), add(var("c2"), 63), vec![i]);
+        let out = unroll(vec![block]);
+        let [AstNode::For {
+            registers: true,
+            body,
+            ..
+        }] = out.as_slice()
+        else {
+            panic!("expected the register loop alone, got {out:?}");
+        };
+        assert_eq!(body.len(), 32);
+    }
+
+    #[test]
+    fn a_block_whose_shape_depends_on_the_reduction_loop_stays() {
+        // A triangular block: j runs up to k.
+        let stmt = AstNode::Stmt {
+            stmt: StmtId(0),
+            name: "S0".into(),
+            args: vec![var("i"), var("j"), var("k")],
+        };
+        let j = for_loop(
+            "j",
+            var("c1"),
+            Expr::Min(vec![add(var("c1"), 2), var("k")]),
+            vec![stmt],
+        );
+        let i = for_loop("i", var("c0"), add(var("c0"), 1), vec![j]);
+        let block = for_loop("k", Expr::Int(0), add(var("K"), -1), vec![i]);
+        assert_eq!(unroll(vec![block.clone()]), vec![block]);
+    }
+
+    #[test]
+    fn a_loop_not_starting_at_its_tile_bound_stays() {
+        // No upper bound is the lower bound plus a constant: not a tile's point loop.
+        let stmt = AstNode::Stmt {
+            stmt: StmtId(0),
+            name: "S0".into(),
+            args: vec![var("i"), var("j"), var("k")],
+        };
+        let j = for_loop("j", var("c1"), add(var("c1"), 2), vec![stmt]);
+        let i = for_loop("i", var("c0"), add(var("N"), -1), vec![j]);
+        let block = for_loop("k", Expr::Int(0), add(var("K"), -1), vec![i]);
+        assert_eq!(unroll(vec![block.clone()]), vec![block]);
+    }
+}
