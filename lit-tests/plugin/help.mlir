@@ -18,7 +18,7 @@
 // CHECK-NEXT: {{^        --max-operations=<ulong> .*\(default: 20000000\)$}}
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 131072\)$}}
-// CHECK-NEXT: {{^        --register-tile=<size,size,...> .*1,1 turns it off \(default: 4,8\)$}}
+// CHECK-NEXT: {{^        --register-tile=<size,size,...> .*1,1 turns it off.* \(default: 4,8\)$}}
 // CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}
 // CHECK-NEXT: {{^    =isl }}
 // CHECK-NEXT: {{^    =pluto }}

@@ -64,21 +64,24 @@ class Variant:
 # loops run sequentially; parallel-min-work=0 makes them run in parallel, in six
 # variants over all presets but pluto's defaults. "default" is plain
 # tessel-optimize (scheduler=auto); "auto-t3-noreorder" turns post-tile reordering off.
+# Register blocks must divide their tiles: the default 4x8 blocks apply under the
+# model's tile sizes only, so three variants with 4-wide tiles take 2x2, 2x4 and 4x2
+# blocks.
 VARIANTS = (
     Variant("default", ""),
     Variant("auto-t3-noreorder", "scheduler=auto tile-sizes=3 intra-tile=false parallel-min-work=0"),
     Variant("id", "scheduler=identity tile=false parallel=false"),
     Variant("id-t3-par", "scheduler=identity tile=true tile-sizes=3 parallel=true parallel-min-work=0"),
     Variant("islref", "scheduler=isl-reference parallel-min-work=0"),
-    Variant("islref-t4-seq", "scheduler=isl-reference tile-sizes=4 parallel=false"),
+    Variant("islref-t4-seq-rt2x2", "scheduler=isl-reference tile-sizes=4 parallel=false register-tile=2,2"),
     Variant("pluto", "scheduler=pluto"),
     Variant("pluto-t1-fmax", "scheduler=pluto tile-sizes=1 fuse=max parallel-min-work=0"),
-    Variant("pluto-t4-fnone-nowf", "scheduler=pluto tile-sizes=4 fuse=none wavefront=false"),
+    Variant("pluto-t4-fnone-nowf-rt2x4", "scheduler=pluto tile-sizes=4 fuse=none wavefront=false register-tile=2,4"),
     Variant("pluto-lrr-t3", "scheduler=pluto live-range-reordering=true tile-sizes=3"),
     Variant("isl", "scheduler=isl"),
     Variant("isl-t3-fmax-lrr", "scheduler=isl tile-sizes=3 fuse=max live-range-reordering=true parallel-min-work=0"),
     Variant("isl-notile-fnone", "scheduler=isl tile=false fuse=none"),
-    Variant("isl-t4-seq-nowf", "scheduler=isl tile-sizes=4 parallel=false wavefront=false"),
+    Variant("isl-t4-seq-nowf-rt4x2", "scheduler=isl tile-sizes=4 parallel=false wavefront=false register-tile=4,2"),
     Variant("feautrier", "scheduler=feautrier"),
     Variant("feautrier-t4-nowf", "scheduler=feautrier tile-sizes=4 wavefront=false parallel-min-work=0"),
     Variant("feautrier-t1-fnone-lrr", "scheduler=feautrier tile-sizes=1 fuse=none live-range-reordering=true"),

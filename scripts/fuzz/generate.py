@@ -443,6 +443,11 @@ class Gen:
                 body.append(self.stencil())
             else:
                 body.append(self.loop(r.randint(1, 5), [], first=True))
+        # A matrix-product nest (register tiling's shape), from a stream of its own so
+        # that the rest of the program is the same as without it.
+        product = self.contraction(random.Random(self.seed * 7919 + 17))
+        if product is not None:
+            body.append(product)
         prog = Program(self.seed, self.params, arrays, body)
         normalize(prog)
         # Cost control: shrink sizes until it runs in microseconds-milliseconds.
@@ -602,6 +607,58 @@ class Gen:
                 node = Loop(iv, lb, ub, 1, [node])
             sweeps.append(node)
         return Loop(t, [Expr([], 0)], [Expr([], r.randint(2, 4))], 1, sweeps)
+
+
+    def contraction(self, r: random.Random):
+        """One program in four gets `C[i][j] = f(C[i][j], A[i][k], B[k][j])` in one of
+        the loop orders front ends produce, over rectangular or parametric bounds
+        (sometimes triangular), sometimes after a scaling of C inside the outer loop
+        (gemm's shape); A or B may be C itself."""
+        mats = [a for a in self.arrays if a.rank == 2]
+        if r.random() >= 0.25 or not mats:
+            return None
+        c = r.choice(mats)
+        a = r.choice([x for x in mats if self.convertible(x.elem, c.elem)] or [c])
+        b = r.choice([x for x in mats if self.convertible(x.elem, c.elem)] or [c])
+        i, j, k = self.new_iv(), self.new_iv(), self.new_iv()
+
+        def bounds(outer: str | None):
+            pname, _ = r.choice(self.params)
+            kind = r.choice(("rect", "param", "param", "param", "tri")) if outer else \
+                r.choice(("rect", "param"))
+            if kind == "rect":
+                lo = r.randint(0, 1)
+                return [Expr([], lo)], [Expr([], lo + r.randint(4, 12))]
+            if kind == "param":
+                return [Expr([], 0)], [Expr([Term(1, pname)], 0)]
+            return [Expr([], 0)], [Expr([Term(1, outer)], 1)]
+
+        def sub(v: str, off: int = 0) -> Expr:
+            return Expr([Term(1, v)], off)
+
+        target = Access(c.name, [sub(i, r.choice((0, 0, 0, 1))), sub(j, r.choice((0, 0, 0, -1)))])
+        reads = [copy.deepcopy(target), Access(a.name, [sub(i), sub(k)]), Access(b.name, [sub(k), sub(j)])]
+        ops = r.choice((["add", "add", "mul"], ["mul", "add", "mul"], ["add", "mul", "add"]))
+        fl = c.elem in FLOAT_TYPES
+        cs = [r.choice(FCONSTS if fl else ICONSTS) for _ in range(len(reads) + 1)]
+        body: object = Stmt(target, reads, ops, cs)
+        self.budget -= 1
+        order = r.choice(((i, j, k), (i, k, j), (i, k, j), (k, i, j), (j, k, i)))
+        outer = None
+        loops = []
+        for v in order:
+            lbs, ubs = bounds(outer)
+            loops.append((v, lbs, ubs))
+            outer = v
+        for v, lbs, ubs in reversed(loops):
+            body = Loop(v, lbs, ubs, 1, [body])
+        if order[0] == i and r.random() < 0.5:
+            j2 = self.new_iv()
+            scale = Stmt(Access(c.name, [sub(i), sub(j2)]), [Access(c.name, [sub(i), sub(j2)])], ["mul"],
+                         [r.choice(FCONSTS if fl else ICONSTS) for _ in range(2)])
+            jl, ju = bounds(None)
+            body.body.insert(0, Loop(j2, jl, ju, 1, [scale]))
+        return body
 
 
 def generate(seed: int) -> Program:

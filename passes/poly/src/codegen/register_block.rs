@@ -17,9 +17,7 @@
 use std::collections::BTreeMap;
 
 use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
-
-/// At most this many statement copies per block (code size).
-const MAX_BLOCK: i64 = 64;
+use crate::transform::register_tile::MAX_BLOCK;
 
 /// The nodes under a register-block mark, with a full block unrolled when they have
 /// the shape above; anything else is returned as it was.

@@ -262,7 +262,7 @@ pub const OPTIONS: [OptionSpec; 13] = [
         help: "Register block (rows,columns) of a point band whose written reference stays \
                put along one member: the two other innermost members are unrolled and \
                jammed around it, and the block's elements stay in registers across it. \
-               1,1 turns it off",
+               1,1 turns it off; blocks of over 64 elements are not built",
         passes: SCHEDULING,
     },
     OptionSpec {

@@ -37,6 +37,10 @@ use crate::transform::locality::{AccessProfile, Step};
 /// The id of the mark above a register block's `r` loop.
 pub const REGISTER_BLOCK_MARK: &str = "register_block";
 
+/// At most this many elements per block: each is a copy of the statement in the
+/// unrolled code, and a register.
+pub(crate) const MAX_BLOCK: i64 = 64;
+
 /// The members a register block uses (indices into the band).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Members {
@@ -60,7 +64,8 @@ pub(crate) fn register_tile(
     tile_sizes: &[i64],
 ) -> Result<(ScheduleNode, Option<String>), PolyError> {
     let n = n_members(cx, &node)?;
-    if sizes == [1, 1] || n < 3 || !node.band_get_permutable().isl(cx)? {
+    let too_large = sizes[0].saturating_mul(sizes[1]) > MAX_BLOCK;
+    if sizes == [1, 1] || too_large || n < 3 || !node.band_get_permutable().isl(cx)? {
         return Ok((node, None));
     }
     if has_band_below(cx, &node)? {
