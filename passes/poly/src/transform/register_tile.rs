@@ -64,8 +64,9 @@ pub(crate) fn register_tile(
     tile_sizes: &[i64],
 ) -> Result<(ScheduleNode, Option<String>), PolyError> {
     let n = n_members(cx, &node)?;
-    let too_large = sizes[0].saturating_mul(sizes[1]) > MAX_BLOCK;
-    if sizes == [1, 1] || too_large || n < 3 || !node.band_get_permutable().isl(cx)? {
+    // (`Options::set` refuses sizes below 1; a library caller may not.)
+    let unusable = sizes.iter().any(|&s| s < 1) || sizes[0].saturating_mul(sizes[1]) > MAX_BLOCK;
+    if sizes == [1, 1] || unusable || n < 3 || !node.band_get_permutable().isl(cx)? {
         return Ok((node, None));
     }
     if has_band_below(cx, &node)? {
@@ -88,7 +89,7 @@ pub(crate) fn register_tile(
     }
     // Blocks are aligned on multiples of their size, tiles on multiples of theirs:
     // a block that does not divide its tile straddles tile edges, and is never full.
-    let tile = |d: usize| tile_sizes.get(d).copied().unwrap_or(0);
+    let tile = |d: usize| tile_sizes.get(d).copied().unwrap_or(1);
     if tile(members.u) % sizes[0] != 0 || tile(members.v) % sizes[1] != 0 {
         let note = format!(
             "register tile: none for {stmt}: the {}x{} block does not divide the {}x{} tile \
@@ -308,4 +309,43 @@ fn block(
         .insert_mark(numbered_id(cx, REGISTER_BLOCK_MARK, 0)?)
         .isl(cx)?;
     mark.parent().isl(cx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transform::locality::Move;
+
+    fn access(array: &str, write: bool, moves: &[&[i64]]) -> AccessProfile {
+        AccessProfile {
+            stmt: "S1".into(),
+            array: array.into(),
+            write,
+            bytes: 8,
+            per_line: 8,
+            moves: moves.iter().map(|m| Move::By(m.to_vec())).collect(),
+        }
+    }
+
+    #[test]
+    fn gemm_blocks_i_and_j_across_k() {
+        // Point band (i, k, j) of C[i][j] += A[i][k] * B[k][j].
+        let c = |write| access("C", write, &[&[1, 0], &[0, 0], &[0, 1]]);
+        let a = access("A", false, &[&[1, 0], &[0, 1], &[0, 0]]);
+        let b = access("B", false, &[&[0, 0], &[1, 0], &[0, 1]]);
+        let (read_c, write_c) = (c(false), c(true));
+        let accesses = [&read_c, &a, &b, &write_c];
+        assert_eq!(choose(&accesses, 3), Some(Members { r: 1, u: 0, v: 2 }));
+    }
+
+    #[test]
+    fn a_written_array_read_at_a_moving_address_gets_no_block() {
+        // B[i][j] += A[i][k] * B[k][j] (trmm's shape), point band (i, k, j): B's row
+        // k moves along k, so no member keeps every access to B in place.
+        let b = |write| access("B", write, &[&[1, 0], &[0, 0], &[0, 1]]);
+        let a = access("A", false, &[&[1, 0], &[0, 1], &[0, 0]]);
+        let bk = access("B", false, &[&[0, 0], &[1, 0], &[0, 1]]);
+        let (read_b, write_b) = (b(false), b(true));
+        assert_eq!(choose(&[&read_b, &a, &bk, &write_b], 3), None);
+    }
 }
