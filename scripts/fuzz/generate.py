@@ -10,8 +10,9 @@ inside) followed by memrefs (0-d scalars, static and dynamic 1-3-d arrays).
 Its body is a list of top-level nodes: loop nests (imperfect, depth 1-5, with
 rectangular / triangular / parametric / min-max bounds, non-unit steps,
 `affine.if`, `floordiv` / `mod` subscripts, reductions into 0-d memrefs and into
-`iter_args`), time-loop stencils, and non-affine separators (`memref.load` /
-`memref.store` at constant indices) that split the function into several SCoPs.
+`iter_args`), time-loop stencils, non-affine separators (`memref.load` /
+`memref.store` at constant indices) that split the function into several SCoPs,
+and in one program in four a final matrix-product nest (register tiling's shape).
 
 In-bounds by construction: the generator knows every size's value, computes
 each loop counter's range by interval arithmetic, shifts each array dimension's
