@@ -259,29 +259,8 @@ impl Codegen<'_> {
             inits.push(self.insert_value(cursor, load, "affine.load")?);
             addresses.push(indices);
         }
-        let types: Vec<Type> = elements.iter().map(|e| e.first.ty).collect();
         let bounds = self.loop_bounds(lower, upper)?;
-        let mut operands = bounds.lb_operands.clone();
-        operands.extend(bounds.ub_operands.iter().copied());
-        operands.extend(inits.iter().copied());
-        let segments = [
-            segment_size(bounds.lb_operands.len())?,
-            segment_size(bounds.ub_operands.len())?,
-            segment_size(inits.len())?,
-        ];
-        let mut arg_types = vec![self.index_type];
-        arg_types.extend(types.iter().copied());
-        let (builder, body_block) = OpBuilder::new("affine.for", self.loc)
-            .operands(&operands)
-            .results(&types)
-            .attr("lowerBoundMap", bounds.lb_map)
-            .attr("upperBoundMap", bounds.ub_map)
-            .attr("step", Attr::integer(self.index_type, step))
-            .attr(
-                "operandSegmentSizes",
-                Attr::dense_i32_array(self.ctx, &segments),
-            )
-            .region_with_block(&arg_types);
+        let (builder, body_block) = self.affine_for(bounds, step, &inits)?;
         let for_op = self.insert(cursor, builder.build());
         let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
         let carried: Vec<Val> = (1..=elements.len())
@@ -508,29 +487,22 @@ impl Codegen<'_> {
         body: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
-        let LoopBounds {
-            lb_map,
-            ub_map,
-            lb_operands,
-            ub_operands,
-            lb_count,
-            ub_count,
-        } = self.loop_bounds(lower, upper)?;
-        let mut all = lb_operands.clone();
-        all.extend(ub_operands.iter().copied());
-        let i64_type = Type::integer(self.ctx, 64);
+        let bounds = self.loop_bounds(lower, upper)?;
         let (builder, body_block) = if parallel {
+            let mut all = bounds.lb_operands;
+            all.extend(bounds.ub_operands);
+            let i64_type = Type::integer(self.ctx, 64);
             OpBuilder::new("affine.parallel", self.loc)
                 .operands(&all)
-                .attr("lowerBoundsMap", lb_map)
+                .attr("lowerBoundsMap", bounds.lb_map)
                 .attr(
                     "lowerBoundsGroups",
-                    Attr::dense_1xi32(self.ctx, group_size(lb_count)?),
+                    Attr::dense_1xi32(self.ctx, group_size(bounds.lb_count)?),
                 )
-                .attr("upperBoundsMap", ub_map)
+                .attr("upperBoundsMap", bounds.ub_map)
                 .attr(
                     "upperBoundsGroups",
-                    Attr::dense_1xi32(self.ctx, group_size(ub_count)?),
+                    Attr::dense_1xi32(self.ctx, group_size(bounds.ub_count)?),
                 )
                 .attr(
                     "steps",
@@ -539,21 +511,7 @@ impl Codegen<'_> {
                 .attr("reductions", Attr::array(self.ctx, &[]))
                 .region_with_block(&[self.index_type])
         } else {
-            let segments = [
-                segment_size(lb_operands.len())?,
-                segment_size(ub_operands.len())?,
-                0,
-            ];
-            OpBuilder::new("affine.for", self.loc)
-                .operands(&all)
-                .attr("lowerBoundMap", lb_map)
-                .attr("upperBoundMap", ub_map)
-                .attr("step", Attr::integer(self.index_type, step))
-                .attr(
-                    "operandSegmentSizes",
-                    Attr::dense_i32_array(self.ctx, &segments),
-                )
-                .region_with_block(&[self.index_type])
+            self.affine_for(bounds, step, &[])?
         };
         self.insert(cursor, builder.build());
         let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
@@ -565,6 +523,33 @@ impl Codegen<'_> {
         self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner))?;
         self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
         Ok(())
+    }
+
+    /// An `affine.for` with `bounds` and `step`, carrying `inits` as `iter_args` (its
+    /// results have their types), and its body block (the IV, then the carried values).
+    fn affine_for(&self, bounds: LoopBounds, step: i64, inits: &[Val]) -> Result<(OpBuilder, Blk)> {
+        let segments = [
+            segment_size(bounds.lb_operands.len())?,
+            segment_size(bounds.ub_operands.len())?,
+            segment_size(inits.len())?,
+        ];
+        let mut operands = bounds.lb_operands;
+        operands.extend(bounds.ub_operands);
+        operands.extend(inits.iter().copied());
+        let types: Vec<Type> = inits.iter().map(|v| v.ty()).collect();
+        let mut arg_types = vec![self.index_type];
+        arg_types.extend(types.iter().copied());
+        Ok(OpBuilder::new("affine.for", self.loc)
+            .operands(&operands)
+            .results(&types)
+            .attr("lowerBoundMap", bounds.lb_map)
+            .attr("upperBoundMap", bounds.ub_map)
+            .attr("step", Attr::integer(self.index_type, step))
+            .attr(
+                "operandSegmentSizes",
+                Attr::dense_i32_array(self.ctx, &segments),
+            )
+            .region_with_block(&arg_types))
     }
 
     /// The bound maps of a loop over `lower..=upper` (a `Max` of lower bounds, a

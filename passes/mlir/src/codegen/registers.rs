@@ -101,7 +101,7 @@ pub(super) fn plan(scop: &ExtractedScop, body: &[AstNode], iterator: &str) -> Ve
             let Some(acc) = access(*op) else {
                 // Any other use of a memref (a call, a nested region) pins it.
                 for inner in std::iter::once(*op).chain(op.nested_ops()) {
-                    excluded.extend(inner.operands().into_iter().filter(is_memref));
+                    excluded.extend(inner.operands().into_iter().filter(|v| v.ty().is_memref()));
                 }
                 continue;
             };
@@ -137,13 +137,13 @@ pub(super) fn plan(scop: &ExtractedScop, body: &[AstNode], iterator: &str) -> Ve
                 .enumerate()
                 .all(|(i, a)| mine[i + 1..].iter().all(|b| distinct(&a.index, &b.index)))
     };
-    let memrefs: Vec<Val> = elements.iter().map(|e| e.memref).collect();
-    let kept: Vec<bool> = memrefs.iter().map(|&m| keep(m, &elements)).collect();
+    let kept: Vec<Val> = elements
+        .iter()
+        .map(|e| e.memref)
+        .filter(|&m| keep(m, &elements))
+        .collect();
+    elements.retain(|e| kept.contains(&e.memref));
     elements
-        .into_iter()
-        .zip(kept)
-        .filter_map(|(e, k)| k.then_some(e))
-        .collect()
 }
 
 /// Whether two addresses are surely different elements: they differ by a constant
@@ -182,10 +182,6 @@ fn expr_aff(e: &Expr) -> Option<Aff> {
         Expr::Mod(a, d) => expr_aff(a)?.modulo(*d),
         Expr::Min(_) | Expr::Max(_) => return None,
     })
-}
-
-fn is_memref(v: &Val) -> bool {
-    v.type_string().starts_with("memref<")
 }
 
 /// A function argument or an allocation: a buffer no other memref value can name

@@ -50,6 +50,11 @@ impl Type {
         // SAFETY: a live type.
         unsafe { mlirTypeIsAIndex(self.0) || mlirTypeIsAInteger(self.0) }
     }
+    /// A memref, ranked or not.
+    pub fn is_memref(self) -> bool {
+        // SAFETY: a live type.
+        unsafe { mlirTypeIsAMemRef(self.0) || mlirTypeIsAUnrankedMemRef(self.0) }
+    }
     /// Bytes per element of a memref (or other shaped) type of integer, index or
     /// float elements: what a cache line holds of it. `None` for other types.
     pub fn element_bytes(self) -> Option<u32> {

@@ -32,57 +32,29 @@ pub(crate) fn unroll(nodes: Vec<AstNode>) -> Vec<AstNode> {
 }
 
 fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
-    let AstNode::For {
-        iterator: r,
-        lower: r_lower,
-        upper: r_upper,
-        step: 1,
-        parallel: false,
-        body,
-        ..
-    } = r_loop
-    else {
-        return None;
-    };
-    let [AstNode::For {
-        iterator: u,
-        lower: u_lower,
-        upper: u_upper,
-        step: 1,
-        body: u_body,
-        ..
-    }] = body.as_slice()
-    else {
-        return None;
-    };
-    let [AstNode::For {
-        iterator: v,
-        lower: v_lower,
-        upper: v_upper,
-        step: 1,
-        body: v_body,
-        ..
-    }] = u_body.as_slice()
-    else {
-        return None;
-    };
-    let [AstNode::Stmt { stmt, name, args }] = v_body.as_slice() else {
+    let r = unit_loop(r_loop).filter(|r| !r.parallel)?;
+    let u = unit_loop(single(r.body)?)?;
+    let v = unit_loop(single(u.body)?)?;
+    let AstNode::Stmt { stmt, name, args } = single(v.body)? else {
         return None;
     };
     // The block's shape may not depend on the loops inside the block's condition.
-    let bounds = [u_lower, u_upper, v_lower, v_upper];
-    if bounds.iter().any(|b| b.mentions(r)) || v_lower.mentions(u) || v_upper.mentions(u) {
+    let bounds = [u.lower, u.upper, v.lower, v.upper];
+    if bounds.iter().any(|b| b.mentions(r.iterator))
+        || v.lower.mentions(u.iterator)
+        || v.upper.mentions(u.iterator)
+    {
         return None;
     }
-    let (rows, mut full) = block_extent(u_lower, u_upper)?;
-    let (columns, v_full) = block_extent(v_lower, v_upper)?;
+    let (rows, mut full) = block_extent(u.lower, u.upper)?;
+    let (columns, v_full) = block_extent(v.lower, v.upper)?;
     if rows.checked_mul(columns)? > MAX_BLOCK {
         return None;
     }
     full.extend(v_full);
     // `r` runs at least once, so every element of the block is touched inside it.
-    for l in r_lower.max_terms() {
-        for h in r_upper.min_terms() {
+    for l in r.lower.max_terms() {
+        for h in r.upper.min_terms() {
             // A tile's own bounds (`c <= c + 63`) hold by themselves.
             let holds = linear(&l)
                 .zip(linear(&h))
@@ -95,23 +67,26 @@ fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
     }
     let mut copies = Vec::new();
     for a in 0..rows {
-        let u_value = plus(u_lower, a);
+        let u_value = plus(u.lower, a);
         for b in 0..columns {
-            let v_value = plus(v_lower, b);
+            let v_value = plus(v.lower, b);
             copies.push(AstNode::Stmt {
                 stmt: *stmt,
                 name: name.clone(),
                 args: args
                     .iter()
-                    .map(|e| e.substitute(u, &u_value).substitute(v, &v_value))
+                    .map(|e| {
+                        e.substitute(u.iterator, &u_value)
+                            .substitute(v.iterator, &v_value)
+                    })
                     .collect(),
             });
         }
     }
     let block = AstNode::For {
-        iterator: r.clone(),
-        lower: r_lower.clone(),
-        upper: r_upper.clone(),
+        iterator: r.iterator.to_string(),
+        lower: r.lower.clone(),
+        upper: r.upper.clone(),
         step: 1,
         parallel: false,
         registers: true,
@@ -126,6 +101,44 @@ fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
         then_branch: vec![block],
         else_branch: vec![r_loop.clone()],
     })
+}
+
+/// A loop of step 1, as the fields the unroller reads.
+struct UnitLoop<'a> {
+    iterator: &'a str,
+    lower: &'a Expr,
+    upper: &'a Expr,
+    parallel: bool,
+    body: &'a [AstNode],
+}
+
+fn unit_loop(node: &AstNode) -> Option<UnitLoop<'_>> {
+    match node {
+        AstNode::For {
+            iterator,
+            lower,
+            upper,
+            step: 1,
+            parallel,
+            body,
+            ..
+        } => Some(UnitLoop {
+            iterator,
+            lower,
+            upper,
+            parallel: *parallel,
+            body,
+        }),
+        _ => None,
+    }
+}
+
+/// The one node of `nodes`, if there is exactly one.
+fn single(nodes: &[AstNode]) -> Option<&AstNode> {
+    match nodes {
+        [node] => Some(node),
+        _ => None,
+    }
 }
 
 /// `e + k`, folded when `k` is 0.

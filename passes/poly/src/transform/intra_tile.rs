@@ -84,6 +84,12 @@ pub(crate) fn innermost(
     Ok(best.filter(|&d| d != n - 1 && key(d) < key(n - 1)))
 }
 
+/// The members of a band of `n` in their order after [`sink`] moves `member`
+/// innermost: `order[k]` is the old index of new member `k`.
+pub(crate) fn sunk_order(n: usize, member: usize) -> Vec<usize> {
+    (0..n).filter(|&d| d != member).chain([member]).collect()
+}
+
 /// The band at `node` with `member` moved innermost and the others in their order,
 /// still permutable, with its coincidence recomputed from `deps`.
 pub(crate) fn sink(
@@ -94,7 +100,7 @@ pub(crate) fn sink(
 ) -> Result<ScheduleNode, PolyError> {
     let n = n_members(cx, &node)?;
     tracing::debug!(member, members = n, "post-tile reordering");
-    let order: Vec<usize> = (0..n).filter(|&d| d != member).chain([member]).collect();
+    let order = sunk_order(n, member);
     let partial = node.band_get_partial_schedule().isl(cx)?;
     let mut permuted = partial.copy().isl(cx)?;
     for (k, &old) in order.iter().enumerate() {

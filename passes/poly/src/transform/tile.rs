@@ -10,8 +10,8 @@ use crate::support::schedule_tree::{
     band_above, distances, exact_coincidence, live_deps, n_members, node_type, nonzero_in_member,
     walk_children,
 };
-use crate::transform::intra_tile::{innermost, sink};
-use crate::transform::locality::{band_profile, Locality};
+use crate::transform::intra_tile::{innermost, sink, sunk_order};
+use crate::transform::locality::{band_profile, AccessProfile, Locality};
 use crate::transform::register_tile::register_tile;
 use crate::transform::tile_size::model_sizes;
 use crate::transform::wavefront::wavefront;
@@ -160,10 +160,11 @@ fn tile_walk(
         let n = n_members(cx, &node)?;
         if n >= 2 && node.band_get_permutable().isl(cx)? {
             // Only reordering and the size model read the locality profile.
-            let profile = match opts.reorder || opts.sizes.is_empty() {
-                true => band_profile(cx, &node, walk.locality, n)?,
-                false => Vec::new(),
-            };
+            let profile =
+                match opts.reorder || opts.sizes.is_empty() || opts.register_tile != [1, 1] {
+                    true => band_profile(cx, &node, walk.locality, n)?,
+                    false => Vec::new(),
+                };
             let sunk = match opts.reorder {
                 true => innermost(cx, &node, &profile, false)?,
                 false => None,
@@ -249,19 +250,29 @@ fn tile_walk(
             if let Some(member) = sunk {
                 node = sink(cx, node, member, deps)?;
             }
-            let profile = band_profile(cx, &node, walk.locality, n)?;
-            // The tile sizes of the point band's members, in its order.
-            let point_sizes: Vec<i64> = match sunk {
-                Some(m) => (0..n)
-                    .filter(|&d| d != m)
-                    .chain([m])
-                    .map(|d| sizes[d])
-                    .collect(),
-                None => sizes.clone(),
+            // The point band's members are the band's, in the sunk order: so are their
+            // tile sizes and moves (the tile loops outside only bound the pairs).
+            let order = match sunk {
+                Some(m) => sunk_order(n, m),
+                None => (0..n).collect(),
             };
+            let point_sizes: Vec<i64> = order.iter().map(|&d| sizes[d]).collect();
+            let point_profile: Vec<AccessProfile> = profile
+                .iter()
+                .map(|a| AccessProfile {
+                    moves: order.iter().map(|&d| a.moves[d].clone()).collect(),
+                    ..a.clone()
+                })
+                .collect();
             let blocked;
-            (node, blocked) =
-                register_tile(cx, node, &profile, deps, opts.register_tile, &point_sizes)?;
+            (node, blocked) = register_tile(
+                cx,
+                node,
+                &point_profile,
+                deps,
+                opts.register_tile,
+                &point_sizes,
+            )?;
             match blocked {
                 // A note means the band was a candidate, so nothing lies below it,
                 // and a register block's own bands must not be tiled again.
