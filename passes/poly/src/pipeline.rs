@@ -447,7 +447,14 @@ fn finish(
     stage("verify", || verify::verify(cx, &tree, model, deps))?;
     let schedule_tree = cx.schedule_text(&tree)?;
     let ast = stage("AST generation", || {
-        astgen::generate(cx, tree, model.context.copy().isl(cx)?, &model.stmt_ids)
+        let conflicts = deps.conflicts(cx)?;
+        astgen::generate(
+            cx,
+            tree,
+            model.context.copy().isl(cx)?,
+            &model.stmt_ids,
+            &conflicts,
+        )
     })?;
     let parallel_loops = astgen::count_parallel(&ast);
     tracing::debug!(tiled_bands, parallel_loops, "AST generated");

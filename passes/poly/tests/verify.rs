@@ -300,3 +300,126 @@ fn unparsable_tree_is_an_isl_error() {
         Err(PolyError::Isl(_))
     ));
 }
+
+/// Row sums through a scalar: `for i { S0: T = 0; for j { S1: T = T + A[i][j] }
+/// S2: s[i] = T }`, with `T` killed at the end (a demoted scalar) or not, and with
+/// the row's start written once before the loop (`running`: a running sum).
+fn row_sums(killed: bool, running: bool) -> Scop {
+    let init = if running {
+        stmt(
+            "S0",
+            "[N] -> { S0[] : N >= 0 }",
+            "[N] -> { S0[] -> [0, 0, 0, 0, 0] }",
+            vec![write("[N] -> { S0[] -> T[] }")],
+        )
+    } else {
+        stmt(
+            "S0",
+            "[N] -> { S0[i] : 0 <= i < N }",
+            "[N] -> { S0[i] -> [1, i, 0, 0, 0] }",
+            vec![write("[N] -> { S0[i] -> T[] }")],
+        )
+    };
+    Scop {
+        killed: if killed { vec!["T".into()] } else { Vec::new() },
+        element_bytes: Vec::new(),
+        params: vec!["N".into()],
+        context: "[N] -> { : N >= 0 }".into(),
+        statements: vec![
+            init,
+            stmt(
+                "S1",
+                "[N] -> { S1[i, j] : 0 <= i < N and 0 <= j < N }",
+                "[N] -> { S1[i, j] -> [1, i, 1, j, 0] }",
+                vec![
+                    read("[N] -> { S1[i, j] -> T[] }"),
+                    read("[N] -> { S1[i, j] -> A[i, j] }"),
+                    write("[N] -> { S1[i, j] -> T[] }"),
+                ],
+            ),
+            stmt(
+                "S2",
+                "[N] -> { S2[i] : 0 <= i < N }",
+                "[N] -> { S2[i] -> [1, i, 2, 0, 0] }",
+                vec![
+                    read("[N] -> { S2[i] -> T[] }"),
+                    write("[N] -> { S2[i] -> s[i] }"),
+                ],
+            ),
+        ],
+    }
+}
+
+#[test]
+fn parallel_mark_on_a_loop_that_privatizes_a_scalar() {
+    let tree = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N; S1[i, j] : 0 <= i < N and 0 <= j < N; S2[i] : 0 <= i < N }"
+child:
+  mark: "parallel"
+  child:
+    schedule: "[N] -> [{ S0[i] -> [(i)]; S1[i, j] -> [(i)]; S2[i] -> [(i)] }]"
+    child:
+      sequence:
+      - filter: "[N] -> { S0[i] }"
+      - filter: "[N] -> { S1[i, j] }"
+        child:
+          schedule: "[N] -> [{ S1[i, j] -> [(j)] }]"
+      - filter: "[N] -> { S2[i] }"
+"#;
+    // Each row's value of T lives inside the row: a copy per iteration of i.
+    let scop = row_sums(true, false);
+    check(&scop, tree).unwrap();
+    let out = codegen_schedule(&scop, &Options::default(), tree).unwrap();
+    assert_eq!(out.parallel_loops, 1);
+    let [tessel_poly::AstNode::For {
+        parallel: true,
+        private,
+        ..
+    }] = out.ast.as_slice()
+    else {
+        panic!("expected one parallel loop: {:?}", out.ast);
+    };
+    assert_eq!(private, &["T".to_string()]);
+    // The same with live-range reordering (T's memory conflicts instead of its
+    // dependences).
+    let lrr = Options {
+        live_range_reordering: true,
+        ..Options::default()
+    };
+    verify_schedule(&scop, &lrr, tree).unwrap();
+    // T's last value is visible after the SCoP: every row writes it, so the rows
+    // may not run in parallel.
+    assert_invalid(&row_sums(false, false), tree, "parallel loop at depth 0");
+}
+
+#[test]
+fn parallel_mark_on_a_running_sum_fails() {
+    // Row i starts from row i - 1's T: the live range crosses iterations.
+    let tree = r#"
+domain: "[N] -> { S0[] : N >= 0; S1[i, j] : 0 <= i < N and 0 <= j < N; S2[i] : 0 <= i < N }"
+child:
+  sequence:
+  - filter: "[N] -> { S0[] }"
+  - filter: "[N] -> { S1[i, j]; S2[i] }"
+    child:
+      mark: "parallel"
+      child:
+        schedule: "[N] -> [{ S1[i, j] -> [(i)]; S2[i] -> [(i)] }]"
+        child:
+          sequence:
+          - filter: "[N] -> { S1[i, j] }"
+            child:
+              schedule: "[N] -> [{ S1[i, j] -> [(j)] }]"
+          - filter: "[N] -> { S2[i] }"
+"#;
+    let scop = row_sums(true, true);
+    assert_invalid(&scop, tree, "parallel loop at depth 0");
+    let lrr = Options {
+        live_range_reordering: true,
+        ..Options::default()
+    };
+    assert!(matches!(
+        verify_schedule(&scop, &lrr, tree),
+        Err(PolyError::InvalidSchedule(_))
+    ));
+}

@@ -73,11 +73,7 @@ pub fn generate(
             roll_back(allocas, vec![]);
             return Err(CodegenError::BadScalarType);
         };
-        let alloca = OpBuilder::new("memref.alloca", cg.loc)
-            .results(&[memref])
-            .attr("operandSegmentSizes", Attr::dense_i32_array(ctx, &[0, 0]))
-            .build();
-        let alloca = entry.insert_before(entry_first, alloca);
+        let alloca = entry.insert_before(entry_first, scalar_alloca(ctx, cg.loc, memref));
         let Some(value) = alloca.op().result(0) else {
             allocas.push(alloca);
             roll_back(allocas, vec![]);
@@ -112,6 +108,14 @@ pub fn generate(
             Err(e)
         }
     }
+}
+
+/// `memref.alloca() : memref` (a 0-d memref: a scalar's memory).
+fn scalar_alloca(ctx: Context, loc: Location, memref: Type) -> Detached {
+    OpBuilder::new("memref.alloca", loc)
+        .results(&[memref])
+        .attr("operandSegmentSizes", Attr::dense_i32_array(ctx, &[0, 0]))
+        .build()
 }
 
 fn roll_back(allocas: Vec<Owned>, ops: Vec<Owned>) {
@@ -160,10 +164,14 @@ impl Codegen<'_> {
                 step,
                 parallel,
                 registers,
+                private,
                 body,
             } => match registers {
                 true => self.register_loop(iterator, lower, upper, *step, body, cursor),
-                false => self.for_loop(iterator, lower, upper, *step, *parallel, body, cursor),
+                false => {
+                    let parallel = parallel.then_some(private.as_slice());
+                    self.for_loop(iterator, lower, upper, *step, parallel, body, cursor)
+                }
             },
             AstNode::If {
                 cond,
@@ -174,10 +182,11 @@ impl Codegen<'_> {
         }
     }
 
-    /// A loop; a parallel one, with `min_work` set, both ways under an `scf.if` on its
-    /// estimated work ([`Codegen::work`]): an OpenMP region costs microseconds even
-    /// when its threads spin, and tens of them when they must be woken, so a region
-    /// with little work runs faster sequentially (issue 9, "a runtime guard").
+    /// A loop; a parallel one (`Some` of the scalars private to its iterations), with
+    /// `min_work` set, both ways under an `scf.if` on its estimated work
+    /// ([`Codegen::work`]): an OpenMP region costs microseconds even when its threads
+    /// spin, and tens of them when they must be woken, so a region with little work
+    /// runs faster sequentially (issue 9, "a runtime guard").
     #[allow(clippy::too_many_arguments)]
     fn for_loop(
         &mut self,
@@ -185,14 +194,14 @@ impl Codegen<'_> {
         lower: &Expr,
         upper: &Expr,
         step: i64,
-        parallel: bool,
+        parallel: Option<&[String]>,
         body: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
         if step < 1 {
             return Err(CodegenError::LoopStep(step));
         }
-        if !parallel || self.min_work == 0 {
+        if parallel.is_none() || self.min_work == 0 {
             return self.emit_loop(iterator, lower, upper, step, parallel, body, cursor);
         }
         // Saturating at 2^31 keeps every product of two counts below 2^62.
@@ -206,7 +215,7 @@ impl Codegen<'_> {
         let (builder, then_block) = builder.region_with_block(&[]);
         let (builder, else_block) = builder.region_with_block(&[]);
         self.insert(cursor, builder.build());
-        for (block, parallel) in [(then_block, true), (else_block, false)] {
+        for (block, parallel) in [(then_block, parallel), (else_block, None)] {
             let c = Cursor {
                 block,
                 before: None,
@@ -232,7 +241,7 @@ impl Codegen<'_> {
     ) -> Result<()> {
         let elements = registers::plan(self.scop, body, iterator);
         if elements.is_empty() || self.registers.is_some() {
-            return self.emit_loop(iterator, lower, upper, step, false, body, cursor);
+            return self.emit_loop(iterator, lower, upper, step, None, body, cursor);
         }
         // The address of each element, computed before the loop (the iterator does
         // not move it, so any value of it will do).
@@ -483,12 +492,12 @@ impl Codegen<'_> {
         lower: &Expr,
         upper: &Expr,
         step: i64,
-        parallel: bool,
+        parallel: Option<&[String]>,
         body: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
         let bounds = self.loop_bounds(lower, upper)?;
-        let (builder, body_block) = if parallel {
+        let (builder, body_block) = if parallel.is_some() {
             let mut all = bounds.lb_operands;
             all.extend(bounds.ub_operands);
             let i64_type = Type::integer(self.ctx, 64);
@@ -520,9 +529,35 @@ impl Codegen<'_> {
             before: None,
             top: false,
         };
-        self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner))?;
+        let private = parallel.unwrap_or_default();
+        let shared = self.privatize(private, inner)?;
+        let emitted = self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner));
+        for (k, value) in shared {
+            self.allocas[k] = value;
+        }
+        emitted?;
         self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
         Ok(())
+    }
+
+    /// Gives the scalars `private` (names of demoted scalars) a copy of their own at
+    /// `cursor`, the top of a parallel loop's body, so that each iteration has one
+    /// (`convert-scf-to-openmp` scopes allocas to an iteration); returns the shared
+    /// ones to restore after the body.
+    fn privatize(&mut self, private: &[String], cursor: Cursor) -> Result<Vec<(usize, Val)>> {
+        let mut shared = Vec::with_capacity(private.len());
+        for name in private {
+            let k = (0..self.scop.scalars.len())
+                .find(|&k| crate::analysis::scalar_name(k) == *name)
+                .ok_or_else(|| CodegenError::UnknownName(name.clone()))?;
+            let (value, ty) = self.scalar(k)?;
+            let memref = Type::scalar_memref(ty).ok_or(CodegenError::BadScalarType)?;
+            let alloca = scalar_alloca(self.ctx, self.loc, memref);
+            let copy = self.insert_value(cursor, alloca, "memref.alloca")?;
+            shared.push((k, value));
+            self.allocas[k] = copy;
+        }
+        Ok(shared)
     }
 
     /// An `affine.for` with `bounds` and `step`, carrying `inits` as `iter_args` (its

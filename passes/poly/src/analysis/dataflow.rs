@@ -48,7 +48,7 @@ pub(crate) fn split_reorderable(
 
 /// The maps of `accesses` whose array (range tuple name, number of dimensions)
 /// satisfies `test`, and the others.
-fn split_by_array(
+pub(crate) fn split_by_array(
     cx: &Ctx,
     accesses: &UnionMap,
     test: impl Fn(&str, usize) -> bool,

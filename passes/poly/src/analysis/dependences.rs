@@ -25,6 +25,7 @@ use isl_rs::UnionMap;
 
 use crate::analysis::dataflow::dataflow;
 use crate::analysis::live_ranges::LiveRanges;
+use crate::analysis::privatization::{classical_conflicts, Conflicts};
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
 use crate::model::load::ScopIsl;
@@ -44,6 +45,9 @@ pub struct Dependences<'cx> {
     pieces: UnionMap,
     /// Only with live-range reordering.
     live_ranges: Option<LiveRanges>,
+    /// Without live-range reordering, the dependences as pairs a parallel loop must
+    /// not separate, those of privatizable scalars apart.
+    conflicts: Option<Conflicts>,
     _cx: PhantomData<&'cx Ctx>,
 }
 
@@ -67,11 +71,6 @@ impl<'cx> Dependences<'cx> {
         let flow = dataflow(cx, scop, scop.reads.copy().isl(cx)?, writes.copy().isl(cx)?)?;
         let anti = dataflow(cx, scop, writes.copy().isl(cx)?, scop.reads.copy().isl(cx)?)?;
         let output = dataflow(cx, scop, writes.copy().isl(cx)?, writes)?;
-        let live_ranges = if live_ranges {
-            Some(LiveRanges::compute(cx, scop)?)
-        } else {
-            None
-        };
         let pieces = flow
             .copy()
             .isl(cx)?
@@ -79,12 +78,28 @@ impl<'cx> Dependences<'cx> {
             .isl(cx)?
             .union(output.copy().isl(cx)?)
             .isl(cx)?;
+        let flow = flow.coalesce().isl(cx)?;
+        let anti = anti.coalesce().isl(cx)?;
+        let output = output.coalesce().isl(cx)?;
+        let (live_ranges, conflicts) = if live_ranges {
+            (Some(LiveRanges::compute(cx, scop)?), None)
+        } else {
+            let all = flow
+                .copy()
+                .isl(cx)?
+                .union(anti.copy().isl(cx)?)
+                .isl(cx)?
+                .union(output.copy().isl(cx)?)
+                .isl(cx)?;
+            (None, Some(classical_conflicts(cx, scop, all)?))
+        };
         Ok(Dependences {
-            flow: flow.coalesce().isl(cx)?,
-            anti: anti.coalesce().isl(cx)?,
-            output: output.coalesce().isl(cx)?,
+            flow,
+            anti,
+            output,
             pieces,
             live_ranges,
+            conflicts,
             _cx: PhantomData,
         })
     }
@@ -94,11 +109,13 @@ impl<'cx> Dependences<'cx> {
     }
 
     /// The pairs a parallel loop must not separate: the dependences, or with
-    /// live-range reordering the memory conflicts with no cut (see the field).
-    pub(crate) fn conflicts(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
-        match &self.live_ranges {
-            None => self.all(cx),
-            Some(lr) => lr.conflicts.copy().isl(cx),
+    /// live-range reordering the memory conflicts with no cut (see the field), with
+    /// those of the scalars a loop may privatize apart.
+    pub(crate) fn conflicts(&self, cx: &Ctx) -> Result<Conflicts, PolyError> {
+        match (&self.live_ranges, &self.conflicts) {
+            (Some(lr), _) => lr.conflicts.map(cx, |m| m.copy().isl(cx)),
+            (None, Some(c)) => c.map(cx, |m| m.copy().isl(cx)),
+            (None, None) => Conflicts::shared_only(cx, self.all(cx)?),
         }
     }
 

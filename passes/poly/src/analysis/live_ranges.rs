@@ -3,8 +3,9 @@
 use isl_rs::UnionMap;
 
 use crate::analysis::dataflow::{
-    dataflow, live_flow, live_out, reorderable, split_reorderable, Order, Problem,
+    dataflow, live_flow, live_out, reorderable, split_by_array, split_reorderable, Order, Problem,
 };
+use crate::analysis::privatization::{accessing, candidates, Conflicts, PrivateScalar};
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
 use crate::support::isl::{Ctx, IslResult};
@@ -43,8 +44,9 @@ pub(crate) struct LiveRanges {
     /// Pairs a parallel loop must not separate: for reorderable arrays every pair
     /// of accesses to one element, at least one a write, with no cut (once live
     /// ranges move, an overwrite that cut a pair may be elsewhere); for the others
-    /// the dependences (the schedule keeps them, so their cut pairs follow).
-    pub conflicts: UnionMap,
+    /// the dependences (the schedule keeps them, so their cut pairs follow). The
+    /// pairs of scalars a loop may privatize are kept apart.
+    pub conflicts: Conflicts,
     /// Reads of reorderable arrays' values from before the SCoP, `[S[i] ->
     /// S_ref<k>[]] -> A[..]`.
     pub live_in: UnionMap,
@@ -94,7 +96,7 @@ impl LiveRanges {
             .isl(cx)?;
         let order = Problem {
             sink: tagged_writes.copy().isl(cx)?,
-            source: tagged_reads.union(unmatched).isl(cx)?,
+            source: tagged_reads.copy().isl(cx)?.union(unmatched).isl(cx)?,
             kill: empty()?,
             schedule: Order::Map(tagged_schedule),
         }
@@ -127,31 +129,6 @@ impl LiveRanges {
             forced = forced.union(part.dependences(cx)?).isl(cx)?;
         }
 
-        // Each part coalesced on its own, as `Dependences::all` (coalescing the
-        // union of all kinds gives polytopes with many more constraints).
-        let part = Problem::untagged(
-            cx,
-            scop,
-            reads.copy().isl(cx)?,
-            writes.copy().isl(cx)?,
-            empty()?,
-        )?;
-        let mut conflicts = part.dependences(cx)?.coalesce().isl(cx)?;
-        let part = Problem::untagged(
-            cx,
-            scop,
-            writes.copy().isl(cx)?,
-            reads.union(writes).isl(cx)?,
-            empty()?,
-        )?;
-        conflicts = conflicts
-            .union(part.dependences(cx)?.coalesce().isl(cx)?)
-            .isl(cx)?;
-        for kept in [&flow_kept, &anti_kept, &output_kept] {
-            conflicts = conflicts
-                .union(kept.copy().isl(cx)?.coalesce().isl(cx)?)
-                .isl(cx)?;
-        }
         let untag = |m: UnionMap| -> Result<UnionMap, PolyError> {
             m.domain_factor_domain()
                 .isl(cx)?
@@ -159,6 +136,45 @@ impl LiveRanges {
                 .isl(cx)?
                 .coalesce()
                 .isl(cx)
+        };
+        // The conflicts, those of the privatization candidates apart.
+        let candidates = candidates(cx, &writes, &live_in, &scop.killed)?;
+        let is_candidate = |name: &str, _: usize| candidates.iter().any(|c| c == name);
+        let (candidate_reads, other_reads) = split_by_array(cx, &reads, is_candidate)?;
+        let (candidate_writes, other_writes) = split_by_array(cx, &writes, is_candidate)?;
+        let (candidate_tagged_reads, _) = split_by_array(cx, &tagged_reads, is_candidate)?;
+        let mut shared = conflict_pairs(cx, scop, other_reads, other_writes)?;
+        for kept in [&flow_kept, &anti_kept, &output_kept] {
+            shared = shared
+                .union(kept.copy().isl(cx)?.coalesce().isl(cx)?)
+                .isl(cx)?;
+        }
+        let mut all = shared.copy().isl(cx)?;
+        let mut private = Vec::with_capacity(candidates.len());
+        for array in candidates.iter() {
+            let this = |name: &str, _: usize| name == array;
+            let (reads, _) = split_by_array(cx, &candidate_reads, this)?;
+            let (writes, _) = split_by_array(cx, &candidate_writes, this)?;
+            let (tagged_reads, _) = split_by_array(cx, &candidate_tagged_reads, this)?;
+            let instances = accessing(cx, &reads, &writes)?;
+            let conflicts = conflict_pairs(cx, scop, reads, writes)?;
+            all = all.union(conflicts.copy().isl(cx)?).isl(cx)?;
+            let flow = tagged_live_flow
+                .copy()
+                .isl(cx)?
+                .intersect_range(tagged_reads.domain().isl(cx)?)
+                .isl(cx)?;
+            private.push(PrivateScalar {
+                array: array.clone(),
+                conflicts,
+                flow: untag(flow)?,
+                instances,
+            });
+        }
+        let conflicts = Conflicts {
+            all,
+            shared,
+            private,
         };
         Ok(LiveRanges {
             live_ranges: untag(tagged_live_flow.copy().isl(cx)?)?,
@@ -171,4 +187,35 @@ impl LiveRanges {
             live_out,
         })
     }
+}
+
+/// Pairs of accesses to one element, at least one a write, with no cut: reads to
+/// later writes and writes to later accesses. Each part coalesced on its own, as
+/// `Dependences::all` (coalescing the union gives polytopes with many more
+/// constraints).
+fn conflict_pairs(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    reads: UnionMap,
+    writes: UnionMap,
+) -> Result<UnionMap, PolyError> {
+    let empty = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    let part = Problem::untagged(
+        cx,
+        scop,
+        reads.copy().isl(cx)?,
+        writes.copy().isl(cx)?,
+        empty.copy().isl(cx)?,
+    )?;
+    let pairs = part.dependences(cx)?.coalesce().isl(cx)?;
+    let part = Problem::untagged(
+        cx,
+        scop,
+        writes.copy().isl(cx)?,
+        reads.union(writes).isl(cx)?,
+        empty,
+    )?;
+    pairs
+        .union(part.dependences(cx)?.coalesce().isl(cx)?)
+        .isl(cx)
 }

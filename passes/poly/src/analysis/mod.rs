@@ -4,3 +4,4 @@
 pub(crate) mod dataflow;
 pub mod dependences;
 pub(crate) mod live_ranges;
+pub(crate) mod privatization;

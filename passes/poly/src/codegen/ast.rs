@@ -20,6 +20,9 @@ pub enum AstNode {
         /// codegen keeps the array elements its body touches at addresses that do
         /// not move with the loop in registers across it (loaded before, stored after).
         registers: bool,
+        /// For a parallel loop, the scalars (array names) each iteration gets its own
+        /// copy of ([`crate::analysis::privatization`]).
+        private: Vec<String>,
         body: Vec<AstNode>,
     },
     If {
@@ -181,6 +184,7 @@ mod tests {
             step: 1,
             parallel,
             registers: false,
+            private: Vec::new(),
             body,
         }
     }

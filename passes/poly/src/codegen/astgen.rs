@@ -11,6 +11,7 @@ use isl_rs::{
     ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, ScheduleNode, ScheduleNodeType, Set,
 };
 
+use crate::analysis::privatization::Conflicts;
 use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::codegen::register_block;
 use crate::error::PolyError;
@@ -33,18 +34,49 @@ pub(crate) fn generate(
     schedule: Schedule,
     context: Set,
     stmts: &StmtIds,
+    conflicts: &Conflicts,
 ) -> Result<Vec<AstNode>, PolyError> {
-    let root = number_marks(cx, schedule.get_root().isl(cx)?)?;
+    let mut marks = Vec::new();
+    let root = number_marks(cx, schedule.get_root().isl(cx)?, conflicts, &mut marks)?;
     let root = ast_from_schedule(cx, root.get_schedule().isl(cx)?, context)?;
     let mut out = Vec::new();
-    convert_node(cx, stmts, &root, &mut out)?;
+    convert_node(
+        cx,
+        &Converter {
+            stmts,
+            marks: &marks,
+        },
+        &root,
+        &mut out,
+    )?;
     Ok(out)
 }
 
-/// Gives every `parallel` and register-block mark its schedule depth `d` as data
-/// (the id's user value, see [`numbered_id`]): the marked member's loop iterator is
-/// `c<d>` in isl's AST.
-fn number_marks(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError> {
+/// A parallel mark, as the AST conversion needs it.
+struct ParallelMark {
+    /// Schedule depth of the marked member: its loop iterator is `c<depth>` in
+    /// isl's AST.
+    depth: usize,
+    /// The scalars private at the loop.
+    private: Vec<String>,
+}
+
+/// What converting isl's AST needs besides the AST.
+struct Converter<'a> {
+    stmts: &'a StmtIds,
+    marks: &'a [ParallelMark],
+}
+
+/// Numbers the marks (the id's user value, see [`numbered_id`]): a register-block
+/// mark with its schedule depth `d` (the marked member's loop iterator is `c<d>` in
+/// isl's AST), a parallel mark with its index in `marks`, which records its depth
+/// and the scalars private at its loop.
+fn number_marks(
+    cx: &Ctx,
+    node: ScheduleNode,
+    conflicts: &Conflicts,
+    marks: &mut Vec<ParallelMark>,
+) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Mark {
         let id = node.mark_get_id().isl(cx)?;
@@ -52,11 +84,24 @@ fn number_marks(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError>
         if let Some(mark @ (PARALLEL_MARK | REGISTER_BLOCK_MARK)) = name.as_deref() {
             let depth = usize::try_from(node.get_schedule_depth().isl(cx)?)
                 .map_err(|_| PolyError::Isl("negative schedule depth".into()))?;
-            let id = numbered_id(cx, mark, depth)?;
+            let number = if mark == PARALLEL_MARK {
+                let band = node.get_child(0).isl(cx)?;
+                let private = match node_type(cx, &band)? {
+                    ScheduleNodeType::Band => conflicts.private_at(cx, &band, 0)?,
+                    _ => Vec::new(),
+                };
+                marks.push(ParallelMark { depth, private });
+                marks.len() - 1
+            } else {
+                depth
+            };
+            let id = numbered_id(cx, mark, number)?;
             node = node.delete().isl(cx)?.insert_mark(id).isl(cx)?;
         }
     }
-    walk_children(cx, node, number_marks)
+    walk_children(cx, node, |cx, child| {
+        number_marks(cx, child, conflicts, marks)
+    })
 }
 
 fn unsupported(what: impl Into<String>) -> PolyError {
@@ -66,7 +111,7 @@ fn unsupported(what: impl Into<String>) -> PolyError {
 /// Appends the conversion of `node` to `out` (blocks are flattened into `out`).
 fn convert_node(
     cx: &Ctx,
-    stmts: &StmtIds,
+    cv: &Converter<'_>,
     node: &ASTNode,
     out: &mut Vec<AstNode>,
 ) -> Result<(), PolyError> {
@@ -74,27 +119,17 @@ fn convert_node(
         AstNodeKind::Block => {
             let children = node.block_get_children().isl(cx)?;
             for i in 0..children.size().isl(cx)? {
-                convert_node(cx, stmts, &children.get_at(i).isl(cx)?, out)?;
+                convert_node(cx, cv, &children.get_at(i).isl(cx)?, out)?;
             }
         }
-        AstNodeKind::For => out.push(convert_for(cx, stmts, node)?),
+        AstNodeKind::For => out.push(convert_for(cx, cv, node)?),
         AstNodeKind::If => {
             let cond = convert_cond(cx, &node.if_get_cond().isl(cx)?)?;
             let mut then_branch = Vec::new();
-            convert_node(
-                cx,
-                stmts,
-                &node.if_get_then_node().isl(cx)?,
-                &mut then_branch,
-            )?;
+            convert_node(cx, cv, &node.if_get_then_node().isl(cx)?, &mut then_branch)?;
             let mut else_branch = Vec::new();
             if node.if_has_else_node().isl(cx)? {
-                convert_node(
-                    cx,
-                    stmts,
-                    &node.if_get_else_node().isl(cx)?,
-                    &mut else_branch,
-                )?;
+                convert_node(cx, cv, &node.if_get_else_node().isl(cx)?, &mut else_branch)?;
             }
             out.push(AstNode::If {
                 cond,
@@ -105,21 +140,27 @@ fn convert_node(
         AstNodeKind::Mark => {
             let id = node.mark_get_id().isl(cx)?;
             let mut inner = Vec::new();
-            convert_node(cx, stmts, &node.mark_get_node().isl(cx)?, &mut inner)?;
+            convert_node(cx, cv, &node.mark_get_node().isl(cx)?, &mut inner)?;
             // Only the loop of the marked member is parallel. isl generates no loop
             // for a member with one value under the outer loops (e.g. a tile loop
             // fixed by a wavefront), and the loop of the next member must not take
             // the mark: it was never checked.
-            let depth = (id_name(&id).as_deref() == Some(PARALLEL_MARK)).then(|| id_number(&id));
+            let mark = (id_name(&id).as_deref() == Some(PARALLEL_MARK))
+                .then(|| cv.marks.get(id_number(&id)))
+                .flatten();
             if let (
-                Some(d),
+                Some(mark),
                 [AstNode::For {
-                    iterator, parallel, ..
+                    iterator,
+                    parallel,
+                    private,
+                    ..
                 }],
-            ) = (depth, inner.as_mut_slice())
+            ) = (mark, inner.as_mut_slice())
             {
-                if *iterator == format!("c{d}") {
+                if *iterator == format!("c{}", mark.depth) {
                     *parallel = true;
+                    private.clone_from(&mark.private);
                 }
             }
             // A register block whose `r` loop is there (see register_block.rs).
@@ -132,12 +173,12 @@ fn convert_node(
             }
             out.append(&mut inner);
         }
-        AstNodeKind::User => out.push(convert_user(cx, stmts, &node.user_get_expr().isl(cx)?)?),
+        AstNodeKind::User => out.push(convert_user(cx, cv.stmts, &node.user_get_expr().isl(cx)?)?),
     }
     Ok(())
 }
 
-fn convert_for(cx: &Ctx, stmts: &StmtIds, node: &ASTNode) -> Result<AstNode, PolyError> {
+fn convert_for(cx: &Ctx, cv: &Converter<'_>, node: &ASTNode) -> Result<AstNode, PolyError> {
     let iterator = expr_id(cx, &node.for_get_iterator().isl(cx)?)?;
     let lower = convert_expr(cx, &node.for_get_init().isl(cx)?)?;
     let (upper, step) = if node.for_is_degenerate().isl(cx)? {
@@ -152,7 +193,7 @@ fn convert_for(cx: &Ctx, stmts: &StmtIds, node: &ASTNode) -> Result<AstNode, Pol
         (upper, step)
     };
     let mut body = Vec::new();
-    convert_node(cx, stmts, &node.for_get_body().isl(cx)?, &mut body)?;
+    convert_node(cx, cv, &node.for_get_body().isl(cx)?, &mut body)?;
     Ok(AstNode::For {
         iterator,
         lower,
@@ -160,6 +201,7 @@ fn convert_for(cx: &Ctx, stmts: &StmtIds, node: &ASTNode) -> Result<AstNode, Pol
         step,
         parallel: false,
         registers: false,
+        private: Vec::new(),
         body,
     })
 }

@@ -90,6 +90,7 @@ fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
         step: 1,
         parallel: false,
         registers: true,
+        private: Vec::new(),
         body: copies,
     };
     // With constant sizes that the blocks divide, isl leaves no bound to check.
@@ -231,6 +232,7 @@ mod tests {
             step: 1,
             parallel: false,
             registers: false,
+            private: Vec::new(),
             body,
         }
     }

@@ -4,22 +4,22 @@
 //! generation work on it unchanged.
 
 use isl_rs::{
-    MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAff,
-    UnionPwAffList, UnionSet,
+    MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff, UnionPwAffList, UnionSet,
 };
 
+use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::scheduler::{Scheduler, Tree};
 use crate::support::isl::{to_i32, IslResult};
 use crate::support::schedule_tree::set_coincidence;
-use crate::support::schedule_tree::{live_deps, n_children, node_type};
+use crate::support::schedule_tree::{n_children, node_type};
 
 impl Scheduler<'_> {
     /// The isl tree of `tree`, with every band marked permutable and its coincidence
     /// flags computed exactly from `deps` (a member is coincident when no dependence
     /// live at the band has zero distance in the members before it and a non-zero
     /// distance in it).
-    pub(crate) fn to_isl(&self, tree: &Tree, deps: &UnionMap) -> Result<Schedule, PolyError> {
+    pub(crate) fn to_isl(&self, tree: &Tree, deps: &Conflicts) -> Result<Schedule, PolyError> {
         let schedule = self.build(tree)?;
         let root = schedule.get_root().isl(self.cx)?;
         let root = self.flag(root, deps)?;
@@ -68,13 +68,12 @@ impl Scheduler<'_> {
         }
     }
 
-    fn flag(&self, node: ScheduleNode, deps: &UnionMap) -> Result<ScheduleNode, PolyError> {
+    fn flag(&self, node: ScheduleNode, deps: &Conflicts) -> Result<ScheduleNode, PolyError> {
         let cx = self.cx;
         let mut node = node;
         if node_type(cx, &node)? == ScheduleNodeType::Band {
             node = node.band_set_permutable(1).isl(cx)?;
-            let live = live_deps(cx, &node, deps)?;
-            node = set_coincidence(cx, node, &live)?;
+            node = set_coincidence(cx, node, deps)?;
         }
         for i in 0..n_children(cx, &node)? {
             node = node.child(i).isl(cx)?;

@@ -7,6 +7,7 @@ use isl_rs::{
 };
 
 use crate::analysis::dependences::Dependences;
+use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::model::load::{ScopIsl, StmtIsl};
 use crate::scheduler;
@@ -112,7 +113,7 @@ fn isl_reference(cx: &Ctx, scop: &ScopIsl, all: UnionMap) -> Result<Schedule, Po
 
 /// The original execution order as a schedule tree, with nested loops merged into
 /// permutable bands where that is legal and coincidence flags set.
-pub(crate) fn identity(cx: &Ctx, scop: &ScopIsl, deps: &UnionMap) -> Result<Schedule, PolyError> {
+pub(crate) fn identity(cx: &Ctx, scop: &ScopIsl, deps: &Conflicts) -> Result<Schedule, PolyError> {
     let all: Vec<&StmtIsl> = scop.statements.iter().collect();
     let tree = if all.is_empty() {
         Schedule::from_domain(scop.domain.copy().isl(cx)?).isl(cx)?
@@ -226,11 +227,11 @@ fn loop_partial_schedule(
 fn merge_and_flag(
     cx: &Ctx,
     node: ScheduleNode,
-    deps: &UnionMap,
+    deps: &Conflicts,
 ) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Band {
-        let live = live_deps(cx, &node, deps)?;
+        let live = live_deps(cx, &node, &deps.all)?;
         loop {
             let child = node.get_child(0).isl(cx)?;
             if node_type(cx, &child)? != ScheduleNodeType::Band {
@@ -257,7 +258,7 @@ fn merge_and_flag(
                 .isl(cx)?;
         }
         node = node.band_set_permutable(1).isl(cx)?;
-        node = set_coincidence(cx, node, &live)?;
+        node = set_coincidence(cx, node, deps)?;
     }
     for i in 0..n_children(cx, &node)? {
         node = node.child(i).isl(cx)?;

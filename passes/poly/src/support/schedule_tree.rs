@@ -6,6 +6,7 @@ use isl_rs::{
     ScheduleNodeType, Set, Space, UnionMap, UnionSet, Val,
 };
 
+use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::support::isl::{to_i32, to_u32, Ctx, IslResult};
 
@@ -196,19 +197,17 @@ where
     Ok(node)
 }
 
-/// Sets the coincident flag of every member of the band at `node` from the
-/// dependences live at the band.
+/// Sets the coincidence flags of the band at `node` exactly: a member is coincident
+/// when it carries no conflict live at the band that privatization does not allow
+/// ([`Conflicts::coincidence`]).
 pub(crate) fn set_coincidence(
     cx: &Ctx,
     node: ScheduleNode,
-    live: &UnionMap,
+    conflicts: &Conflicts,
 ) -> Result<ScheduleNode, PolyError> {
-    let partial = node.band_get_partial_schedule().isl(cx)?;
-    let n = n_members(cx, &node)?;
-    let dist = distances(cx, live, &partial)?;
+    let flags = conflicts.coincidence(cx, &node)?;
     let mut node = node;
-    for i in 0..n {
-        let coincident = !carried_by_member(cx, &dist, n, i)?;
+    for (i, coincident) in flags.into_iter().enumerate() {
         node = node
             .band_member_set_coincident(to_i32(i)?, i32::from(coincident))
             .isl(cx)?;
@@ -240,16 +239,6 @@ pub(crate) fn band_above(
         }
     }
     Ok(false)
-}
-
-/// Sets the coincidence flags of the band at `node` from the dependences live there.
-pub(crate) fn exact_coincidence(
-    cx: &Ctx,
-    node: ScheduleNode,
-    deps: &UnionMap,
-) -> Result<ScheduleNode, PolyError> {
-    let live = live_deps(cx, &node, deps)?;
-    set_coincidence(cx, node, &live)
 }
 
 /// Appends output dimensions fixed to 0 until the map has `to` outputs, and drops the

@@ -8,12 +8,13 @@
 //! `B[k][j]` step within a line and `A[i][k]` stays put, while along `k` every
 //! `B[k][j]` is a new line.
 
-use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap};
+use isl_rs::{ScheduleNode, ScheduleNodeType};
 
+use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    any_coincident, band_above, exact_coincidence, n_members, node_type, walk_children,
+    any_coincident, band_above, n_members, node_type, set_coincidence, walk_children,
 };
 use crate::transform::locality::{band_profile, scores, AccessProfile, Locality};
 
@@ -23,7 +24,7 @@ pub(crate) fn reorder_bands(
     cx: &Ctx,
     node: ScheduleNode,
     loc: &Locality,
-    deps: &UnionMap,
+    deps: &Conflicts,
 ) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Band
@@ -96,7 +97,7 @@ pub(crate) fn sink(
     cx: &Ctx,
     node: ScheduleNode,
     member: usize,
-    deps: &UnionMap,
+    deps: &Conflicts,
 ) -> Result<ScheduleNode, PolyError> {
     let n = n_members(cx, &node)?;
     tracing::debug!(member, members = n, "post-tile reordering");
@@ -115,5 +116,5 @@ pub(crate) fn sink(
         .isl(cx)?
         .band_set_permutable(1)
         .isl(cx)?;
-    exact_coincidence(cx, node, deps)
+    set_coincidence(cx, node, deps)
 }

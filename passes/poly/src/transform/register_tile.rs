@@ -24,13 +24,12 @@ use isl_rs::{
     DimType, MultiVal, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, UnionSetList, Val,
 };
 
+use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::support::isl::{
     numbered_id, set_tuple_name, to_i32, to_u32, union_set_names, Ctx, IslResult,
 };
-use crate::support::schedule_tree::{
-    exact_coincidence, live_deps, n_children, n_members, node_type,
-};
+use crate::support::schedule_tree::{live_deps, n_children, n_members, node_type, set_coincidence};
 use crate::transform::intra_tile::sink;
 use crate::transform::locality::{AccessProfile, Step};
 
@@ -59,7 +58,7 @@ pub(crate) fn register_tile(
     cx: &Ctx,
     node: ScheduleNode,
     profile: &[AccessProfile],
-    deps: &UnionMap,
+    deps: &Conflicts,
     sizes: [i64; 2],
     tile_sizes: &[i64],
 ) -> Result<(ScheduleNode, Option<String>), PolyError> {
@@ -216,7 +215,7 @@ fn split_off(
     cx: &Ctx,
     node: &ScheduleNode,
     stmt: &str,
-    deps: &UnionMap,
+    deps: &Conflicts,
 ) -> Result<Option<(Vec<UnionSet>, usize)>, PolyError> {
     let seq = node.copy().isl(cx)?.child(0).isl(cx)?;
     if node_type(cx, &seq)? != ScheduleNodeType::Sequence {
@@ -258,7 +257,7 @@ fn split_off(
         }
         groups.push(g);
     }
-    let live = live_deps(cx, node, deps)?;
+    let live = live_deps(cx, node, &deps.all)?;
     for later in 1..groups.len() {
         for earlier in 0..later {
             let back = live
@@ -283,7 +282,7 @@ fn block(
     cx: &Ctx,
     node: ScheduleNode,
     m: Members,
-    deps: &UnionMap,
+    deps: &Conflicts,
     sizes: [i64; 2],
 ) -> Result<ScheduleNode, PolyError> {
     let n = n_members(cx, &node)?;
@@ -301,9 +300,9 @@ fn block(
     let node = node.band_tile(mv).isl(cx)?;
     let node = sink(cx, node, m.r, deps)?;
     let node = node.band_split(to_i32(n - 1)?).isl(cx)?;
-    let node = exact_coincidence(cx, node, deps)?;
-    let r_band = exact_coincidence(cx, node.child(0).isl(cx)?, deps)?;
-    let point = exact_coincidence(cx, r_band.child(0).isl(cx)?, deps)?;
+    let node = set_coincidence(cx, node, deps)?;
+    let r_band = set_coincidence(cx, node.child(0).isl(cx)?, deps)?;
+    let point = set_coincidence(cx, r_band.child(0).isl(cx)?, deps)?;
     let r_band = point.parent().isl(cx)?;
     let mark = r_band
         .insert_mark(numbered_id(cx, REGISTER_BLOCK_MARK, 0)?)

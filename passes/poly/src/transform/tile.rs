@@ -1,13 +1,14 @@
 //! Tiling of permutable bands, with post-tile reordering of the point bands and
 //! tile sizes from the footprint model.
 
-use isl_rs::{MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, Val};
+use isl_rs::{MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
 
+use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    band_above, distances, exact_coincidence, live_deps, n_members, node_type, nonzero_in_member,
+    band_above, distances, live_deps, n_members, node_type, nonzero_in_member, set_coincidence,
     walk_children,
 };
 use crate::transform::intra_tile::{innermost, sink, sunk_order};
@@ -69,7 +70,7 @@ pub(crate) fn tile(
     schedule: Schedule,
     opts: &TileOptions<'_>,
     locality: &Locality,
-    deps: &UnionMap,
+    deps: &Conflicts,
 ) -> Result<(Schedule, TileReport), PolyError> {
     if let Some(bad) = opts.sizes.iter().find(|&&s| s <= 0) {
         return Err(PolyError::Unsupported(format!(
@@ -125,10 +126,10 @@ fn sunk_text(sunk: Option<usize>) -> String {
 fn every_member_carries(
     cx: &Ctx,
     node: &ScheduleNode,
-    deps: &UnionMap,
+    deps: &Conflicts,
     n: usize,
 ) -> Result<bool, PolyError> {
-    let live = live_deps(cx, node, deps)?;
+    let live = live_deps(cx, node, &deps.all)?;
     let dist = distances(cx, &live, &node.band_get_partial_schedule().isl(cx)?)?;
     for i in 0..n {
         if !nonzero_in_member(cx, &dist, n, i)? {
@@ -145,7 +146,7 @@ const UNIFORM_SIZE: i64 = 32;
 struct Walk<'a> {
     opts: &'a TileOptions<'a>,
     locality: &'a Locality,
-    deps: &'a UnionMap,
+    deps: &'a Conflicts,
 }
 
 fn tile_walk(
@@ -236,17 +237,17 @@ fn tile_walk(
             }
             node = node.band_tile(mv).isl(cx)?;
             report.tiled += 1;
-            node = exact_coincidence(cx, node, deps)?;
+            node = set_coincidence(cx, node, deps)?;
             if wave
                 && !node.band_member_get_coincident(0).isl(cx)?
                 && !node.band_member_get_coincident(1).isl(cx)?
             {
                 node = wavefront(cx, node, &sizes)?;
-                node = exact_coincidence(cx, node, deps)?;
+                node = set_coincidence(cx, node, deps)?;
             }
             // The point band, then below it (it must not be tiled again).
             node = node.child(0).isl(cx)?;
-            node = exact_coincidence(cx, node, deps)?;
+            node = set_coincidence(cx, node, deps)?;
             if let Some(member) = sunk {
                 node = sink(cx, node, member, deps)?;
             }

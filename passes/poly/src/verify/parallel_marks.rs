@@ -1,17 +1,19 @@
 //! Check 3: no parallel mark's loop carries a dependence.
 
-use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap};
+use isl_rs::{ScheduleNode, ScheduleNodeType};
+
+use crate::analysis::privatization::Conflicts;
 
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
 use crate::support::isl::{id_name, Ctx, IslResult};
-use crate::support::schedule_tree::{equal_under, live_deps, member_map, n_children, node_type};
+use crate::support::schedule_tree::{n_children, node_type};
 use crate::transform::parallel::PARALLEL_MARK;
 
 pub(super) fn check_marks(
     cx: &Ctx,
     node: ScheduleNode,
-    deps: &UnionMap,
+    deps: &Conflicts,
 ) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Mark {
@@ -28,17 +30,16 @@ pub(super) fn check_marks(
     Ok(node)
 }
 
-fn check_parallel(cx: &Ctx, mark: &ScheduleNode, deps: &UnionMap) -> Result<(), PolyError> {
+fn check_parallel(cx: &Ctx, mark: &ScheduleNode, deps: &Conflicts) -> Result<(), PolyError> {
     let band = mark.get_child(0).isl(cx)?;
     if node_type(cx, &band)? != ScheduleNodeType::Band {
         return Err(PolyError::InvalidSchedule(
             "a parallel mark is not above a band".into(),
         ));
     }
-    let live = live_deps(cx, mark, deps)?;
-    let member = member_map(cx, &band.band_get_partial_schedule().isl(cx)?, 0)?;
-    let same_iteration = equal_under(cx, &member)?;
-    let carried = live.subtract(same_iteration).isl(cx)?;
+    // Conflicts of scalars private at the loop may be carried (each iteration has
+    // its own copy, see analysis::privatization); no other conflict may.
+    let carried = deps.carried(cx, &band, 0)?;
     if !carried.is_empty().isl(cx)? {
         let depth = mark.get_schedule_depth().isl(cx)?;
         return Err(PolyError::InvalidSchedule(format!(

@@ -1,0 +1,149 @@
+// Privatization of scalars (analysis/privatization.rs): a loop whose iterations
+// each use a scalar from its first write to its last read runs in parallel, with a
+// copy of the scalar per iteration; a scalar whose value crosses iterations, or
+// leaves the SCoP, keeps the loop sequential.
+//
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s
+// With live-range reordering the memory conflicts of the scalar take the place of
+// its dependences; the same loops are private.
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=0 live-range-reordering=true}))' %s 2>/dev/null | FileCheck %s
+//
+// Row sums (atax, bicg, gesummv): the reduction of row i is demoted to a scalar
+// that row i writes (0), updates along j and reads (the store to s[i]); nothing of
+// it reaches another row. The copy is allocated in the parallel loop's body, and
+// every access of the row uses it.
+// CHECK-LABEL: func.func @row_sums
+// CHECK: affine.parallel (%[[I:.*]]) =
+// CHECK-NEXT: %[[COPY:.*]] = memref.alloca() : memref<f64>
+// CHECK-NEXT: affine.store %{{.*}}, %[[COPY]][]
+// CHECK-NEXT: affine.for
+// CHECK-NEXT: affine.load %[[COPY]][]
+// CHECK: affine.store %{{.*}}, %[[COPY]][]
+// CHECK: affine.load %[[COPY]][]
+// CHECK-NEXT: affine.store %{{.*}}, %arg1[%[[I]]]
+// CHECK: return
+//
+// A running sum: row i starts from row i - 1's total, so the scalar's live range
+// crosses iterations of i, and no loop is parallel (j carries the reduction).
+// CHECK-LABEL: func.func @running_sums
+// CHECK-NOT: affine.parallel
+// CHECK: return
+//
+// The last row's sum is returned: the scalar that carries it out of the loop is
+// live after the SCoP, written by every row, so i stays sequential.
+// CHECK-LABEL: func.func @last_row_sum
+// CHECK-NOT: affine.parallel
+// CHECK: return
+//
+// The same results, bit for bit, as the original (mlir-runner runs parallel loops
+// sequentially; lit-tests/execution runs the suite's atax, bicg and gesummv on 2
+// threads).
+// RUN: %mlir-opt %s %lower-to-llvm | %run-main | %strip-addresses > %t.orig
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=0}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.opt
+// RUN: diff %t.orig %t.opt
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=0 live-range-reordering=true}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.lrr
+// RUN: diff %t.orig %t.lrr
+
+func.func @row_sums(%A: memref<?x?xf64>, %s: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %A, %c0 : memref<?x?xf64>
+  %m = memref.dim %A, %c1 : memref<?x?xf64>
+  %zero = arith.constant 0.0 : f64
+  affine.for %i = 0 to %n {
+    %r = affine.for %j = 0 to %m iter_args(%acc = %zero) -> (f64) {
+      %v = affine.load %A[%i, %j] : memref<?x?xf64>
+      %a = arith.addf %acc, %v : f64
+      affine.yield %a : f64
+    }
+    affine.store %r, %s[%i] : memref<?xf64>
+  }
+  return
+}
+
+func.func @running_sums(%A: memref<?x?xf64>, %s: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %A, %c0 : memref<?x?xf64>
+  %m = memref.dim %A, %c1 : memref<?x?xf64>
+  %zero = arith.constant 0.0 : f64
+  %total = affine.for %i = 0 to %n iter_args(%run = %zero) -> (f64) {
+    %r = affine.for %j = 0 to %m iter_args(%acc = %run) -> (f64) {
+      %v = affine.load %A[%i, %j] : memref<?x?xf64>
+      %a = arith.addf %acc, %v : f64
+      affine.yield %a : f64
+    }
+    affine.store %r, %s[%i] : memref<?xf64>
+    affine.yield %r : f64
+  }
+  return
+}
+
+func.func @last_row_sum(%A: memref<?x?xf64>, %s: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %A, %c0 : memref<?x?xf64>
+  %m = memref.dim %A, %c1 : memref<?x?xf64>
+  %zero = arith.constant 0.0 : f64
+  %last = affine.for %i = 0 to %n iter_args(%prev = %zero) -> (f64) {
+    %r = affine.for %j = 0 to %m iter_args(%acc = %zero) -> (f64) {
+      %v = affine.load %A[%i, %j] : memref<?x?xf64>
+      %a = arith.addf %acc, %v : f64
+      affine.yield %a : f64
+    }
+    affine.store %r, %s[%i] : memref<?xf64>
+    affine.yield %r : f64
+  }
+  return %last : f64
+}
+
+func.func private @printMemrefF64(memref<*xf64>)
+
+// A[i][j] = ((3 i + 5 j) mod 11) / 4: every element differs from its neighbours.
+func.func @fill(%X: memref<?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c11 = arith.constant 11 : index
+  %four = arith.constant 4.0 : f64
+  %rows = memref.dim %X, %c0 : memref<?x?xf64>
+  %cols = memref.dim %X, %c1 : memref<?x?xf64>
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %cols step %c1 {
+      %ai = arith.muli %c3, %i : index
+      %bj = arith.muli %c5, %j : index
+      %t = arith.addi %ai, %bj : index
+      %v = arith.remui %t, %c11 : index
+      %vi = arith.index_cast %v : index to i64
+      %vf = arith.sitofp %vi : i64 to f64
+      %q = arith.divf %vf, %four : f64
+      memref.store %q, %X[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %c13 = arith.constant 13 : index
+  %A = memref.alloc(%c9, %c13) : memref<?x?xf64>
+  %s = memref.alloc(%c9) : memref<?xf64>
+  %last = memref.alloc(%c1) : memref<?xf64>
+  func.call @fill(%A) : (memref<?x?xf64>) -> ()
+  %su = memref.cast %s : memref<?xf64> to memref<*xf64>
+  func.call @row_sums(%A, %s) : (memref<?x?xf64>, memref<?xf64>) -> ()
+  func.call @printMemrefF64(%su) : (memref<*xf64>) -> ()
+  func.call @running_sums(%A, %s) : (memref<?x?xf64>, memref<?xf64>) -> ()
+  func.call @printMemrefF64(%su) : (memref<*xf64>) -> ()
+  %r = func.call @last_row_sum(%A, %s) : (memref<?x?xf64>, memref<?xf64>) -> f64
+  memref.store %r, %last[%c0] : memref<?xf64>
+  %lu = memref.cast %last : memref<?xf64> to memref<*xf64>
+  func.call @printMemrefF64(%lu) : (memref<*xf64>) -> ()
+  memref.dealloc %A : memref<?x?xf64>
+  memref.dealloc %s : memref<?xf64>
+  memref.dealloc %last : memref<?xf64>
+  return
+}
