@@ -398,16 +398,14 @@ fn preset_schedule(
         };
         let report;
         (tree, report) = stage("tile", || {
-            let conflicts = deps.conflicts(cx)?;
-            tile::tile(cx, tree, &tiling, locality, &conflicts)
+            tile::tile(cx, tree, &tiling, locality, deps.conflicts())
         })?;
         tiled = report.tiled;
         tiling_notes = report.notes;
     } else if opts.intra_tile {
         tree = stage("post-tile reordering", || {
-            let conflicts = deps.conflicts(cx)?;
             let root = tree.get_root().isl(cx)?;
-            intra_tile::reorder_bands(cx, root, locality, &conflicts)?
+            intra_tile::reorder_bands(cx, root, locality, deps.conflicts())?
                 .get_schedule()
                 .isl(cx)
         })?;
@@ -447,13 +445,12 @@ fn finish(
     stage("verify", || verify::verify(cx, &tree, model, deps))?;
     let schedule_tree = cx.schedule_text(&tree)?;
     let ast = stage("AST generation", || {
-        let conflicts = deps.conflicts(cx)?;
         astgen::generate(
             cx,
             tree,
             model.context.copy().isl(cx)?,
             &model.stmt_ids,
-            &conflicts,
+            deps.conflicts(),
         )
     })?;
     let parallel_loops = astgen::count_parallel(&ast);

@@ -23,9 +23,9 @@ use std::marker::PhantomData;
 
 use isl_rs::UnionMap;
 
-use crate::analysis::dataflow::dataflow;
+use crate::analysis::dataflow::{dataflow, split_by_array};
 use crate::analysis::live_ranges::LiveRanges;
-use crate::analysis::privatization::{classical_conflicts, Conflicts};
+use crate::analysis::privatization::{accessing, classical_candidates, Conflicts, PrivateScalar};
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
 use crate::model::load::ScopIsl;
@@ -45,9 +45,10 @@ pub struct Dependences<'cx> {
     pieces: UnionMap,
     /// Only with live-range reordering.
     live_ranges: Option<LiveRanges>,
-    /// Without live-range reordering, the dependences as pairs a parallel loop must
-    /// not separate, those of privatizable scalars apart.
-    conflicts: Option<Conflicts>,
+    /// The pairs a parallel loop must not separate: the dependences, or with
+    /// live-range reordering the memory conflicts with no cut ([`LiveRanges`]), with
+    /// those of the scalars a loop may privatize apart.
+    conflicts: Conflicts,
     _cx: PhantomData<&'cx Ctx>,
 }
 
@@ -67,31 +68,55 @@ impl<'cx> Dependences<'cx> {
         scop: &ScopIsl,
         live_ranges: bool,
     ) -> Result<Dependences<'cx>, PolyError> {
+        let candidates = if live_ranges {
+            Vec::new()
+        } else {
+            classical_candidates(cx, scop)?
+        };
+        // Without live-range reordering each candidate's dependences are its
+        // conflicts: computed apart (dataflow is per array, so the parts are those
+        // of the whole), the other arrays' give the shared pairs.
         let writes = scop.writes(cx)?;
-        let flow = dataflow(cx, scop, scop.reads.copy().isl(cx)?, writes.copy().isl(cx)?)?;
-        let anti = dataflow(cx, scop, writes.copy().isl(cx)?, scop.reads.copy().isl(cx)?)?;
-        let output = dataflow(cx, scop, writes.copy().isl(cx)?, writes)?;
-        let pieces = flow
-            .copy()
-            .isl(cx)?
-            .union(anti.copy().isl(cx)?)
-            .isl(cx)?
-            .union(output.copy().isl(cx)?)
-            .isl(cx)?;
+        let is_candidate = |name: &str, _: usize| candidates.iter().any(|c| c == name);
+        let (candidate_reads, other_reads) = split_by_array(cx, &scop.reads, is_candidate)?;
+        let (candidate_writes, other_writes) = split_by_array(cx, &writes, is_candidate)?;
+        let [mut flow, mut anti, mut output] = kinds(cx, scop, &other_reads, &other_writes)?;
+        let shared = union_of(cx, [&flow, &anti, &output])?;
+        let mut private = Vec::with_capacity(candidates.len());
+        for array in &candidates {
+            let this = |name: &str, _: usize| name == array;
+            let (reads, _) = split_by_array(cx, &candidate_reads, this)?;
+            let (writes, _) = split_by_array(cx, &candidate_writes, this)?;
+            let [f, a, o] = kinds(cx, scop, &reads, &writes)?;
+            private.push(PrivateScalar {
+                array: array.clone(),
+                conflicts: union_of(cx, [&f, &a, &o])?.coalesce().isl(cx)?,
+                flow: f.copy().isl(cx)?.coalesce().isl(cx)?,
+                instances: accessing(cx, &reads, &writes)?,
+            });
+            flow = flow.union(f).isl(cx)?;
+            anti = anti.union(a).isl(cx)?;
+            output = output.union(o).isl(cx)?;
+        }
+        let pieces = union_of(cx, [&flow, &anti, &output])?;
         let flow = flow.coalesce().isl(cx)?;
         let anti = anti.coalesce().isl(cx)?;
         let output = output.coalesce().isl(cx)?;
         let (live_ranges, conflicts) = if live_ranges {
-            (Some(LiveRanges::compute(cx, scop)?), None)
+            let (live_ranges, conflicts) = LiveRanges::compute(cx, scop)?;
+            (Some(live_ranges), conflicts)
         } else {
-            let all = flow
-                .copy()
-                .isl(cx)?
-                .union(anti.copy().isl(cx)?)
-                .isl(cx)?
-                .union(output.copy().isl(cx)?)
-                .isl(cx)?;
-            (None, Some(classical_conflicts(cx, scop, all)?))
+            let all = union_of(cx, [&flow, &anti, &output])?;
+            let conflicts = if private.is_empty() {
+                Conflicts::shared_only(cx, all)?
+            } else {
+                Conflicts {
+                    all,
+                    shared: shared.coalesce().isl(cx)?,
+                    private,
+                }
+            };
+            (None, conflicts)
         };
         Ok(Dependences {
             flow,
@@ -108,15 +133,9 @@ impl<'cx> Dependences<'cx> {
         self.live_ranges.as_ref()
     }
 
-    /// The pairs a parallel loop must not separate: the dependences, or with
-    /// live-range reordering the memory conflicts with no cut (see the field), with
-    /// those of the scalars a loop may privatize apart.
-    pub(crate) fn conflicts(&self, cx: &Ctx) -> Result<Conflicts, PolyError> {
-        match (&self.live_ranges, &self.conflicts) {
-            (Some(lr), _) => lr.conflicts.map(cx, |m| m.copy().isl(cx)),
-            (None, Some(c)) => c.map(cx, |m| m.copy().isl(cx)),
-            (None, None) => Conflicts::shared_only(cx, self.all(cx)?),
-        }
+    /// The pairs a parallel loop must not separate (see the field).
+    pub(crate) fn conflicts(&self) -> &Conflicts {
+        &self.conflicts
     }
 
     pub fn flow(&self) -> &UnionMap {
@@ -133,13 +152,7 @@ impl<'cx> Dependences<'cx> {
 
     /// flow ∪ anti ∪ output: everything a schedule must respect.
     pub fn all(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
-        self.flow
-            .copy()
-            .isl(cx)?
-            .union(self.anti.copy().isl(cx)?)
-            .isl(cx)?
-            .union(self.output.copy().isl(cx)?)
-            .isl(cx)
+        union_of(cx, [&self.flow, &self.anti, &self.output])
     }
 
     /// flow ∪ anti ∪ output, not coalesced (see the field).
@@ -183,4 +196,29 @@ impl<'cx> Dependences<'cx> {
         }
         Ok(out)
     }
+}
+
+/// The union of `maps`.
+fn union_of(cx: &Ctx, maps: [&UnionMap; 3]) -> Result<UnionMap, PolyError> {
+    let [first, rest @ ..] = maps;
+    let mut out = first.copy().isl(cx)?;
+    for m in rest {
+        out = out.union(m.copy().isl(cx)?).isl(cx)?;
+    }
+    Ok(out)
+}
+
+/// flow, anti and output dependences of the accesses `reads` and `writes` (one
+/// dataflow call each, see the module), not coalesced.
+fn kinds(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    reads: &UnionMap,
+    writes: &UnionMap,
+) -> Result<[UnionMap; 3], PolyError> {
+    Ok([
+        dataflow(cx, scop, reads.copy().isl(cx)?, writes.copy().isl(cx)?)?,
+        dataflow(cx, scop, writes.copy().isl(cx)?, reads.copy().isl(cx)?)?,
+        dataflow(cx, scop, writes.copy().isl(cx)?, writes.copy().isl(cx)?)?,
+    ])
 }

@@ -41,12 +41,6 @@ pub(crate) struct LiveRanges {
     /// Reorderable arrays: reads of a live range (and writes no one reads) to the
     /// writes of later live ranges of the same element, no cut.
     pub order: UnionMap,
-    /// Pairs a parallel loop must not separate: for reorderable arrays every pair
-    /// of accesses to one element, at least one a write, with no cut (once live
-    /// ranges move, an overwrite that cut a pair may be elsewhere); for the others
-    /// the dependences (the schedule keeps them, so their cut pairs follow). The
-    /// pairs of scalars a loop may privatize are kept apart.
-    pub conflicts: Conflicts,
     /// Reads of reorderable arrays' values from before the SCoP, `[S[i] ->
     /// S_ref<k>[]] -> A[..]`.
     pub live_in: UnionMap,
@@ -57,8 +51,12 @@ pub(crate) struct LiveRanges {
 
 impl LiveRanges {
     /// Seed 001 §2.3: the engine calls of live-range reordering, against the
-    /// original schedule.
-    pub(crate) fn compute(cx: &Ctx, scop: &ScopIsl) -> Result<LiveRanges, PolyError> {
+    /// original schedule. Also the pairs a parallel loop must not separate: for
+    /// reorderable arrays every pair of accesses to one element, at least one a
+    /// write, with no cut (once live ranges move, an overwrite that cut a pair may be
+    /// elsewhere); for the others the dependences (the schedule keeps them, so their
+    /// cut pairs follow); the pairs of scalars a loop may privatize apart.
+    pub(crate) fn compute(cx: &Ctx, scop: &ScopIsl) -> Result<(LiveRanges, Conflicts), PolyError> {
         let empty = || UnionMap::empty_ctx(cx.raw()).isl(cx);
         let writes_all = scop.writes(cx)?;
         let (reads, reads_kept) = split_reorderable(cx, scop, &scop.reads)?;
@@ -176,16 +174,16 @@ impl LiveRanges {
             shared,
             private,
         };
-        Ok(LiveRanges {
+        let live_ranges = LiveRanges {
             live_ranges: untag(tagged_live_flow.copy().isl(cx)?)?,
             tagged_flow: tagged_live_flow,
             flow_kept: flow_kept.coalesce().isl(cx)?,
             forced: forced.coalesce().isl(cx)?,
             order: untag(order)?,
-            conflicts,
             live_in,
             live_out,
-        })
+        };
+        Ok((live_ranges, conflicts))
     }
 }
 

@@ -21,7 +21,7 @@
 
 use isl_rs::{DimType, ScheduleNode, UnionMap, UnionSet};
 
-use crate::analysis::dataflow::{dataflow, split_by_array, Problem};
+use crate::analysis::dataflow::{split_by_array, Problem};
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
 use crate::support::isl::{map_out_name, maps_of, Ctx, IslResult};
@@ -202,19 +202,15 @@ fn carried(
         .isl(cx)
 }
 
-/// The conflicts without live-range reordering: the dependences `all`, with those of
-/// the candidates apart (each candidate's flow, anti and output dependences).
-pub(crate) fn classical_conflicts(
-    cx: &Ctx,
-    scop: &ScopIsl,
-    all: UnionMap,
-) -> Result<Conflicts, PolyError> {
+/// The privatization candidates of a SCoP, without live-range reordering (which
+/// finds the reads of values from before the SCoP on its own, [`LiveRanges`]).
+pub(crate) fn classical_candidates(cx: &Ctx, scop: &ScopIsl) -> Result<Vec<String>, PolyError> {
     let writes = scop.writes(cx)?;
     let killed_scalar =
         |name: &str, dims: usize| dims == 0 && scop.killed.iter().any(|k| k == name);
     let (scalar_writes, _) = split_by_array(cx, &writes, killed_scalar)?;
     if scalar_writes.is_empty().isl(cx)? {
-        return Conflicts::shared_only(cx, all);
+        return Ok(Vec::new());
     }
     let (scalar_reads, _) = split_by_array(cx, &scop.reads, killed_scalar)?;
     let read_in = Problem::untagged(
@@ -227,48 +223,7 @@ pub(crate) fn classical_conflicts(
     .solve(cx)?
     .get_may_no_source()
     .isl(cx)?;
-    let names = candidates(cx, &scalar_writes, &read_in, &scop.killed)?;
-    if names.is_empty() {
-        return Conflicts::shared_only(cx, all);
-    }
-    let is_candidate = |name: &str, _: usize| names.iter().any(|c| c == name);
-    let (candidate_reads, other_reads) = split_by_array(cx, &scop.reads, is_candidate)?;
-    let (candidate_writes, other_writes) = split_by_array(cx, &writes, is_candidate)?;
-    let dependences =
-        |reads: &UnionMap, writes: &UnionMap| -> Result<(UnionMap, UnionMap), PolyError> {
-            let flow = dataflow(cx, scop, reads.copy().isl(cx)?, writes.copy().isl(cx)?)?;
-            let anti = dataflow(cx, scop, writes.copy().isl(cx)?, reads.copy().isl(cx)?)?;
-            let output = dataflow(cx, scop, writes.copy().isl(cx)?, writes.copy().isl(cx)?)?;
-            let every = flow
-                .copy()
-                .isl(cx)?
-                .union(anti)
-                .isl(cx)?
-                .union(output)
-                .isl(cx)?
-                .coalesce()
-                .isl(cx)?;
-            Ok((flow.coalesce().isl(cx)?, every))
-        };
-    let (_, shared) = dependences(&other_reads, &other_writes)?;
-    let mut private = Vec::with_capacity(names.len());
-    for array in &names {
-        let this = |name: &str, _: usize| name == array;
-        let (reads, _) = split_by_array(cx, &candidate_reads, this)?;
-        let (writes, _) = split_by_array(cx, &candidate_writes, this)?;
-        let (flow, conflicts) = dependences(&reads, &writes)?;
-        private.push(PrivateScalar {
-            array: array.clone(),
-            conflicts,
-            flow,
-            instances: accessing(cx, &reads, &writes)?,
-        });
-    }
-    Ok(Conflicts {
-        all,
-        shared,
-        private,
-    })
+    candidates(cx, &scalar_writes, &read_in, &scop.killed)
 }
 
 /// The statement instances of the accesses `reads` and `writes`.

@@ -224,6 +224,15 @@ mod tests {
     fn add(a: Expr, k: i64) -> Expr {
         Expr::Add(Box::new(a), Box::new(Expr::Int(k)))
     }
+    /// `S0(i, j, k)`, the statement of every block below.
+    fn s0_ijk() -> AstNode {
+        AstNode::Stmt {
+            stmt: StmtId(0),
+            name: "S0".into(),
+            args: vec![var("i"), var("j"), var("k")],
+        }
+    }
+
     fn for_loop(it: &str, lower: Expr, upper: Expr, body: Vec<AstNode>) -> AstNode {
         AstNode::For {
             iterator: it.into(),
@@ -239,11 +248,7 @@ mod tests {
 
     /// gemm's block: `for k { for i in c0..=min(c0+1, N-1) { for j in c1..=c1+2 { S(i, j, k) } } }`.
     fn gemm_block() -> AstNode {
-        let stmt = AstNode::Stmt {
-            stmt: StmtId(0),
-            name: "S0".into(),
-            args: vec![var("i"), var("j"), var("k")],
-        };
+        let stmt = s0_ijk();
         let j = for_loop("j", var("c1"), add(var("c1"), 2), vec![stmt]);
         let i = for_loop(
             "i",
@@ -303,11 +308,7 @@ mod tests {
     #[test]
     fn a_block_that_is_always_full_needs_no_condition() {
         // 256 x 256 x 256 in 4 x 8 blocks: isl's bounds are the blocks' own.
-        let stmt = AstNode::Stmt {
-            stmt: StmtId(0),
-            name: "S0".into(),
-            args: vec![var("i"), var("j"), var("k")],
-        };
+        let stmt = s0_ijk();
         let j = for_loop("j", var("c1"), add(var("c1"), 7), vec![stmt]);
         let i = for_loop("i", var("c0"), add(var("c0"), 3), vec![j]);
         let block = for_loop("k", var("c2"), add(var("c2"), 63), vec![i]);
@@ -326,11 +327,7 @@ mod tests {
     #[test]
     fn a_block_whose_shape_depends_on_the_reduction_loop_stays() {
         // A triangular block: j runs up to k.
-        let stmt = AstNode::Stmt {
-            stmt: StmtId(0),
-            name: "S0".into(),
-            args: vec![var("i"), var("j"), var("k")],
-        };
+        let stmt = s0_ijk();
         let j = for_loop(
             "j",
             var("c1"),
@@ -345,11 +342,7 @@ mod tests {
     #[test]
     fn a_loop_not_starting_at_its_tile_bound_stays() {
         // No upper bound is the lower bound plus a constant: not a tile's point loop.
-        let stmt = AstNode::Stmt {
-            stmt: StmtId(0),
-            name: "S0".into(),
-            args: vec![var("i"), var("j"), var("k")],
-        };
+        let stmt = s0_ijk();
         let j = for_loop("j", var("c1"), add(var("c1"), 2), vec![stmt]);
         let i = for_loop("i", var("c0"), add(var("N"), -1), vec![j]);
         let block = for_loop("k", Expr::Int(0), add(var("K"), -1), vec![i]);

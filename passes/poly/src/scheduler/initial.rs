@@ -39,7 +39,7 @@ pub(crate) fn initial_schedule(
     let start = Instant::now();
     let mut notes = Vec::new();
     let tree = match opts.scheduler {
-        SchedulerKind::Identity => identity(cx, scop, &deps.conflicts(cx)?)?,
+        SchedulerKind::Identity => identity(cx, scop, deps.conflicts())?,
         SchedulerKind::IslReference => {
             if opts.live_range_reordering {
                 notes.push(
@@ -67,7 +67,7 @@ pub(crate) fn initial_schedule(
                         "scheduler {} failed ({e}); kept the original schedule",
                         kind.name()
                     ));
-                    identity(cx, scop, &deps.conflicts(cx)?)?
+                    identity(cx, scop, deps.conflicts())?
                 }
             }
         }

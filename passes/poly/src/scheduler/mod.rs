@@ -153,7 +153,7 @@ pub(crate) fn compute(
             (align(&lr.order)?, kinds(false, false, true, true, false)),
         ],
     };
-    let conflicts = deps.conflicts(cx)?.map(cx, align)?;
+    let conflicts = deps.conflicts().map(cx, align)?;
     let space = all.get_space().isl(cx)?;
     let params = param_names(cx, &space)?;
     let mut nodes = Vec::with_capacity(model.statements.len());

@@ -44,9 +44,8 @@ pub(crate) fn verify(
         None => order::check_order(cx, schedule, deps.kinds())?,
         Some(lr) => dataflow::check_dataflow(cx, schedule, scop, lr)?,
     }
-    let conflicts = deps.conflicts(cx)?;
     let root = schedule.get_root().isl(cx)?;
-    parallel_marks::check_marks(cx, root, &conflicts)?;
+    parallel_marks::check_marks(cx, root, deps.conflicts())?;
     Ok(())
 }
 
