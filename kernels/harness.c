@@ -7,7 +7,7 @@
  * are 0), and provides the runtime the module calls back into:
  *   - tessel_timer_start() / tessel_timer_stop(): CLOCK_MONOTONIC timestamps
  *     around the kernel call;
- *   - tessel_hash_{f64,f32,i32}_{0,1,2,3}d(memref): folds every element of the
+ *   - tessel_hash_{f64,f32,i32}_{0,1,2,3,4}d(memref): folds every element of the
  *     array into one running 64-bit FNV-1a hash over the raw bytes of each
  *     element (little-endian bit pattern), row-major in index order, across all
  *     hashed arrays in call order.
@@ -120,6 +120,21 @@ static inline void stat_i32(const int32_t *p) { (void)p; g_count++; }
           hash_bytes(e_, sizeof(T));                                           \
           stat_##NAME(e_);                                                     \
         }                                                                      \
+  }                                                                            \
+  void tessel_hash_##NAME##_4d(T *alloc, T *aligned, int64_t off, int64_t n0,  \
+                               int64_t n1, int64_t n2, int64_t n3,             \
+                               int64_t st0, int64_t st1, int64_t st2,          \
+                               int64_t st3) {                                  \
+    (void)alloc;                                                               \
+    for (int64_t i = 0; i < n0; i++)                                           \
+      for (int64_t j = 0; j < n1; j++)                                         \
+        for (int64_t k = 0; k < n2; k++)                                       \
+          for (int64_t l = 0; l < n3; l++)                                     \
+          {                                                                    \
+            const T *e_ = aligned + off + i * st0 + j * st1 + k * st2 + l * st3; \
+            hash_bytes(e_, sizeof(T));                                         \
+            stat_##NAME(e_);                                                   \
+          }                                                                    \
   }
 
 DEFINE_HASH(f64, double)

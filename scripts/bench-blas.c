@@ -1,5 +1,6 @@
 /* OpenBLAS reference for scripts/bench: the gemm, 2mm and 3mm kernels of the
- * suite computed with cblas_dgemm (Debian's libopenblas-dev).
+ * suite, and linalg-matmul's C += A*B, computed with cblas_dgemm (Debian's
+ * libopenblas-dev).
  *
  * Built by scripts/bench once per kernel, with -DKERNEL_GEMM, -DKERNEL_2MM or
  * -DKERNEL_3MM, and linked with kernels/harness.c, which provides main (the
@@ -15,6 +16,7 @@
  *   gemm  (ni nj nk):       C = alpha*A*B + beta*C                     one dgemm
  *   2mm   (ni nj nk nl):    tmp = alpha*A*B; D = beta*D + tmp*C        two dgemm
  *   3mm   (ni nj nk nl nm): E = A*B; F = C*D; G = E*F                  three dgemm
+ *   linalg-matmul (ni nj nk): C = A*B + C                              one dgemm
  *
  * The thread count is OMP_NUM_THREADS (what scripts/suite.py sets for every
  * run; 1 when unset), passed to openblas_set_num_threads. The product is
@@ -223,6 +225,36 @@ void tessel_run(int32_t ni, int32_t nj, int32_t nk, int32_t nl, int32_t nm) {
   free(E), free(A), free(B), free(F), free(C), free(D), free(G);
 }
 
+#elif defined(KERNEL_LINALG_MATMUL)
+
+/* kernels/linalg-matmul.mlir's init_2d: x[i][j] = ((i*(j+c)+1) % d) / d. */
+static void init2(double *X, int rows, int cols, int c, int d) {
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++)
+      X[(size_t)i * cols + j] = (double)((i * (j + c) + 1) % d) / d;
+}
+
+void tessel_run(int32_t ni, int32_t nj, int32_t nk, int32_t s3, int32_t s4) {
+  (void)s3, (void)s4;
+  double *C = alloc2(ni, nj), *A = alloc2(ni, nk), *B = alloc2(nk, nj);
+  openblas_set_num_threads(threads());
+  init2(C, ni, nj, 0, ni), init2(A, ni, nk, 1, nk), init2(B, nk, nj, 2, nj);
+  dgemm(ni, nj, nk, 1.0, A, B, 1.0, C); /* warm-up */
+  init2(C, ni, nj, 0, ni);
+  tessel_timer_start();
+  dgemm(ni, nj, nk, 1.0, A, B, 1.0, C); /* linalg.matmul: C += A * B */
+  tessel_timer_stop();
+  hash2(C, ni, nj);
+  if (checking()) {
+    double *R = alloc2(ni, nj);
+    init2(R, ni, nj, 0, ni);
+    ref_gemm(ni, nj, nk, 1.0, A, B, 1.0, R);
+    check("linalg-matmul C", C, R, (size_t)ni * nj);
+    free(R);
+  }
+  free(C), free(A), free(B);
+}
+
 #else
-#error "define KERNEL_GEMM, KERNEL_2MM or KERNEL_3MM"
+#error "define KERNEL_GEMM, KERNEL_2MM, KERNEL_3MM or KERNEL_LINALG_MATMUL"
 #endif

@@ -71,6 +71,7 @@ LOWERING_PIPELINE = "builtin.module(" + ",".join(LOWERING_PASSES) + ")"
 CLANG_FLAGS = ("-O3", "-march=native", "-fopenmp")
 
 _SIZES_RE = re.compile(r"^//\s*SIZES\s+([A-Z]+)\s*:\s*(.*?)\s*$")
+_FRONT_END_RE = re.compile(r"^//\s*FRONT END\s*:\s*(.*?)\s*$")
 
 
 class SuiteError(RuntimeError):
@@ -119,16 +120,48 @@ def kernel_path(name: str) -> Path:
 def all_sizes(name: str) -> dict[str, tuple[int, ...]]:
     """All datasets of a kernel: {"MINI": (..), "SMALL": (..), ...}."""
     out: dict[str, tuple[int, ...]] = {}
+    for line in _header(name):
+        m = _SIZES_RE.match(line)
+        if m:
+            out[m.group(1)] = tuple(int(x) for x in m.group(2).split())
+    return out
+
+
+def _header(name: str) -> list[str]:
+    """The comment lines before a kernel file's first line of code."""
+    out: list[str] = []
     with open(kernel_path(name), encoding="utf-8") as f:
         for line in f:
             if not line.startswith("//"):
                 if line.strip():
-                    break  # header ends at the first non-comment line
+                    break
                 continue
-            m = _SIZES_RE.match(line)
-            if m:
-                out[m.group(1)] = tuple(int(x) for x in m.group(2).split())
+            out.append(line)
     return out
+
+
+def front_end(name: str) -> str | None:
+    """The kernel's `// FRONT END: <pipeline>` header, if any: the passes a user runs
+    before Tessel to reach affine loops (e.g. convert-linalg-to-affine-loops for the
+    linalg kernels). It is an op-anchored pipeline such as `func.func(...)`."""
+    for line in _header(name):
+        m = _FRONT_END_RE.match(line)
+        if m:
+            return m.group(1)
+    return None
+
+
+def affine_source(name: str, work_dir: str | os.PathLike) -> Path:
+    """The kernel in affine form: kernels/<name>.mlir itself, or, for a kernel with a
+    FRONT END header, that pipeline's output (written into `work_dir`). Both the
+    original build and Tessel start from it, as `func.func(<front end>,
+    tessel-optimize)` would in one mlir-opt call."""
+    src = kernel_path(name)
+    pipeline = front_end(name)
+    if pipeline is None:
+        return src
+    out = Path(work_dir) / f"{name}.affine.mlir"
+    return apply_pipeline(src, out, f"builtin.module({pipeline})")
 
 
 def sizes(name: str, dataset: str) -> tuple[int, ...]:
@@ -274,8 +307,8 @@ def _main(argv: list[str]) -> int:
     rc = 0
     with tempfile.TemporaryDirectory(prefix="tessel-suite-") as td:
         for name in names:
-            src = kernel_path(name)
             try:
+                src = affine_source(name, td)
                 if args.pre_pipeline:
                     src = apply_pipeline(src, Path(td) / f"{name}.pre.mlir", args.pre_pipeline)
                 exe = lower_and_build(src, Path(td) / name)

@@ -10,6 +10,7 @@ Debian packages that only a driver needs.
 
 from __future__ import annotations
 
+import atexit
 import math
 import os
 import platform
@@ -18,6 +19,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,7 +66,8 @@ def import_suite():
         import suite  # noqa: F401
     except ImportError as e:
         die(f"cannot import scripts/suite.py ({e}): the kernel suite helper is missing")
-    for attr in ("kernels", "kernel_path", "sizes", "lower_and_build", "run"):
+    for attr in ("kernels", "kernel_path", "front_end", "affine_source", "sizes",
+                 "lower_and_build", "run"):
         if not hasattr(suite, attr):
             die(f"scripts/suite.py has no `{attr}`: it does not implement the suite contract")
     return suite
@@ -95,12 +98,26 @@ def all_kernels(suite, only: str | None = None) -> list[str]:
     return names + sorted(extra)
 
 
+_AFFINE_DIR: Path | None = None
+
+
 def kernel_file(suite, name: str) -> Path | None:
+    """The kernel in affine form (suite.affine_source: a linalg kernel goes through
+    its FRONT END pipeline, into a directory removed at exit); None if unknown.
+    Raises suite.SuiteError if the front end fails."""
+    global _AFFINE_DIR
     try:
         p = Path(suite.kernel_path(name))
     except (KeyError, FileNotFoundError):
         return None
-    return p if p.is_file() else None
+    if not p.is_file():
+        return None
+    if suite.front_end(name) is None:
+        return p
+    if _AFFINE_DIR is None:
+        _AFFINE_DIR = Path(tempfile.mkdtemp(prefix="tessel-affine-"))
+        atexit.register(shutil.rmtree, _AFFINE_DIR, True)
+    return suite.affine_source(name, _AFFINE_DIR)
 
 
 # ---------------------------------------------------------------------------

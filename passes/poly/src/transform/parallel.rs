@@ -1,10 +1,10 @@
 //! Parallel marks.
 
-use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType};
+use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, UnionMap};
 
 use crate::error::PolyError;
 use crate::support::isl::{numbered_id, to_i32, Ctx, IslResult};
-use crate::support::schedule_tree::{n_members, node_type, walk_children};
+use crate::support::schedule_tree::{member_map, n_members, node_type, walk_children};
 
 /// The id of the mark node placed above a parallel loop.
 pub const PARALLEL_MARK: &str = "parallel";
@@ -12,7 +12,11 @@ pub const PARALLEL_MARK: &str = "parallel";
 /// Marks the outermost coincident band member of every path parallel: the band is
 /// split so that this member comes first in its own band, and a mark node with id
 /// [`PARALLEL_MARK`] is inserted above that band. Nothing below a mark is marked
-/// again (no nested parallelism). Returns the schedule and the number of marks.
+/// again (no nested parallelism). A member that takes one value per iteration of the
+/// loops around it is skipped: AST generation emits no loop for it, so a mark there
+/// would parallelize nothing (a tile loop of size 8 over a dimension of 4, as in a
+/// static `linalg.conv_2d_nchw_fchw` with a batch of 4). Returns the schedule and the
+/// number of marks.
 pub(crate) fn mark_parallel(cx: &Ctx, schedule: Schedule) -> Result<(Schedule, usize), PolyError> {
     let mut count = 0;
     let root = schedule.get_root().isl(cx)?;
@@ -27,7 +31,9 @@ fn mark_walk(cx: &Ctx, node: ScheduleNode, count: &mut usize) -> Result<Schedule
     let n = n_members(cx, &node)?;
     let mut first = None;
     for i in 0..n {
-        if node.band_member_get_coincident(to_i32(i)?).isl(cx)? {
+        if node.band_member_get_coincident(to_i32(i)?).isl(cx)?
+            && !is_degenerate(cx, &node, i)?
+        {
             first = Some(i);
             break;
         }
@@ -48,4 +54,79 @@ fn mark_walk(cx: &Ctx, node: ScheduleNode, count: &mut usize) -> Result<Schedule
         node = node.parent().isl(cx)?;
     }
     Ok(node)
+}
+
+/// Whether band member `i` of `node` is fixed by the schedule around it: on the
+/// instances reaching the node, its value is a function of the prefix schedule and of
+/// members `0..i`. isl's AST generator then emits no loop for it (it is "degenerate").
+fn is_degenerate(cx: &Ctx, node: &ScheduleNode, i: usize) -> Result<bool, PolyError> {
+    let domain = node.get_domain().isl(cx)?;
+    let partial = node.band_get_partial_schedule().isl(cx)?;
+    let mut outer: UnionMap = node
+        .get_prefix_schedule_union_map()
+        .isl(cx)?
+        .intersect_domain(domain)
+        .isl(cx)?;
+    for j in 0..i {
+        outer = outer.flat_range_product(member_map(cx, &partial, j)?).isl(cx)?;
+    }
+    let member = member_map(cx, &partial, i)?;
+    outer.reverse().isl(cx)?.apply_range(member).isl(cx)?.is_single_valued().isl(cx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::support::isl::Ctx;
+
+    /// The outermost coincident member of `tree` that `mark_parallel` marks, as the
+    /// text of the marked band's first member.
+    fn marked_member(text: &str) -> String {
+        let cx = Ctx::new(0).unwrap();
+        let tree = cx
+            .parse("schedule", text, Schedule::read_from_str)
+            .unwrap();
+        let (tree, marks) = mark_parallel(&cx, tree).unwrap();
+        assert_eq!(marks, 1);
+        let printed = cx.schedule_text(&tree).unwrap();
+        let after = printed.split("mark: \"parallel\"").nth(1).unwrap().to_string();
+        let schedule = after.split("schedule: ").nth(1).unwrap();
+        schedule.split('}').next().unwrap().to_string()
+    }
+
+    /// A tile loop of size 8 over i in [0, 4) runs once: the mark goes to the next
+    /// coincident member, j's tile loop, which runs 32 / 8 = 4 times.
+    #[test]
+    fn skips_a_tile_loop_that_runs_once() {
+        let tree = r#"{ domain: "{ S[i, j] : 0 <= i < 4 and 0 <= j < 32 }",
+            child: { schedule: "[{ S[i, j] -> [(i - (i) mod 8)] }, { S[i, j] -> [(j - (j) mod 8)] }]",
+                     permutable: 1, coincident: [ 1, 1 ] } }"#;
+        assert!(marked_member(tree).contains("j - (j) mod 8"), "{}", marked_member(tree));
+    }
+
+    /// With a parametric extent the same tile loop may run many times: it is marked.
+    #[test]
+    fn keeps_a_parametric_tile_loop() {
+        let tree = r#"{ domain: "[n] -> { S[i, j] : 0 <= i < n and 0 <= j < 32 }",
+            child: { schedule: "[n] -> [{ S[i, j] -> [(i - (i) mod 8)] }, { S[i, j] -> [(j - (j) mod 8)] }]",
+                     permutable: 1, coincident: [ 1, 1 ] } }"#;
+        assert!(marked_member(tree).contains("i - (i) mod 8"), "{}", marked_member(tree));
+    }
+
+    /// A member fixed by the one before it (j = i on a diagonal) is degenerate too.
+    #[test]
+    fn a_member_fixed_by_an_outer_member_is_degenerate() {
+        let cx = Ctx::new(0).unwrap();
+        let tree = cx
+            .parse(
+                "schedule",
+                r#"{ domain: "{ S[i, j] : 0 <= i < 10 and j = i }",
+                     child: { schedule: "[{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]" } }"#,
+                Schedule::read_from_str,
+            )
+            .unwrap();
+        let band = tree.get_root().unwrap().child(0).unwrap();
+        assert!(!is_degenerate(&cx, &band, 0).unwrap());
+        assert!(is_degenerate(&cx, &band, 1).unwrap());
+    }
 }
