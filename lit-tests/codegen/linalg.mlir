@@ -1,16 +1,24 @@
 // Named linalg ops reach Tessel through convert-linalg-to-affine-loops, as an MLIR
 // user's pipeline has them. With static shapes a tile loop can run only once; the
 // parallel mark must then go to the first coincident loop that runs more than once
-// (transform/parallel.rs), or the nest gets no parallel loop at all.
+// (transform/parallel.rs), or the nest gets no parallel loop at all. The coincident
+// loops right inside it run in parallel with it, as one collapsed affine.parallel
+// (option parallel-collapse), so a short outer loop still feeds every thread.
 //
 // @conv: the band is (n, f, h, w, c), tiled by 8. n has 4 values, so its tile loop
 // runs once and isl emits no loop for it; f's tile loop (0 to 16 step 8) is the
-// outermost loop there is, and it is coincident.
+// outermost loop there is, and it is coincident; so are h's and w's (0 to 32 step
+// 8); c's carries the sum. Without collapsing, f's tile loop alone is parallel.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(convert-linalg-to-affine-loops,tessel-optimize{tile-sizes=8 parallel-min-work=0}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(convert-linalg-to-affine-loops,tessel-optimize{tile-sizes=8 parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(convert-linalg-to-affine-loops,tessel-optimize{tile-sizes=8 parallel-min-work=0 parallel-collapse=false}))' %s 2>/dev/null | FileCheck %s --check-prefix=ONE
 // CHECK-LABEL: func.func @conv
 // CHECK-NOT: affine.for
-// CHECK: affine.parallel (%{{.*}}) = (0) to (16) step (8)
+// CHECK: affine.parallel (%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) = (0, 0, 0) to (16, 32, 32) step (8, 8, 8)
+// ONE-LABEL: func.func @conv
+// ONE-NOT: affine.for
+// ONE: affine.parallel (%{{[a-z0-9]+}}) = (0) to (16) step (8)
+// ONE-NEXT: affine.for %{{.*}} = 0 to 32 step 8
 
 // REMARK: linalg.mlir:[[@LINE+2]]:3: remark: tessel: optimized SCoP of 1 statements ({{.*}}parallel loops=1,
 func.func @conv(%I: memref<4x8x34x34xf64>, %K: memref<16x8x3x3xf64>, %O: memref<4x16x32x32xf64>) {
@@ -20,11 +28,11 @@ func.func @conv(%I: memref<4x8x34x34xf64>, %K: memref<16x8x3x3xf64>, %O: memref<
 }
 
 // @matmul: with 64x64 tiles every tile loop of a 64x48x32 product runs once; the
-// point band's i, in 4-row register blocks, is the parallel loop.
+// point band's i and j, in 4x8 register blocks, are the parallel loops.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(convert-linalg-to-affine-loops,tessel-optimize{tile-sizes=64 register-tile=4,8 parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s --check-prefix=MATMUL
 // MATMUL-LABEL: func.func @matmul
 // MATMUL-NOT: affine.for
-// MATMUL: affine.parallel (%{{.*}}) = (0) to (64) step (4)
+// MATMUL: affine.parallel (%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) = (0, 0) to (64, 48) step (4, 8)
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(convert-linalg-to-affine-loops,tessel-optimize{tile-sizes=64 register-tile=4,8 parallel-min-work=0}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MATMUL-REMARK
 // MATMUL-REMARK: linalg.mlir:[[@LINE+2]]:3: remark: tessel: optimized SCoP of 1 statements ({{.*}}parallel loops=1,
 func.func @matmul(%A: memref<64x32xf64>, %B: memref<32x48xf64>, %C: memref<64x48xf64>) {

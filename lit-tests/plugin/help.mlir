@@ -17,6 +17,7 @@
 // CHECK-NEXT: {{^        --live-range-reordering .*\(default: false\)$}}
 // CHECK-NEXT: {{^        --max-operations=<ulong> .*\(default: 20000000\)$}}
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
+// CHECK-NEXT: {{^        --parallel-collapse .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 131072\)$}}
 // CHECK-NEXT: {{^        --register-tile=<size,size,...> .*1,1 turns it off.* \(default: 4,8\)$}}
 // CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}

@@ -1,13 +1,14 @@
 // The schedule stage (tessel-print-schedule) with the identity scheduler: the
 // original order as a tree of bands and sequences, the coincidence of each band
 // member (no dependence carried by it), tiling of permutable bands of depth >= 2
-// (tile loops over tile origins i - i mod 4, then point loops), and the "parallel"
-// mark on the outermost coincident loop.
+// (tile loops over tile origins i - i mod 4, then point loops), and the parallel
+// mark on the outermost coincident loop: "parallel-collapsed" when the coincident
+// members after it in its band run in parallel with it (option parallel-collapse).
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{scheduler=identity tile=false parallel=false}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAIN
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{scheduler=identity tile-sizes=4}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TILED
 
 // No dependences: one permutable band, both members coincident. Tiled, the tile
-// band is outermost and parallel.
+// band is outermost and parallel, both of its members together.
 // PLAIN-LABEL: remark: tessel: SCoP of 1 statements
 // PLAIN-NEXT: domain: "[arg2] -> { S0[i0, i1] : 0 <= i0 < arg2 and 0 <= i1 < arg2 }"
 // PLAIN-NEXT: child:
@@ -18,7 +19,7 @@
 // TILED-LABEL: remark: tessel: SCoP of 1 statements
 // TILED-NEXT: domain: "[arg2] -> { S0[i0, i1] : 0 <= i0 < arg2 and 0 <= i1 < arg2 }"
 // TILED-NEXT: child:
-// TILED-NEXT:   mark: "parallel"
+// TILED-NEXT:   mark: "parallel-collapsed"
 // TILED-NEXT:   child:
 // TILED-NEXT:     schedule: "[arg2] -> [{ S0[i0, i1] -> [(i0 - (i0) mod 4)] }, { S0[i0, i1] -> [(i1 - (i1) mod 4)] }]"
 // TILED-NEXT:     permutable: 1

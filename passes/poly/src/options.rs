@@ -91,6 +91,9 @@ pub struct Options {
     pub tile_sizes: Vec<i64>,
     /// Mark the outermost coincident loop of each band path parallel.
     pub parallel: bool,
+    /// With `parallel`: the coincident members right after the marked one run in
+    /// parallel with it, collapsed into one loop nest (`transform::parallel`).
+    pub parallel_collapse: bool,
     /// A parallel loop runs in parallel only when one execution of it is estimated,
     /// at run time, to run at least this many statement instances (codegen emits
     /// both versions); 0: always.
@@ -132,6 +135,7 @@ impl Default for Options {
             tile: true,
             tile_sizes: Vec::new(),
             parallel: true,
+            parallel_collapse: true,
             parallel_min_work: DEFAULT_PARALLEL_MIN_WORK,
             max_operations: 20_000_000,
             fuse: FuseMode::Smart,
@@ -247,6 +251,7 @@ impl Options {
             }
             (OptionId::Tile, Value::Bool(b)) => self.tile = b,
             (OptionId::Parallel, Value::Bool(b)) => self.parallel = b,
+            (OptionId::ParallelCollapse, Value::Bool(b)) => self.parallel_collapse = b,
             (OptionId::ParallelMinWork, Value::UInt(n)) => self.parallel_min_work = n,
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
@@ -267,6 +272,7 @@ impl Options {
             OptionId::TimeBudget => Value::UInt(self.time_budget.as_secs()),
             OptionId::Tile => Value::Bool(self.tile),
             OptionId::Parallel => Value::Bool(self.parallel),
+            OptionId::ParallelCollapse => Value::Bool(self.parallel_collapse),
             OptionId::ParallelMinWork => Value::UInt(self.parallel_min_work),
             OptionId::Wavefront => Value::Bool(self.wavefront),
             OptionId::IntraTile => Value::Bool(self.intra_tile),

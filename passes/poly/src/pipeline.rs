@@ -410,9 +410,19 @@ fn preset_schedule(
                 .isl(cx)
         })?;
     }
+    if opts.intra_tile {
+        tree = stage("post-tile reordering", || {
+            let root = tree.get_root().isl(cx)?;
+            intra_tile::sink_across_bands(cx, root, locality, deps.conflicts())?
+                .get_schedule()
+                .isl(cx)
+        })?;
+    }
     let mut parallel_marks = 0;
     if opts.parallel {
-        (tree, parallel_marks) = stage("parallel marks", || parallel::mark_parallel(cx, tree))?;
+        (tree, parallel_marks) = stage("parallel marks", || {
+            parallel::mark_parallel(cx, tree, opts.parallel_collapse)
+        })?;
     }
     tracing::debug!(tiled, "schedule tree built");
     Ok(FinalSchedule {

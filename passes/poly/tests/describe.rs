@@ -72,7 +72,8 @@ fn describe_schedule_is_the_tree_then_one_line_per_statement() {
         ]
     );
     assert!(text.lines().last().unwrap_or("").starts_with("T(S1)"));
-    assert!(text.contains("mark: \"parallel\""), "{text}");
+    // The i and j tile loops carry nothing: they run in parallel together.
+    assert!(text.contains("mark: \"parallel-collapsed\""), "{text}");
     // Stable.
     assert_eq!(
         text,

@@ -166,13 +166,19 @@ impl Codegen<'_> {
                 registers,
                 private,
                 body,
-            } => match registers {
-                true => self.register_loop(iterator, lower, upper, *step, body, cursor),
-                false => {
-                    let parallel = parallel.then_some(private.as_slice());
-                    self.for_loop(iterator, lower, upper, *step, parallel, body, cursor)
+            } => {
+                let head = LoopHead {
+                    iterator,
+                    lower,
+                    upper,
+                    step: *step,
+                };
+                match (registers, parallel) {
+                    (true, _) => self.register_loop(head, body, cursor),
+                    (false, true) => self.parallel_loop(head, private, body, cursor),
+                    (false, false) => self.emit_loops(&[head], None, body, cursor),
                 }
-            },
+            }
             AstNode::If {
                 cond,
                 then_branch,
@@ -182,46 +188,60 @@ impl Codegen<'_> {
         }
     }
 
-    /// A loop; a parallel one (`Some` of the scalars private to its iterations), with
-    /// `min_work` set, both ways under an `scf.if` on its estimated work
-    /// ([`Codegen::work`]): an OpenMP region costs microseconds even when its threads
-    /// spin, and tens of them when they must be woken, so a region with little work
-    /// runs faster sequentially (issue 9, "a runtime guard").
-    #[allow(clippy::too_many_arguments)]
-    fn for_loop(
+    /// A parallel loop and the loops collapsed with it (`tessel_poly::ast::collapsed_body`), whose
+    /// iterations each get a copy of the scalars `private`: with `min_work` set, both
+    /// in parallel and sequentially, under an `scf.if` on its estimated work
+    /// ([`Codegen::work`]): an OpenMP region costs microseconds even when its
+    /// threads spin, and tens of them when they must be woken, so a region with
+    /// little work runs faster sequentially (issue 9, "a runtime guard").
+    fn parallel_loop(
         &mut self,
-        iterator: &str,
-        lower: &Expr,
-        upper: &Expr,
-        step: i64,
-        parallel: Option<&[String]>,
+        head: LoopHead<'_>,
+        private: &[String],
         body: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
-        if step < 1 {
-            return Err(CodegenError::LoopStep(step));
+        let mut heads = vec![head];
+        let mut inner = body;
+        while let [AstNode::For {
+            iterator,
+            lower,
+            upper,
+            step,
+            parallel: true,
+            body,
+            ..
+        }] = inner
+        {
+            heads.push(LoopHead {
+                iterator,
+                lower,
+                upper,
+                step: *step,
+            });
+            inner = body;
         }
-        if parallel.is_none() || self.min_work == 0 {
-            return self.emit_loop(iterator, lower, upper, step, parallel, body, cursor);
+        if self.min_work == 0 {
+            return self.emit_loops(&heads, Some(private), inner, cursor);
         }
         // Saturating at 2^31 keeps every product of two counts below 2^62.
         let cap = i64::try_from(self.min_work)
             .unwrap_or(i64::MAX)
             .min(1 << 31);
         let min_work = self.constant(cap, cursor)?;
-        let work = self.loop_work(iterator, lower, upper, step, body, min_work, cursor)?;
+        let work = self.loop_work(head, body, min_work, cursor)?;
         let enough = self.cmpi(5, work, min_work, cursor)?; // sge
         let builder = OpBuilder::new("scf.if", self.loc).operands(&[enough]);
         let (builder, then_block) = builder.region_with_block(&[]);
         let (builder, else_block) = builder.region_with_block(&[]);
         self.insert(cursor, builder.build());
-        for (block, parallel) in [(then_block, parallel), (else_block, None)] {
+        for (block, parallel) in [(then_block, Some(private)), (else_block, None)] {
             let c = Cursor {
                 block,
                 before: None,
                 top: false,
             };
-            self.emit_loop(iterator, lower, upper, step, parallel, body, c)?;
+            self.emit_loops(&heads, parallel, inner, c)?;
             self.insert(c, OpBuilder::new("scf.yield", self.loc).build());
         }
         Ok(())
@@ -232,16 +252,14 @@ impl Codegen<'_> {
     /// writes are stored after it.
     fn register_loop(
         &mut self,
-        iterator: &str,
-        lower: &Expr,
-        upper: &Expr,
-        step: i64,
+        head: LoopHead<'_>,
         body: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
+        let LoopHead { iterator, step, .. } = head;
         let elements = registers::plan(self.scop, body, iterator);
         if elements.is_empty() || self.registers.is_some() {
-            return self.emit_loop(iterator, lower, upper, step, None, body, cursor);
+            return self.emit_loops(&[head], None, body, cursor);
         }
         // The address of each element, computed before the loop (the iterator does
         // not move it, so any value of it will do).
@@ -268,7 +286,7 @@ impl Codegen<'_> {
             inits.push(self.insert_value(cursor, load, "affine.load")?);
             addresses.push(indices);
         }
-        let bounds = self.loop_bounds(lower, upper)?;
+        let bounds = self.loop_bounds(&[head])?;
         let (builder, body_block) = self.affine_for(bounds, step, &inits)?;
         let for_op = self.insert(cursor, builder.build());
         let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
@@ -336,7 +354,15 @@ impl Codegen<'_> {
                     step,
                     body,
                     ..
-                } => self.loop_work(iterator, lower, upper, *step, body, cap, cursor)?,
+                } => {
+                    let head = LoopHead {
+                        iterator,
+                        lower,
+                        upper,
+                        step: *step,
+                    };
+                    self.loop_work(head, body, cap, cursor)?
+                }
             };
             total = Some(match total {
                 None => w,
@@ -351,19 +377,16 @@ impl Codegen<'_> {
 
     /// [`Codegen::work`] of one loop: its trip count times its body's work, with its
     /// iterator at the middle of its range.
-    #[allow(clippy::too_many_arguments)]
     fn loop_work(
         &mut self,
-        iterator: &str,
-        lower: &Expr,
-        upper: &Expr,
-        step: i64,
+        head: LoopHead<'_>,
         body: &[AstNode],
         cap: Val,
         cursor: Cursor,
     ) -> Result<Val> {
-        let (trip, middle) = self.trip_and_middle(lower, upper, step, cap, cursor)?;
-        let inner = self.with_iterator(iterator, middle, |cg| cg.work(body, cap, cursor))?;
+        let (trip, middle) =
+            self.trip_and_middle(head.lower, head.upper, head.step, cap, cursor)?;
+        let inner = self.with_iterator(head.iterator, middle, |cg| cg.work(body, cap, cursor))?;
         self.saturating("arith.muli", trip, inner, cap, cursor)
     }
 
@@ -484,54 +507,80 @@ impl Codegen<'_> {
         self.insert_value(cursor, built, "arith.cmpi")
     }
 
-    /// The loop itself: `affine.parallel` or `affine.for`.
-    #[allow(clippy::too_many_arguments)]
-    fn emit_loop(
+    /// The loops themselves: with `parallel` (the scalars private to an iteration),
+    /// one `affine.parallel` over all of `heads`; without, one `affine.for` per head,
+    /// nested in order.
+    fn emit_loops(
         &mut self,
-        iterator: &str,
-        lower: &Expr,
-        upper: &Expr,
-        step: i64,
+        heads: &[LoopHead<'_>],
         parallel: Option<&[String]>,
         body: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
-        let bounds = self.loop_bounds(lower, upper)?;
+        let Some((&first, rest)) = heads.split_first() else {
+            return self.nodes(body, cursor);
+        };
+        if let Some(bad) = heads.iter().find(|h| h.step < 1) {
+            return Err(CodegenError::LoopStep(bad.step));
+        }
+        let single = [first];
+        let bounds = self.loop_bounds(if parallel.is_some() { heads } else { &single })?;
         let (builder, body_block) = if parallel.is_some() {
             let mut all = bounds.lb_operands;
             all.extend(bounds.ub_operands);
             let i64_type = Type::integer(self.ctx, 64);
+            let steps: Vec<Attr> = heads
+                .iter()
+                .map(|h| Attr::integer(i64_type, h.step))
+                .collect();
             OpBuilder::new("affine.parallel", self.loc)
                 .operands(&all)
                 .attr("lowerBoundsMap", bounds.lb_map)
                 .attr(
                     "lowerBoundsGroups",
-                    Attr::dense_1xi32(self.ctx, group_size(bounds.lb_count)?),
+                    Attr::dense_i32_tensor(self.ctx, &bounds.lb_groups),
                 )
                 .attr("upperBoundsMap", bounds.ub_map)
                 .attr(
                     "upperBoundsGroups",
-                    Attr::dense_1xi32(self.ctx, group_size(bounds.ub_count)?),
+                    Attr::dense_i32_tensor(self.ctx, &bounds.ub_groups),
                 )
-                .attr(
-                    "steps",
-                    Attr::array(self.ctx, &[Attr::integer(i64_type, step)]),
-                )
+                .attr("steps", Attr::array(self.ctx, &steps))
                 .attr("reductions", Attr::array(self.ctx, &[]))
-                .region_with_block(&[self.index_type])
+                .region_with_block(&vec![self.index_type; heads.len()])
         } else {
-            self.affine_for(bounds, step, &[])?
+            self.affine_for(bounds, first.step, &[])?
         };
         self.insert(cursor, builder.build());
-        let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
         let inner = Cursor {
             block: body_block,
             before: None,
             top: false,
         };
-        let private = parallel.unwrap_or_default();
+        let Some(private) = parallel else {
+            let iv = body_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
+            self.with_iterator(first.iterator, iv, |cg| {
+                cg.emit_loops(rest, None, body, inner)
+            })?;
+            self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
+            return Ok(());
+        };
         let shared = self.privatize(private, inner)?;
-        let emitted = self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner));
+        let mut shadowed = Vec::with_capacity(heads.len());
+        for (k, h) in heads.iter().enumerate() {
+            let iv = body_block.arg(k).ok_or(CodegenError::NoResult("loop IV"))?;
+            shadowed.push((
+                h.iterator,
+                self.iterators.insert(h.iterator.to_string(), iv),
+            ));
+        }
+        let emitted = self.nodes(body, inner);
+        for (name, old) in shadowed.into_iter().rev() {
+            match old {
+                Some(v) => self.iterators.insert(name.to_string(), v),
+                None => self.iterators.remove(name),
+            };
+        }
         for (k, value) in shared {
             self.allocas[k] = value;
         }
@@ -587,25 +636,34 @@ impl Codegen<'_> {
             .region_with_block(&arg_types))
     }
 
-    /// The bound maps of a loop over `lower..=upper` (a `Max` of lower bounds, a
-    /// `Min` of upper bounds), with their operands.
-    fn loop_bounds(&mut self, lower: &Expr, upper: &Expr) -> Result<LoopBounds> {
-        let lowers = lower.max_terms();
-        let uppers: Vec<Expr> = upper
-            .min_terms()
-            .into_iter()
-            .map(|e| Expr::Add(Box::new(e), Box::new(Expr::Int(1))))
-            .collect();
+    /// The bound maps of the loops `heads` (each over `lower..=upper`: a `Max` of
+    /// lower bounds, a `Min` of upper bounds), one map for all of them, with their
+    /// operands and the number of results of each loop.
+    fn loop_bounds(&mut self, heads: &[LoopHead<'_>]) -> Result<LoopBounds> {
         let (mut lb_maps, mut ub_maps) = (MapBuilder::new(self.ctx), MapBuilder::new(self.ctx));
-        let lb = lb_maps.results(&lowers)?;
-        let ub = ub_maps.results(&uppers)?;
+        let (mut lb, mut ub) = (Vec::new(), Vec::new());
+        let (mut lb_groups, mut ub_groups) = (Vec::new(), Vec::new());
+        for h in heads {
+            let uppers: Vec<Expr> = h
+                .upper
+                .min_terms()
+                .into_iter()
+                .map(|e| Expr::Add(Box::new(e), Box::new(Expr::Int(1))))
+                .collect();
+            let l = lb_maps.results(&h.lower.max_terms())?;
+            let u = ub_maps.results(&uppers)?;
+            lb_groups.push(group_size(l.len())?);
+            ub_groups.push(group_size(u.len())?);
+            lb.extend(l);
+            ub.extend(u);
+        }
         Ok(LoopBounds {
             lb_operands: self.operands(&lb_maps.vars)?,
             ub_operands: self.operands(&ub_maps.vars)?,
             lb_map: Attr::affine_map(lb_maps.map(&lb)),
             ub_map: Attr::affine_map(ub_maps.map(&ub)),
-            lb_count: lb.len(),
-            ub_count: ub.len(),
+            lb_groups,
+            ub_groups,
         })
     }
 
@@ -870,9 +928,18 @@ struct LoopBounds {
     ub_map: Attr,
     lb_operands: Vec<Val>,
     ub_operands: Vec<Val>,
-    /// The number of lower (upper) bounds the map's results take the max (min) of.
-    lb_count: usize,
-    ub_count: usize,
+    /// Per loop, the number of lower (upper) bounds whose max (min) it takes.
+    lb_groups: Vec<i32>,
+    ub_groups: Vec<i32>,
+}
+
+/// A loop's head: its iterator, inclusive bounds and step.
+#[derive(Clone, Copy)]
+struct LoopHead<'a> {
+    iterator: &'a str,
+    lower: &'a Expr,
+    upper: &'a Expr,
+    step: i64,
 }
 
 /// Is `cond` a conjunction of comparisons? Collects them.

@@ -101,9 +101,9 @@ impl Type {
         };
         (!t.ptr.is_null()).then_some(Type(t))
     }
-    /// `tensor<1xi32>`, the type of the bound groups of `affine.parallel`.
-    fn tensor_1xi32(ctx: Context) -> Type {
-        let shape = [1i64];
+    /// `tensor<Nxi32>`, the type of the bound groups of an N-d `affine.parallel`.
+    fn tensor_of_i32(ctx: Context, n: usize) -> Type {
+        let shape = [n as i64];
         // SAFETY: live context; `shape` has the one extent the rank says; a null
         // encoding means none.
         Type(unsafe {
@@ -179,10 +179,11 @@ impl Attr {
         // SAFETY: live context; `values` holds the count given.
         Attr(unsafe { mlirDenseI32ArrayGet(ctx.0, values.len() as isize, values.as_ptr()) })
     }
-    /// `dense<v> : tensor<1xi32>`.
-    pub fn dense_1xi32(ctx: Context, v: i32) -> Attr {
-        // SAFETY: live context; one element for a tensor of one element.
-        Attr(unsafe { mlirDenseElementsAttrInt32Get(Type::tensor_1xi32(ctx).0, 1, &v) })
+    /// `dense<[v0, v1, ...]> : tensor<Nxi32>`.
+    pub fn dense_i32_tensor(ctx: Context, values: &[i32]) -> Attr {
+        let ty = Type::tensor_of_i32(ctx, values.len());
+        // SAFETY: live context; `values` holds as many elements as the tensor type.
+        Attr(unsafe { mlirDenseElementsAttrInt32Get(ty.0, values.len() as isize, values.as_ptr()) })
     }
     /// `[a, b, ...]`.
     pub fn array(ctx: Context, elements: &[Attr]) -> Attr {

@@ -6,6 +6,58 @@
 
 use crate::model::scop::StmtId;
 
+/// The body of a parallel loop's collapsed group: the parallel loops that are each
+/// the whole body of the one before run in parallel together with it, as one
+/// `affine.parallel` of several dimensions (see `codegen::astgen`'s `collapse`); this
+/// is the body of the last of them.
+pub fn collapsed_body(body: &[AstNode]) -> &[AstNode] {
+    match body {
+        [AstNode::For {
+            parallel: true,
+            body,
+            ..
+        }] => collapsed_body(body),
+        _ => body,
+    }
+}
+
+fn collapsed_body_mut(body: &mut [AstNode]) -> &mut [AstNode] {
+    match body {
+        [AstNode::For {
+            parallel: true,
+            body,
+            ..
+        }] => collapsed_body_mut(body),
+        _ => body,
+    }
+}
+
+/// Whether `nodes` hold a loop (under any `if`).
+pub(crate) fn has_loop(nodes: &[AstNode]) -> bool {
+    nodes.iter().any(|n| match n {
+        AstNode::For { .. } => true,
+        AstNode::If {
+            then_branch,
+            else_branch,
+            ..
+        } => has_loop(then_branch) || has_loop(else_branch),
+        AstNode::Stmt { .. } => false,
+    })
+}
+
+/// Clears `parallel` on the loops collapsed into a parallel loop whose `body` this is.
+fn clear_collapsed(body: &mut [AstNode]) {
+    if let [AstNode::For {
+        parallel: parallel @ true,
+        body,
+        ..
+    }] = body
+    {
+        *parallel = false;
+        clear_collapsed(body);
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AstNode {
     For {
@@ -15,6 +67,9 @@ pub enum AstNode {
         upper: Expr,
         step: i64,
         /// Set when the schedule marks this loop parallel (coincident and verified).
+        /// A parallel loop whose whole body is a parallel loop forms one collapsed
+        /// parallel nest with it ([`collapsed_body`]); no parallel loop is nested in
+        /// another otherwise.
         parallel: bool,
         /// The loop of a full register block ([`crate::codegen::register_block`]):
         /// codegen keeps the array elements its body touches at addresses that do
@@ -135,27 +190,22 @@ pub enum Cond {
 /// OpenMP region per outer iteration for a single loop's work (durbin, atax).
 /// Returns the number of loops still parallel. Dropping a mark is always legal.
 pub fn keep_profitable_parallel(nodes: &mut [AstNode]) -> usize {
-    fn has_loop(nodes: &[AstNode]) -> bool {
-        nodes.iter().any(|n| match n {
-            AstNode::For { .. } => true,
-            AstNode::If {
-                then_branch,
-                else_branch,
-                ..
-            } => has_loop(then_branch) || has_loop(else_branch),
-            AstNode::Stmt { .. } => false,
-        })
-    }
     fn walk(nodes: &mut [AstNode], under_sequential: bool) -> usize {
         let mut count = 0;
         for n in nodes {
             match n {
-                AstNode::For { parallel, body, .. } => {
-                    if *parallel && under_sequential && !has_loop(body) {
+                AstNode::For { parallel, body, .. } if *parallel => {
+                    // A collapsed group (see `collapsed`) counts, and is kept or
+                    // cleared, as one loop.
+                    if under_sequential && !has_loop(collapsed_body(body)) {
                         *parallel = false;
+                        clear_collapsed(body);
+                        count += walk(body, true);
+                    } else {
+                        count += 1 + walk(collapsed_body_mut(body), under_sequential);
                     }
-                    count += usize::from(*parallel) + walk(body, under_sequential || !*parallel);
                 }
+                AstNode::For { body, .. } => count += walk(body, true),
                 AstNode::If {
                     then_branch,
                     else_branch,

@@ -12,7 +12,7 @@ use isl_rs::{
 };
 
 use crate::analysis::privatization::Conflicts;
-use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
+use crate::codegen::ast::{collapsed_body, has_loop, AstNode, CmpOp, Cond, Expr};
 use crate::codegen::register_block;
 use crate::error::PolyError;
 use crate::model::scop::StmtId;
@@ -21,7 +21,7 @@ use crate::support::isl::{
 };
 use crate::support::schedule_tree::node_type;
 use crate::support::schedule_tree::walk_children;
-use crate::transform::parallel::PARALLEL_MARK;
+use crate::transform::parallel::{parallel_members, COLLAPSED_PARALLEL_MARK, PARALLEL_MARK};
 use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 
 /// The statement of each domain tuple name ([`crate::model::load::ScopIsl::stmt_ids`]).
@@ -57,7 +57,10 @@ struct ParallelMark {
     /// Schedule depth of the marked member: its loop iterator is `c<depth>` in
     /// isl's AST.
     depth: usize,
-    /// The scalars private at the loop.
+    /// How many members from it run in parallel together (`c<depth>`,
+    /// `c<depth + 1>`, ...: one collapsed loop nest).
+    members: usize,
+    /// The scalars private at the loop (at any of its members).
     private: Vec<String>,
 }
 
@@ -81,21 +84,32 @@ fn number_marks(
     if node_type(cx, &node)? == ScheduleNodeType::Mark {
         let id = node.mark_get_id().isl(cx)?;
         let name = id_name(&id);
-        if let Some(mark @ (PARALLEL_MARK | REGISTER_BLOCK_MARK)) = name.as_deref() {
+        let parallel = parallel_members(cx, name.as_deref(), &node)?;
+        if let Some(mark) = name.filter(|n| parallel.is_some() || n == REGISTER_BLOCK_MARK) {
             let depth = usize::try_from(node.get_schedule_depth().isl(cx)?)
                 .map_err(|_| PolyError::Isl("negative schedule depth".into()))?;
-            let number = if mark == PARALLEL_MARK {
+            let number = if let Some(members) = parallel {
                 let band = node.get_child(0).isl(cx)?;
-                let private = match node_type(cx, &band)? {
-                    ScheduleNodeType::Band => conflicts.private_at(cx, &band, 0)?,
-                    _ => Vec::new(),
-                };
-                marks.push(ParallelMark { depth, private });
+                let mut private: Vec<String> = Vec::new();
+                if node_type(cx, &band)? == ScheduleNodeType::Band {
+                    for member in 0..members {
+                        for name in conflicts.private_at(cx, &band, member)? {
+                            if !private.contains(&name) {
+                                private.push(name);
+                            }
+                        }
+                    }
+                }
+                marks.push(ParallelMark {
+                    depth,
+                    members,
+                    private,
+                });
                 marks.len() - 1
             } else {
                 depth
             };
-            let id = numbered_id(cx, mark, number)?;
+            let id = numbered_id(cx, &mark, number)?;
             node = node.delete().isl(cx)?.insert_mark(id).isl(cx)?;
         }
     }
@@ -145,15 +159,21 @@ fn convert_node(
             // for a member with one value under the outer loops (e.g. a tile loop
             // fixed by a wavefront), and the loop of the next member must not take
             // the mark: it was never checked.
-            let mark = (id_name(&id).as_deref() == Some(PARALLEL_MARK))
-                .then(|| cv.marks.get(id_number(&id)))
-                .flatten();
+            let name = id_name(&id);
+            let mark = matches!(
+                name.as_deref(),
+                Some(PARALLEL_MARK | COLLAPSED_PARALLEL_MARK)
+            )
+            .then(|| cv.marks.get(id_number(&id)))
+            .flatten();
             if let (
                 Some(mark),
                 [AstNode::For {
                     iterator,
                     parallel,
                     private,
+                    step,
+                    body,
                     ..
                 }],
             ) = (mark, inner.as_mut_slice())
@@ -161,6 +181,10 @@ fn convert_node(
                 if *iterator == format!("c{}", mark.depth) {
                     *parallel = true;
                     private.clone_from(&mark.private);
+                    if collapsible(*step, body) {
+                        let mut group = vec![iterator.clone()];
+                        collapse(body, mark, &mut group);
+                    }
                 }
             }
             // A register block whose `r` loop is there (see register_block.rs).
@@ -176,6 +200,47 @@ fn convert_node(
         AstNodeKind::User => out.push(convert_user(cx, cv.stmts, &node.user_get_expr().isl(cx)?)?),
     }
     Ok(())
+}
+
+/// Whether a loop may be part of a collapsed parallel group: a loop over tiles (or
+/// register blocks), whose step is the tile size, so that it runs few times and the
+/// threads may starve on it alone; and one with loops inside it. A loop over points
+/// runs long enough by itself, and collapsing the innermost one would cost its
+/// vectorization (every iteration divides the collapsed index: measured on gemver,
+/// 2.54x -> 1.75x at LARGE, and on an untiled convolution, where LLVM recomputed
+/// the division inside the innermost loop, 4x slower).
+fn collapsible(step: i64, body: &[AstNode]) -> bool {
+    step > 1 && has_loop(body)
+}
+
+/// Marks the loops of the members after the first of a parallel mark parallel too,
+/// as long as each is the only thing in the body of the one before, is
+/// [`collapsible`], and its bounds do not name the group's iterators (an
+/// `affine.parallel` is rectangular): they become one collapsed parallel loop nest.
+/// isl emits no loop for a member with one value, and the group stops there.
+fn collapse(body: &mut [AstNode], mark: &ParallelMark, group: &mut Vec<String>) {
+    if group.len() >= mark.members {
+        return;
+    }
+    if let [AstNode::For {
+        iterator,
+        lower,
+        upper,
+        step,
+        parallel,
+        registers: false,
+        body,
+        ..
+    }] = body
+    {
+        let expected = format!("c{}", mark.depth + group.len());
+        let rectangular = !group.iter().any(|g| lower.mentions(g) || upper.mentions(g));
+        if *iterator == expected && rectangular && collapsible(*step, body) {
+            *parallel = true;
+            group.push(iterator.clone());
+            collapse(body, mark, group);
+        }
+    }
 }
 
 fn convert_for(cx: &Ctx, cv: &Converter<'_>, node: &ASTNode) -> Result<AstNode, PolyError> {
@@ -442,7 +507,12 @@ pub(crate) fn count_parallel(nodes: &[AstNode]) -> usize {
     nodes
         .iter()
         .map(|n| match n {
-            AstNode::For { parallel, body, .. } => usize::from(*parallel) + count_parallel(body),
+            AstNode::For {
+                parallel: true,
+                body,
+                ..
+            } => 1 + count_parallel(collapsed_body(body)),
+            AstNode::For { body, .. } => count_parallel(body),
             AstNode::If {
                 then_branch,
                 else_branch,

@@ -67,6 +67,7 @@ pub enum OptionId {
     Tile,
     TileSizes,
     Parallel,
+    ParallelCollapse,
     ParallelMinWork,
     Wavefront,
     IntraTile,
@@ -177,7 +178,7 @@ pub const FUSE_MODES: &[Choice] = &[
     },
 ];
 
-pub const OPTIONS: [OptionSpec; 13] = [
+pub const OPTIONS: [OptionSpec; 14] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -222,6 +223,15 @@ pub const OPTIONS: [OptionSpec; 13] = [
         name: "parallel",
         kind: OptionKind::Bool { default: true },
         help: "Run the outermost coincident loop of each nest in parallel (affine.parallel)",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::ParallelCollapse,
+        name: "parallel-collapse",
+        kind: OptionKind::Bool { default: true },
+        help: "Run the coincident loops right inside the outermost parallel loop of a band \
+               in parallel with it, as one collapsed affine.parallel, so that a short outer \
+               loop still gives every thread work",
         passes: SCHEDULING,
     },
     OptionSpec {

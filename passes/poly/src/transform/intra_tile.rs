@@ -8,13 +8,14 @@
 //! `B[k][j]` step within a line and `A[i][k]` stays put, while along `k` every
 //! `B[k][j]` is a new line.
 
-use isl_rs::{ScheduleNode, ScheduleNodeType};
+use isl_rs::{DimType, ScheduleNode, ScheduleNodeType};
 
 use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
-use crate::support::isl::{to_i32, Ctx, IslResult};
+use crate::support::isl::{to_i32, to_u32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    any_coincident, band_above, n_members, node_type, set_coincidence, walk_children,
+    any_coincident, band_above, carried_by_member, distances, live_deps, n_children, n_members,
+    node_type, set_coincidence, walk_children,
 };
 use crate::transform::locality::{band_profile, scores, AccessProfile, Locality};
 
@@ -117,4 +118,145 @@ pub(crate) fn sink(
         .band_set_permutable(1)
         .isl(cx)?;
     set_coincidence(cx, node, deps)
+}
+
+/// Sinks a parallel stride-one loop below the sequential loops under it (seed 000
+/// §4.6's goal, across bands): when the bands below a band form a chain down to the
+/// statements and the innermost of them carries a dependence (a reduction, as the
+/// filter loops `c, kh, kw` of a convolution), while the band's last member `w`
+/// carries none and walks memory at least as well, `w` moves to a band of its own
+/// at the bottom. The innermost loop is then one LLVM vectorizes without
+/// reassociating anything (`O[n][f][h][w] += I[n][c][h+kh][w+kw] * K[f][c][kh][kw]`
+/// along `w`, instead of a 3-long reduction along `kw`).
+///
+/// Legal because `w` has distance zero in every dependence live at its band that
+/// the members before it leave unordered: those stay ordered by the chain, the
+/// others by the band. Privatization is not counted here (a private copy lives for
+/// one iteration of `w`, which the move would interleave), and the member the
+/// parallel mark would take stays (no coincident member before it on its path).
+/// Returns the node at the same position.
+pub(crate) fn sink_across_bands(
+    cx: &Ctx,
+    node: ScheduleNode,
+    loc: &Locality,
+    deps: &Conflicts,
+) -> Result<ScheduleNode, PolyError> {
+    let mut node = node;
+    if node_type(cx, &node)? == ScheduleNodeType::Band {
+        if let Some(depth) = sinkable(cx, &node, loc, deps)? {
+            node = move_last_member_down(cx, node, depth, deps)?;
+        }
+    }
+    walk_children(cx, node, |cx, child| {
+        sink_across_bands(cx, child, loc, deps)
+    })
+}
+
+/// The number of bands below `node` when its last member should go below them all
+/// (see [`sink_across_bands`]).
+fn sinkable(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    loc: &Locality,
+    deps: &Conflicts,
+) -> Result<Option<usize>, PolyError> {
+    let n = n_members(cx, node)?;
+    if n == 0 || !node.band_member_get_coincident(to_i32(n - 1)?).isl(cx)? {
+        return Ok(None);
+    }
+    // The chain: one band after another, then the leaf.
+    let mut depth = 0;
+    let mut bottom = node.copy().isl(cx)?;
+    loop {
+        if n_children(cx, &bottom)? != 1 {
+            return Ok(None);
+        }
+        let child = bottom.copy().isl(cx)?.child(0).isl(cx)?;
+        match node_type(cx, &child)? {
+            ScheduleNodeType::Leaf => break,
+            ScheduleNodeType::Band => {
+                bottom = child;
+                depth += 1;
+            }
+            _ => return Ok(None),
+        }
+    }
+    let bottom_n = n_members(cx, &bottom)?;
+    if depth == 0
+        || bottom_n == 0
+        || bottom
+            .band_member_get_coincident(to_i32(bottom_n - 1)?)
+            .isl(cx)?
+    {
+        return Ok(None);
+    }
+    // Keep the member that the parallel mark would take.
+    let coincident_before = (0..n - 1)
+        .map(|d| node.band_member_get_coincident(to_i32(d)?).isl(cx))
+        .collect::<Result<Vec<bool>, _>>()?;
+    if !coincident_before.contains(&true) && !band_above(cx, node, |b| any_coincident(cx, b))? {
+        return Ok(None);
+    }
+    // No conflict at all carried by w, private scalars included.
+    let dist = distances(
+        cx,
+        &live_deps(cx, node, &deps.all)?,
+        &node.band_get_partial_schedule().isl(cx)?,
+    )?;
+    if carried_by_member(cx, &dist, n, n - 1)? {
+        return Ok(None);
+    }
+    let w = scores(&band_profile(cx, node, loc, n)?, n)[n - 1];
+    let r = scores(&band_profile(cx, &bottom, loc, bottom_n)?, bottom_n)[bottom_n - 1];
+    Ok((w.misses <= r.misses).then_some(depth))
+}
+
+/// Moves the last member of the band at `node` to a new band of its own below the
+/// `depth` bands under it.
+fn move_last_member_down(
+    cx: &Ctx,
+    node: ScheduleNode,
+    depth: usize,
+    deps: &Conflicts,
+) -> Result<ScheduleNode, PolyError> {
+    let n = n_members(cx, &node)?;
+    tracing::debug!(
+        members = n,
+        depth,
+        "parallel member sunk below the bands under it"
+    );
+    let permutable = node.band_get_permutable().isl(cx)?;
+    let partial = node.band_get_partial_schedule().isl(cx)?;
+    let last = partial
+        .copy()
+        .isl(cx)?
+        .drop_dims(DimType::Set, 0, to_u32(n - 1)?)
+        .isl(cx)?;
+    let mut node = if n == 1 {
+        node.delete().isl(cx)?
+    } else {
+        let rest = partial.drop_dims(DimType::Set, to_u32(n - 1)?, 1).isl(cx)?;
+        let node = node
+            .delete()
+            .isl(cx)?
+            .insert_partial_schedule(rest)
+            .isl(cx)?;
+        let node = node.band_set_permutable(i32::from(permutable)).isl(cx)?;
+        set_coincidence(cx, node, deps)?.child(0).isl(cx)?
+    };
+    // `node` is now the first band of the chain; the flags are recomputed on the way
+    // down to the leaf, as the bands' prefix lost `w`.
+    let mut up = 0;
+    while node_type(cx, &node)? == ScheduleNodeType::Band {
+        node = set_coincidence(cx, node, deps)?.child(0).isl(cx)?;
+        up += 1;
+    }
+    node = node.insert_partial_schedule(last).isl(cx)?;
+    node = set_coincidence(cx, node, deps)?;
+    // Back to where the band was: the chain's `up` bands, plus the rest of the band.
+    let levels = up + usize::from(n > 1);
+    for _ in 0..levels {
+        node = node.parent().isl(cx)?;
+    }
+    Ok(node)
 }

@@ -6,9 +6,9 @@ use crate::analysis::privatization::Conflicts;
 
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
-use crate::support::isl::{id_name, Ctx, IslResult};
+use crate::support::isl::{id_name, to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{n_children, node_type};
-use crate::transform::parallel::PARALLEL_MARK;
+use crate::transform::parallel::parallel_members;
 
 pub(super) fn check_marks(
     cx: &Ctx,
@@ -18,8 +18,8 @@ pub(super) fn check_marks(
     let mut node = node;
     if node_type(cx, &node)? == ScheduleNodeType::Mark {
         let id = node.mark_get_id().isl(cx)?;
-        if id_name(&id).as_deref() == Some(PARALLEL_MARK) {
-            check_parallel(cx, &node, deps)?;
+        if let Some(members) = parallel_members(cx, id_name(&id).as_deref(), &node)? {
+            check_parallel(cx, &node, members, deps)?;
         }
     }
     for i in 0..n_children(cx, &node)? {
@@ -30,7 +30,15 @@ pub(super) fn check_marks(
     Ok(node)
 }
 
-fn check_parallel(cx: &Ctx, mark: &ScheduleNode, deps: &Conflicts) -> Result<(), PolyError> {
+/// The first `members` members of the band below `mark` run in parallel (several:
+/// collapsed into one loop nest): none may carry a conflict (given the ones before
+/// it, which carry none either).
+fn check_parallel(
+    cx: &Ctx,
+    mark: &ScheduleNode,
+    members: usize,
+    deps: &Conflicts,
+) -> Result<(), PolyError> {
     let band = mark.get_child(0).isl(cx)?;
     if node_type(cx, &band)? != ScheduleNodeType::Band {
         return Err(PolyError::InvalidSchedule(
@@ -39,13 +47,15 @@ fn check_parallel(cx: &Ctx, mark: &ScheduleNode, deps: &Conflicts) -> Result<(),
     }
     // Conflicts of scalars private at the loop may be carried (each iteration has
     // its own copy, see analysis::privatization); no other conflict may.
-    let carried = deps.carried(cx, &band, 0)?;
-    if !carried.is_empty().isl(cx)? {
-        let depth = mark.get_schedule_depth().isl(cx)?;
-        return Err(PolyError::InvalidSchedule(format!(
-            "parallel loop at depth {depth} carries dependences: {}",
-            union_map_text(cx, &carried)?
-        )));
+    for member in 0..members {
+        let carried = deps.carried(cx, &band, member)?;
+        if !carried.is_empty().isl(cx)? {
+            let depth = mark.get_schedule_depth().isl(cx)? + to_i32(member)?;
+            return Err(PolyError::InvalidSchedule(format!(
+                "parallel loop at depth {depth} carries dependences: {}",
+                union_map_text(cx, &carried)?
+            )));
+        }
     }
     Ok(())
 }

@@ -819,10 +819,23 @@ pub fn parallel_loops(nodes: &[AstNode]) -> Vec<(String, usize)> {
                     body,
                     ..
                 } => {
-                    if *parallel {
-                        out.push((iterator.clone(), depth));
+                    if !*parallel {
+                        walk(body, depth + 1, out);
+                        continue;
                     }
-                    walk(body, depth + 1, out);
+                    out.push((iterator.clone(), depth));
+                    // The parallel loops collapsed with it count as one.
+                    let (mut inner, mut d) = (body.as_slice(), depth + 1);
+                    while let [AstNode::For {
+                        parallel: true,
+                        body,
+                        ..
+                    }] = inner
+                    {
+                        inner = body;
+                        d += 1;
+                    }
+                    walk(inner, d, out);
                 }
                 AstNode::If {
                     then_branch,
