@@ -10,8 +10,16 @@
 //
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{register-tile=2,2 parallel=false}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: tessel: register tile: 2x2 block of S1 (members 0 and 2) kept in registers across member 1; the band's other statements split off
-// syrk's block would be cut by the diagonal j <= i everywhere; trmm-like code reads
-// the written array at an address that moves along k: neither is register-tiled.
+// syrk's point band is (i, j, k) with j <= i: along k, A[i][k] and A[j][k] step
+// within a line and C[i][j] stays (no misses), along j A[j][k] leaves its line, so k
+// stays innermost and the block is (i, j), cut by the diagonal: blocks below it are
+// full, those it crosses keep their loops.
+// REMARK: remark: tessel: register tile: 2x2 block of S0 (members 0 and 1) kept in registers across member 2
+// @upper (covariance's shape, j >= i): along j, C[i][j] and A[k][j] step within a
+// line and A[k][i] stays, along k both A leave their line: (i, k, j), and the block
+// (i, j) across k starts at the diagonal for the blocks it crosses.
+// REMARK: remark: tessel: register tile: 2x2 block of S0 (members 0 and 2) kept in registers across member 1
+// trmm-like code reads the written array at an address that moves along k: no block.
 // REMARK-NOT: register tile
 //
 // A full 2 x 2 block: the four elements of C are loaded before the k loop, carried
@@ -36,7 +44,9 @@
 // BLOCK-COUNT-4: affine.store %{{.*}}#{{[0-3]}}, %arg0[
 // BLOCK-NEXT: } else {
 // BLOCK-LABEL: func.func @syrk(
-// BLOCK-NOT: iter_args
+// BLOCK: iter_args
+// BLOCK-LABEL: func.func @upper(
+// BLOCK: iter_args
 // BLOCK-LABEL: func.func @trmm_like(
 // BLOCK-NOT: iter_args
 // BLOCK-LABEL: func.func @main(
@@ -46,8 +56,9 @@
 // OFF-NOT: register tile
 //
 // The same results, bit for bit, as the original: with the default 4 x 8 blocks on
-// 13 x 19 (full blocks and remainders in both directions), and with 3 x 5 blocks in
-// 12 x 10 x 10 tiles (i, j, k; partial tiles too).
+// 13 x 19 (full blocks and remainders in both directions) and on the 21 x 21
+// triangles, and with 3 x 5 blocks in 12 x 10 x 10 tiles (i, j, k; partial tiles
+// too).
 // RUN: %mlir-opt %s %lower-to-llvm | %run-main | %strip-addresses > %t.orig
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel=false}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.default
 // RUN: diff %t.orig %t.default
@@ -91,6 +102,25 @@ func.func @syrk(%C: memref<?x?xf64>, %A: memref<?x?xf64>) {
       affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
         %a = affine.load %A[%i, %k] : memref<?x?xf64>
         %b = affine.load %A[%j, %k] : memref<?x?xf64>
+        %p = arith.mulf %a, %b : f64
+        %c = affine.load %C[%i, %j] : memref<?x?xf64>
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %C[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
+
+func.func @upper(%C: memref<?x?xf64>, %A: memref<?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %C, %c0 : memref<?x?xf64>
+  %m = memref.dim %A, %c0 : memref<?x?xf64>
+  affine.for %i = 0 to %n {
+    affine.for %j = affine_map<(d0) -> (d0)>(%i) to %n {
+      affine.for %k = 0 to %m {
+        %a = affine.load %A[%k, %i] : memref<?x?xf64>
+        %b = affine.load %A[%k, %j] : memref<?x?xf64>
         %p = arith.mulf %a, %b : f64
         %c = affine.load %C[%i, %j] : memref<?x?xf64>
         %s = arith.addf %c, %p : f64
@@ -161,6 +191,26 @@ func.func @main() {
   func.call @gemm(%C, %A, %B, %beta) : (memref<?x?xf64>, memref<?x?xf64>, memref<?x?xf64>, f64) -> ()
   %Cu = memref.cast %C : memref<?x?xf64> to memref<*xf64>
   func.call @printMemrefF64(%Cu) : (memref<*xf64>) -> ()
+  // The triangles: 21 x 21, so that blocks fall below, across and above the diagonal.
+  %c21 = arith.constant 21 : index
+  %S = memref.alloc(%c21, %c21) : memref<?x?xf64>
+  %SA = memref.alloc(%c21, %c7) : memref<?x?xf64>
+  func.call @fill(%S, %c3, %c5, %c11) : (memref<?x?xf64>, index, index, index) -> ()
+  func.call @fill(%SA, %c5, %c3, %c7) : (memref<?x?xf64>, index, index, index) -> ()
+  func.call @syrk(%S, %SA) : (memref<?x?xf64>, memref<?x?xf64>) -> ()
+  %Su = memref.cast %S : memref<?x?xf64> to memref<*xf64>
+  func.call @printMemrefF64(%Su) : (memref<*xf64>) -> ()
+  %U = memref.alloc(%c21, %c21) : memref<?x?xf64>
+  %UA = memref.alloc(%c7, %c21) : memref<?x?xf64>
+  func.call @fill(%U, %c5, %c3, %c13) : (memref<?x?xf64>, index, index, index) -> ()
+  func.call @fill(%UA, %c3, %c7, %c11) : (memref<?x?xf64>, index, index, index) -> ()
+  func.call @upper(%U, %UA) : (memref<?x?xf64>, memref<?x?xf64>) -> ()
+  %Uu = memref.cast %U : memref<?x?xf64> to memref<*xf64>
+  func.call @printMemrefF64(%Uu) : (memref<*xf64>) -> ()
+  memref.dealloc %S : memref<?x?xf64>
+  memref.dealloc %SA : memref<?x?xf64>
+  memref.dealloc %U : memref<?x?xf64>
+  memref.dealloc %UA : memref<?x?xf64>
   memref.dealloc %C : memref<?x?xf64>
   memref.dealloc %A : memref<?x?xf64>
   memref.dealloc %B : memref<?x?xf64>

@@ -158,21 +158,13 @@ impl Codegen<'_> {
     fn node(&mut self, node: &AstNode, cursor: Cursor) -> Result<()> {
         match node {
             AstNode::For {
-                iterator,
-                lower,
-                upper,
-                step,
                 parallel,
                 registers,
                 private,
                 body,
+                ..
             } => {
-                let head = LoopHead {
-                    iterator,
-                    lower,
-                    upper,
-                    step: *step,
-                };
+                let head = LoopHead::of(node).ok_or(CodegenError::Ast("loop"))?;
                 match (registers, parallel) {
                     (true, _) => self.register_loop(head, body, cursor),
                     (false, true) => self.parallel_loop(head, private, body, cursor),
@@ -203,22 +195,13 @@ impl Codegen<'_> {
     ) -> Result<()> {
         let mut heads = vec![head];
         let mut inner = body;
-        while let [AstNode::For {
-            iterator,
-            lower,
-            upper,
-            step,
+        while let [next @ AstNode::For {
             parallel: true,
             body,
             ..
         }] = inner
         {
-            heads.push(LoopHead {
-                iterator,
-                lower,
-                upper,
-                step: *step,
-            });
+            heads.extend(LoopHead::of(next));
             inner = body;
         }
         if self.min_work == 0 {
@@ -347,20 +330,8 @@ impl Codegen<'_> {
                     let e = self.work(else_branch, cap, cursor)?;
                     self.saturating("arith.addi", t, e, cap, cursor)?
                 }
-                AstNode::For {
-                    iterator,
-                    lower,
-                    upper,
-                    step,
-                    body,
-                    ..
-                } => {
-                    let head = LoopHead {
-                        iterator,
-                        lower,
-                        upper,
-                        step: *step,
-                    };
+                AstNode::For { body, .. } => {
+                    let head = LoopHead::of(node).ok_or(CodegenError::Ast("loop"))?;
                     self.loop_work(head, body, cap, cursor)?
                 }
             };
@@ -940,6 +911,27 @@ struct LoopHead<'a> {
     lower: &'a Expr,
     upper: &'a Expr,
     step: i64,
+}
+
+impl<'a> LoopHead<'a> {
+    /// The head of a `For` node.
+    fn of(node: &'a AstNode) -> Option<LoopHead<'a>> {
+        match node {
+            AstNode::For {
+                iterator,
+                lower,
+                upper,
+                step,
+                ..
+            } => Some(LoopHead {
+                iterator,
+                lower,
+                upper,
+                step: *step,
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// Is `cond` a conjunction of comparisons? Collects them.

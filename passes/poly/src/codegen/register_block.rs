@@ -38,20 +38,39 @@ fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
     let AstNode::Stmt { stmt, name, args } = single(v.body)? else {
         return None;
     };
-    // The block's shape may not depend on the loops inside the block's condition.
+    // The block's shape may not depend on the loop inside the block's condition.
+    // Its columns may start or end where `u` says (a triangle: syrk's `j <= i`,
+    // covariance's `j >= i`): the condition then asks it of every row.
     let bounds = [u.lower, u.upper, v.lower, v.upper];
-    if bounds.iter().any(|b| b.mentions(r.iterator))
-        || v.lower.mentions(u.iterator)
-        || v.upper.mentions(u.iterator)
-    {
+    if bounds.iter().any(|b| b.mentions(r.iterator)) {
         return None;
     }
-    let (rows, mut full) = block_extent(u.lower, u.upper)?;
-    let (columns, v_full) = block_extent(v.lower, v.upper)?;
-    if rows.checked_mul(columns)? > MAX_BLOCK {
+    let (u_first, rows, mut full) = block_extent(u.lower, u.upper)?;
+    let (v_first, columns, v_full) = block_extent(v.lower, v.upper)?;
+    if rows.checked_mul(columns)? > MAX_BLOCK || v_first.mentions(u.iterator) {
         return None;
     }
-    full.extend(v_full);
+    // A column bound affine in `u` holds for every row when it holds for the first
+    // and the last: an affine function is monotone.
+    for cond in v_full {
+        if !cond_mentions(&cond, u.iterator) {
+            full.push(cond);
+            continue;
+        }
+        let Cond::Cmp(op, a, b) = &cond else {
+            return None;
+        };
+        linear(a)?;
+        linear(b)?;
+        for row in [0, rows - 1] {
+            let at = plus(&u_first, row);
+            full.push(Cond::Cmp(
+                *op,
+                a.substitute(u.iterator, &at),
+                b.substitute(u.iterator, &at),
+            ));
+        }
+    }
     // `r` runs at least once, so every element of the block is touched inside it.
     for l in r.lower.max_terms() {
         for h in r.upper.min_terms() {
@@ -67,9 +86,9 @@ fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
     }
     let mut copies = Vec::new();
     for a in 0..rows {
-        let u_value = plus(u.lower, a);
+        let u_value = plus(&u_first, a);
         for b in 0..columns {
-            let v_value = plus(v.lower, b);
+            let v_value = plus(&v_first, b);
             copies.push(AstNode::Stmt {
                 stmt: *stmt,
                 name: name.clone(),
@@ -150,28 +169,47 @@ fn plus(e: &Expr, k: i64) -> Expr {
     }
 }
 
-/// For a point loop `lower..=min(lower + K - 1, t1, ..)` of a tiled band: `K`, and
-/// the conditions under which the loop runs exactly `K` times (`lower + K - 1 <= t`
-/// for every other bound `t`). `None` when the lower bound is a `Max` or no upper
-/// bound is `lower` plus a constant.
-fn block_extent(lower: &Expr, upper: &Expr) -> Option<(i64, Vec<Cond>)> {
-    if matches!(lower, Expr::Max(_)) {
-        return None;
-    }
-    let from = linear(lower)?;
-    let terms = upper.min_terms();
-    let (tile, extent) = terms.iter().enumerate().find_map(|(k, t)| {
-        let offset = constant_difference(&linear(t)?, &from)?;
-        (0..MAX_BLOCK).contains(&offset).then_some((k, offset + 1))
+/// For a point loop `max(first, s1, ..)..=min(first + K - 1, t1, ..)` of a tiled
+/// band (`first` its tile's or block's origin): `first`, `K`, and the conditions
+/// under which the loop runs exactly `K` times from `first` (`s <= first` for every
+/// other lower bound, `first + K - 1 <= t` for every other upper bound). `None`
+/// when no pair of bounds is an origin and that origin plus a constant.
+fn block_extent(lower: &Expr, upper: &Expr) -> Option<(Expr, i64, Vec<Cond>)> {
+    let lowers = lower.max_terms();
+    let uppers = upper.min_terms();
+    let (low, high, extent) = lowers.iter().enumerate().find_map(|(l, from)| {
+        let from = linear(from)?;
+        uppers.iter().enumerate().find_map(|(h, t)| {
+            let offset = constant_difference(&linear(t)?, &from)?;
+            (0..MAX_BLOCK)
+                .contains(&offset)
+                .then_some((l, h, offset + 1))
+        })
     })?;
-    let last = plus(lower, extent - 1);
-    let conds = terms
+    let first = lowers[low].clone();
+    let last = plus(&first, extent - 1);
+    let mut conds: Vec<Cond> = lowers
         .iter()
         .enumerate()
-        .filter(|&(k, _)| k != tile)
-        .map(|(_, t)| Cond::Cmp(CmpOp::Le, last.clone(), t.clone()))
+        .filter(|&(k, _)| k != low)
+        .map(|(_, s)| Cond::Cmp(CmpOp::Le, s.clone(), first.clone()))
         .collect();
-    Some((extent, conds))
+    conds.extend(
+        uppers
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != high)
+            .map(|(_, t)| Cond::Cmp(CmpOp::Le, last.clone(), t.clone())),
+    );
+    Some((first, extent, conds))
+}
+
+/// Whether the variable `name` occurs in `cond`.
+fn cond_mentions(cond: &Cond, name: &str) -> bool {
+    match cond {
+        Cond::Cmp(_, a, b) => a.mentions(name) || b.mentions(name),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(|c| cond_mentions(c, name)),
+    }
 }
 
 /// An affine expression as (variable -> coefficient, constant); `None` when it has
@@ -337,6 +375,84 @@ mod tests {
         let i = for_loop("i", var("c0"), add(var("c0"), 1), vec![j]);
         let block = for_loop("k", Expr::Int(0), add(var("K"), -1), vec![i]);
         assert_eq!(unroll(vec![block.clone()]), vec![block]);
+    }
+
+    #[test]
+    fn a_block_cut_by_a_diagonal_is_full_only_below_it() {
+        // syrk's block: rows i in c0..=c0+1, columns j in c1..=min(c1+2, i). Full when
+        // the last column fits under the first row's diagonal (c1 + 2 <= c0) and the
+        // last row's (c1 + 2 <= c0 + 1): checking both ends covers every row, as the
+        // bound is affine in i.
+        let stmt = s0_ijk();
+        let j = for_loop(
+            "j",
+            var("c1"),
+            Expr::Min(vec![add(var("c1"), 2), var("i")]),
+            vec![stmt],
+        );
+        let i = for_loop("i", var("c0"), add(var("c0"), 1), vec![j]);
+        let block = for_loop("k", var("c2"), add(var("c2"), 3), vec![i]);
+        let out = unroll(vec![block.clone()]);
+        let [AstNode::If {
+            cond: Cond::And(conds),
+            then_branch,
+            else_branch,
+        }] = out.as_slice()
+        else {
+            panic!("expected a guarded block, got {out:?}");
+        };
+        assert_eq!(
+            conds,
+            &vec![
+                Cond::Cmp(CmpOp::Le, add(var("c1"), 2), var("c0")),
+                Cond::Cmp(CmpOp::Le, add(var("c1"), 2), add(var("c0"), 1)),
+            ]
+        );
+        assert_eq!(else_branch, &vec![block]);
+        let [AstNode::For { body, .. }] = then_branch.as_slice() else {
+            panic!("expected the register loop");
+        };
+        assert_eq!(body.len(), 6);
+    }
+
+    #[test]
+    fn a_block_whose_columns_start_at_the_diagonal_is_full_only_above_it() {
+        // covariance's block: columns j in max(c1, i)..=c1+2. Full when the diagonal
+        // is left of the block for the first and the last row: i <= c1 at i = c0 and
+        // at i = c0 + 1.
+        let stmt = s0_ijk();
+        let j = for_loop(
+            "j",
+            Expr::Max(vec![var("c1"), var("i")]),
+            add(var("c1"), 2),
+            vec![stmt],
+        );
+        let i = for_loop("i", var("c0"), add(var("c0"), 1), vec![j]);
+        let block = for_loop("k", var("c2"), add(var("c2"), 3), vec![i]);
+        let out = unroll(vec![block.clone()]);
+        let [AstNode::If {
+            cond: Cond::And(conds),
+            then_branch,
+            ..
+        }] = out.as_slice()
+        else {
+            panic!("expected a guarded block, got {out:?}");
+        };
+        assert_eq!(
+            conds,
+            &vec![
+                Cond::Cmp(CmpOp::Le, var("c0"), var("c1")),
+                Cond::Cmp(CmpOp::Le, add(var("c0"), 1), var("c1")),
+            ]
+        );
+        let [AstNode::For { body, .. }] = then_branch.as_slice() else {
+            panic!("expected the register loop");
+        };
+        let AstNode::Stmt { args, .. } = &body[1] else {
+            panic!("expected a statement");
+        };
+        // Row c0, second column: the block starts at the origin c1, not at i.
+        assert_eq!(args, &vec![var("c0"), add(var("c1"), 1), var("k")]);
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub(crate) fn register_tile(
     }) else {
         return Ok((node, None));
     };
-    if !rectangular(cx, &node, stmt, members)? {
+    if !r_independent(cx, &node, stmt, members)? {
         return Ok((node, None));
     }
     // Blocks are aligned on multiples of their size, tiles on multiples of theirs:
@@ -154,11 +154,14 @@ pub(crate) fn choose(accesses: &[&AccessProfile], n: usize) -> Option<Members> {
 }
 
 /// Whether `stmt`'s instances under the band at `node`, in the band's coordinates,
-/// form a product of the ranges of `u`, `r` and `v` (each may depend on the other
-/// members and the parameters, but not on the two others): only then are the
-/// blocks full away from the edges (syrk's `j <= i` gives blocks cut by the
-/// diagonal everywhere, and short loops inside `r`).
-fn rectangular(cx: &Ctx, node: &ScheduleNode, stmt: &str, m: Members) -> Result<bool, PolyError> {
+/// are the product of their `(u, v)` pairs and their range along `r` (each may
+/// depend on the other members and the parameters): every element of a block is
+/// then updated along the same `r` loop, and the loops of `u` and `v` sit inside it
+/// with bounds of their own. The pairs may form a triangle (syrk's `j <= i`):
+/// blocks cut by the diagonal keep their loops, those away from it are full (the
+/// check is in [`crate::codegen::register_block`]). A range along `r` that moves
+/// with `u` or `v` (trmm's `k > i`) would put the block's loops under guards on `r`.
+fn r_independent(cx: &Ctx, node: &ScheduleNode, stmt: &str, m: Members) -> Result<bool, PolyError> {
     let domain = node.get_domain().isl(cx)?;
     let list = domain.get_set_list().isl(cx)?;
     let mut instances = None;
@@ -178,21 +181,19 @@ fn rectangular(cx: &Ctx, node: &ScheduleNode, stmt: &str, m: Members) -> Result<
         .apply(partial)
         .isl(cx)?;
     let points = Set::from_union_set(image).isl(cx)?;
-    let without = |a: usize, b: usize| -> Result<Set, PolyError> {
-        points
-            .copy()
-            .isl(cx)?
-            .eliminate(DimType::Set, to_u32(a)?, 1)
-            .isl(cx)?
-            .eliminate(DimType::Set, to_u32(b)?, 1)
-            .isl(cx)
-    };
-    let product = without(m.r, m.v)?
-        .intersect(without(m.u, m.v)?)
+    let pairs = points
+        .copy()
         .isl(cx)?
-        .intersect(without(m.u, m.r)?)
+        .eliminate(DimType::Set, to_u32(m.r)?, 1)
         .isl(cx)?;
-    product.is_subset(&points).isl(cx)
+    let along_r = points
+        .copy()
+        .isl(cx)?
+        .eliminate(DimType::Set, to_u32(m.u)?, 1)
+        .isl(cx)?
+        .eliminate(DimType::Set, to_u32(m.v)?, 1)
+        .isl(cx)?;
+    pairs.intersect(along_r).isl(cx)?.is_subset(&points).isl(cx)
 }
 
 /// Whether a band lies below `node` (the block needs the statement's instances
