@@ -35,6 +35,39 @@
 // CHECK-NOT: affine.parallel
 // CHECK: return
 //
+// A temporary the function allocates for the run alone (a C local, as front ends
+// lower `double t;`): nothing reads it after the run, so it is private like a
+// demoted scalar, and the parallel loop's body gets its own copy.
+// CHECK-LABEL: func.func @local_row_sums
+// CHECK: affine.parallel (%[[I:.*]]) =
+// CHECK-NEXT: %[[COPY:.*]] = memref.alloca() : memref<f64>
+// CHECK-NEXT: affine.store %{{.*}}, %[[COPY]][]
+// CHECK: affine.load %[[COPY]][]
+// CHECK: affine.store %{{.*}}, %[[COPY]][]
+// CHECK: affine.load %[[COPY]][]
+// CHECK-NEXT: affine.store %{{.*}}, %arg1[%[[I]]]
+// CHECK: return
+//
+// The same temporary read after the run: its last value leaves the SCoP, so it is
+// not killed and the loop over rows stays sequential.
+// CHECK-LABEL: func.func @local_read_after
+// CHECK-NOT: affine.parallel
+// CHECK: return
+//
+// doitgen's shape with a local sum: the temporary is private to each (r, q, p), so
+// the outermost loop runs in parallel with a copy per iteration of r.
+// CHECK-LABEL: func.func @local_doitgen
+// CHECK: %[[SHARED:.*]] = memref.alloca() : memref<f64>
+// CHECK-NEXT: affine.parallel
+// CHECK-NEXT: %[[COPY:.*]] = memref.alloca() : memref<f64>
+// CHECK-NOT: %[[SHARED]][]
+// CHECK: affine.store %{{.*}}, %[[COPY]][]
+// CHECK: affine.store %{{.*}}, %[[COPY]][]
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.load %[[COPY]][]
+// CHECK-NEXT: affine.store %{{.*}}, %arg2
+// CHECK: return
+//
 // The same results, bit for bit, as the original (mlir-runner runs parallel loops
 // sequentially; lit-tests/execution runs the suite's atax, bicg and gesummv on 2
 // threads).
@@ -97,6 +130,79 @@ func.func @last_row_sum(%A: memref<?x?xf64>, %s: memref<?xf64>) -> f64 {
   return %last : f64
 }
 
+func.func @local_row_sums(%A: memref<?x?xf64>, %s: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %A, %c0 : memref<?x?xf64>
+  %m = memref.dim %A, %c1 : memref<?x?xf64>
+  %zero = arith.constant 0.0 : f64
+  %t = memref.alloca() : memref<f64>
+  affine.for %i = 0 to %n {
+    affine.store %zero, %t[] : memref<f64>
+    affine.for %j = 0 to %m {
+      %v = affine.load %A[%i, %j] : memref<?x?xf64>
+      %acc = affine.load %t[] : memref<f64>
+      %a = arith.addf %acc, %v : f64
+      affine.store %a, %t[] : memref<f64>
+    }
+    %r = affine.load %t[] : memref<f64>
+    affine.store %r, %s[%i] : memref<?xf64>
+  }
+  return
+}
+
+func.func @local_read_after(%A: memref<?x?xf64>, %s: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %A, %c0 : memref<?x?xf64>
+  %m = memref.dim %A, %c1 : memref<?x?xf64>
+  %zero = arith.constant 0.0 : f64
+  %t = memref.alloca() : memref<f64>
+  affine.for %i = 0 to %n {
+    affine.store %zero, %t[] : memref<f64>
+    affine.for %j = 0 to %m {
+      %v = affine.load %A[%i, %j] : memref<?x?xf64>
+      %acc = affine.load %t[] : memref<f64>
+      %a = arith.addf %acc, %v : f64
+      affine.store %a, %t[] : memref<f64>
+    }
+    %r = affine.load %t[] : memref<f64>
+    affine.store %r, %s[%i] : memref<?xf64>
+  }
+  %last = affine.load %t[] : memref<f64>
+  return %last : f64
+}
+
+// out[r][q][p] = sum over s of A[r][q][s] * C4[s][p], through a local sum.
+func.func @local_doitgen(%A: memref<?x?x?xf64>, %C4: memref<?x?xf64>, %out: memref<?x?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %nr = memref.dim %A, %c0 : memref<?x?x?xf64>
+  %nq = memref.dim %A, %c1 : memref<?x?x?xf64>
+  %np = memref.dim %A, %c2 : memref<?x?x?xf64>
+  %zero = arith.constant 0.0 : f64
+  %sum = memref.alloca() : memref<f64>
+  affine.for %r = 0 to %nr {
+    affine.for %q = 0 to %nq {
+      affine.for %p = 0 to %np {
+        affine.store %zero, %sum[] : memref<f64>
+        affine.for %s = 0 to %np {
+          %a = affine.load %A[%r, %q, %s] : memref<?x?x?xf64>
+          %c = affine.load %C4[%s, %p] : memref<?x?xf64>
+          %m = arith.mulf %a, %c : f64
+          %acc = affine.load %sum[] : memref<f64>
+          %x = arith.addf %acc, %m : f64
+          affine.store %x, %sum[] : memref<f64>
+        }
+        %v = affine.load %sum[] : memref<f64>
+        affine.store %v, %out[%r, %q, %p] : memref<?x?x?xf64>
+      }
+    }
+  }
+  return
+}
+
 func.func private @printMemrefF64(memref<*xf64>)
 
 // A[i][j] = ((3 i + 5 j) mod 11) / 4: every element differs from its neighbours.
@@ -124,6 +230,38 @@ func.func @fill(%X: memref<?x?xf64>) {
   return
 }
 
+// X[a][b][c] = ((3 a + 5 b + 7 c) mod 11) / 4.
+func.func @fill3(%X: memref<?x?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %c11 = arith.constant 11 : index
+  %four = arith.constant 4.0 : f64
+  %na = memref.dim %X, %c0 : memref<?x?x?xf64>
+  %nb = memref.dim %X, %c1 : memref<?x?x?xf64>
+  %nc = memref.dim %X, %c2 : memref<?x?x?xf64>
+  scf.for %a = %c0 to %na step %c1 {
+    scf.for %b = %c0 to %nb step %c1 {
+      scf.for %c = %c0 to %nc step %c1 {
+        %xa = arith.muli %c3, %a : index
+        %xb = arith.muli %c5, %b : index
+        %xc = arith.muli %c7, %c : index
+        %t0 = arith.addi %xa, %xb : index
+        %t = arith.addi %t0, %xc : index
+        %v = arith.remui %t, %c11 : index
+        %vi = arith.index_cast %v : index to i64
+        %vf = arith.sitofp %vi : i64 to f64
+        %q = arith.divf %vf, %four : f64
+        memref.store %q, %X[%a, %b, %c] : memref<?x?x?xf64>
+      }
+    }
+  }
+  return
+}
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -142,6 +280,26 @@ func.func @main() {
   memref.store %r, %last[%c0] : memref<?xf64>
   %lu = memref.cast %last : memref<?xf64> to memref<*xf64>
   func.call @printMemrefF64(%lu) : (memref<*xf64>) -> ()
+  func.call @local_row_sums(%A, %s) : (memref<?x?xf64>, memref<?xf64>) -> ()
+  func.call @printMemrefF64(%su) : (memref<*xf64>) -> ()
+  %r2 = func.call @local_read_after(%A, %s) : (memref<?x?xf64>, memref<?xf64>) -> f64
+  memref.store %r2, %last[%c0] : memref<?xf64>
+  func.call @printMemrefF64(%su) : (memref<*xf64>) -> ()
+  func.call @printMemrefF64(%lu) : (memref<*xf64>) -> ()
+  // doitgen with r = 3, q = 5, p = s = 13.
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %A3 = memref.alloc(%c3, %c5, %c13) : memref<?x?x?xf64>
+  %out = memref.alloc(%c3, %c5, %c13) : memref<?x?x?xf64>
+  %C4 = memref.alloc(%c13, %c13) : memref<?x?xf64>
+  func.call @fill(%C4) : (memref<?x?xf64>) -> ()
+  func.call @fill3(%A3) : (memref<?x?x?xf64>) -> ()
+  func.call @local_doitgen(%A3, %C4, %out) : (memref<?x?x?xf64>, memref<?x?xf64>, memref<?x?x?xf64>) -> ()
+  %ou = memref.cast %out : memref<?x?x?xf64> to memref<*xf64>
+  func.call @printMemrefF64(%ou) : (memref<*xf64>) -> ()
+  memref.dealloc %A3 : memref<?x?x?xf64>
+  memref.dealloc %out : memref<?x?x?xf64>
+  memref.dealloc %C4 : memref<?x?xf64>
   memref.dealloc %A : memref<?x?xf64>
   memref.dealloc %s : memref<?xf64>
   memref.dealloc %last : memref<?xf64>

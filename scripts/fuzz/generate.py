@@ -580,7 +580,9 @@ class Gen:
         rank = r.choice((1, 2))
         cands = [a for a in self.arrays if a.rank == rank] or [a for a in self.arrays if a.rank >= 1] or self.arrays
         a = r.choice(cands)
-        b = r.choice([x for x in cands if self.convertible(x.elem, a.elem)] or [a])
+        # Two sweeps copy a into b and b back into a: both directions must convert.
+        b = r.choice([x for x in cands if self.convertible(x.elem, a.elem) and self.convertible(a.elem, x.elem)]
+                     or [a])
         sweeps = []
         for (dst, src) in ([(b, a), (a, b)] if r.random() < 0.6 else [(a, a)]):
             ivs = []

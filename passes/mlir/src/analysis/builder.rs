@@ -3,6 +3,7 @@
 
 use super::aff::{Aff, Atom};
 use super::affine_map::{affine_map_attr, expr_aff, integer_attr, integer_set_attr};
+use super::aliasing::{buffer_value, Buffer};
 use super::detect::{kind, other_reason, Kind};
 use super::statements::Root;
 use super::{fail, scalar_name, ExtractError, ExtractedScop, Extractor, Loop, Reject, Result};
@@ -47,6 +48,18 @@ pub fn extract(run: &[Op]) -> std::result::Result<ExtractedScop, ExtractError> {
 
 impl Extractor {
     pub(super) fn finish(self) -> ExtractedScop {
+        // So are the function's own buffers that nothing outside the run touches (a
+        // C local such as deriche's `ym1`, allocated next to the run): what the run
+        // leaves in them is never read, so privatization may give each iteration a
+        // copy. Only in the run's block: from outside an enclosing loop, the next
+        // execution of the run could read what this one left.
+        let mut local_buffers: Vec<(String, Val)> = self
+            .arrays
+            .iter()
+            .filter(|(buffer, _)| self.dies_with_run(buffer))
+            .map(|(_, (name, memref))| (name.clone(), *memref))
+            .collect();
+        local_buffers.sort_by(|a, b| a.0.cmp(&b.0));
         let names: Vec<String> = self.params.iter().map(|p| p.name.clone()).collect();
         // Every parameter is known now: the relations are written once, with them.
         let prefix = format!("[{}]", names.join(", "));
@@ -79,10 +92,11 @@ impl Extractor {
         // Demoted scalars are the extractor's own memory: dead after the run unless a
         // value is reloaded from them there (seed 001 §2.5: kills at the end of the
         // scope let live-range reordering move their last writes).
-        let killed = (0..self.scalars.len())
+        let mut killed: Vec<String> = (0..self.scalars.len())
             .filter(|&k| !self.live_outs.iter().any(|&(_, s)| s == k))
             .map(scalar_name)
             .collect();
+        killed.extend(local_buffers.iter().map(|(name, _)| name.clone()));
         ExtractedScop {
             model: Scop {
                 params: names,
@@ -96,7 +110,22 @@ impl Extractor {
             statements: code,
             scalars: self.scalars,
             live_outs: self.live_outs,
+            local_buffers,
         }
+    }
+
+    /// Whether `buffer` is an allocation in the run's block that only ops of the
+    /// run use.
+    fn dies_with_run(&self, buffer: &Buffer) -> bool {
+        let Some(def) = buffer_value(buffer).and_then(|v| v.defining_op()) else {
+            return false;
+        };
+        matches!(def.name().as_str(), "memref.alloca" | "memref.alloc")
+            && def.block() == self.run[0].block()
+            && def
+                .results()
+                .iter()
+                .all(|v| v.users().iter().all(|&u| self.in_run(u)))
     }
 
     pub(super) fn in_run(&self, op: Op) -> bool {

@@ -121,6 +121,9 @@ pub struct ExtractedScop {
     pub scalars: Vec<Type>,
     /// Values used after the run: reloaded from their scalar after the new code.
     pub live_outs: Vec<(Val, usize)>,
+    /// The function's own buffers that only the run uses (killed in the model):
+    /// their array names and the memref values the run reads them through.
+    pub local_buffers: Vec<(String, Val)>,
 }
 
 /// An enclosing loop: its IV is atom `Atom::Iv(depth)`.

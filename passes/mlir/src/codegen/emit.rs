@@ -32,6 +32,17 @@ struct Codegen<'s> {
     /// Inside a register block's loop: the elements kept in registers and their
     /// current values ([`registers`]).
     registers: Option<(Vec<Element>, Vec<Val>)>,
+    /// Inside a parallel loop: the local buffers it gives each iteration a copy of,
+    /// by the memref value the statements use, and the copy.
+    renamed: HashMap<Val, Val>,
+}
+
+/// What [`Codegen::privatize`] replaced, to put back after the loop's body.
+enum Shadowed {
+    /// A demoted scalar's memref.
+    Scalar(usize, Val),
+    /// A local buffer's copy (none before).
+    Buffer(Val, Option<Val>),
 }
 
 /// Emits `ast` right after the scop's last op. On error everything added is removed.
@@ -59,6 +70,7 @@ pub fn generate(
         index_type: Type::index(ctx),
         min_work,
         top: vec![],
+        renamed: HashMap::new(),
         registers: None,
     };
 
@@ -259,7 +271,7 @@ impl Codegen<'_> {
                     None => *v,
                 });
             }
-            let mut operands = vec![e.memref];
+            let mut operands = vec![self.memref(e.memref)];
             operands.extend(indices.iter().copied());
             let load = OpBuilder::new("affine.load", self.loc)
                 .operands(&operands)
@@ -301,7 +313,7 @@ impl Codegen<'_> {
             let value = for_op
                 .result(k)
                 .ok_or(CodegenError::NoResult("affine.for"))?;
-            let mut operands = vec![value, e.memref];
+            let mut operands = vec![value, self.memref(e.memref)];
             operands.extend(indices.iter().copied());
             let store = OpBuilder::new("affine.store", self.loc)
                 .operands(&operands)
@@ -552,21 +564,41 @@ impl Codegen<'_> {
                 None => self.iterators.remove(name),
             };
         }
-        for (k, value) in shared {
-            self.allocas[k] = value;
+        for shadowed in shared {
+            match shadowed {
+                Shadowed::Scalar(k, value) => self.allocas[k] = value,
+                Shadowed::Buffer(memref, None) => {
+                    self.renamed.remove(&memref);
+                }
+                Shadowed::Buffer(memref, Some(copy)) => {
+                    self.renamed.insert(memref, copy);
+                }
+            }
         }
         emitted?;
         self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
         Ok(())
     }
 
-    /// Gives the scalars `private` (names of demoted scalars) a copy of their own at
-    /// `cursor`, the top of a parallel loop's body, so that each iteration has one
-    /// (`convert-scf-to-openmp` scopes allocas to an iteration); returns the shared
-    /// ones to restore after the body.
-    fn privatize(&mut self, private: &[String], cursor: Cursor) -> Result<Vec<(usize, Val)>> {
+    /// The memref that code here reaches `memref` through: a private copy inside a
+    /// parallel loop that privatizes the local buffer, `memref` itself elsewhere.
+    fn memref(&self, memref: Val) -> Val {
+        self.renamed.get(&memref).copied().unwrap_or(memref)
+    }
+
+    /// Gives the scalars `private` (demoted scalars, or 0-d local buffers) a copy of
+    /// their own at `cursor`, the top of a parallel loop's body, so that each
+    /// iteration has one (`convert-scf-to-openmp` scopes allocas to an iteration);
+    /// returns what to restore after the body.
+    fn privatize(&mut self, private: &[String], cursor: Cursor) -> Result<Vec<Shadowed>> {
         let mut shared = Vec::with_capacity(private.len());
         for name in private {
+            if let Some(&(_, memref)) = self.scop.local_buffers.iter().find(|(n, _)| n == name) {
+                let alloca = scalar_alloca(self.ctx, self.loc, memref.ty());
+                let copy = self.insert_value(cursor, alloca, "memref.alloca")?;
+                shared.push(Shadowed::Buffer(memref, self.renamed.insert(memref, copy)));
+                continue;
+            }
             let k = (0..self.scop.scalars.len())
                 .find(|&k| crate::analysis::scalar_name(k) == *name)
                 .ok_or_else(|| CodegenError::UnknownName(name.clone()))?;
@@ -574,7 +606,7 @@ impl Codegen<'_> {
             let memref = Type::scalar_memref(ty).ok_or(CodegenError::BadScalarType)?;
             let alloca = scalar_alloca(self.ctx, self.loc, memref);
             let copy = self.insert_value(cursor, alloca, "memref.alloca")?;
-            shared.push((k, value));
+            shared.push(Shadowed::Scalar(k, value));
             self.allocas[k] = copy;
         }
         Ok(shared)
@@ -848,7 +880,9 @@ impl Codegen<'_> {
                 args: args.len(),
             });
         }
-        let mut mapping: HashMap<Val, Val> = HashMap::new();
+        // Local buffers private to an enclosing parallel loop are read and written
+        // through their copies.
+        let mut mapping: HashMap<Val, Val> = self.renamed.clone();
         for (iv, arg) in code.ivs.iter().zip(args) {
             let v = self.index_value(arg, cursor)?;
             mapping.insert(*iv, v);
