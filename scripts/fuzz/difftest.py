@@ -196,10 +196,10 @@ def c_driver(progs: list[tuple[int, G.Program]], fnames: dict[int, list[str | No
     for seed, p in progs:
         nparams = len(p.params)
         sig = ["int32_t"] * nparams
-        for a in p.arrays:
+        for a in p.args():
             sig += ["void *", "void *", "int64_t"] + ["int64_t"] * (2 * a.rank)
         args = [str(v) for _, v in p.params]
-        for i, a in enumerate(p.arrays):
+        for i, a in enumerate(p.args()):
             strides = []
             s = 1
             for d in reversed(a.dims):
@@ -215,10 +215,10 @@ def c_driver(progs: list[tuple[int, G.Program]], fnames: dict[int, list[str | No
             out.append(f"static void call_{fn}(void **b) {{ {fn}({', '.join(args)}); }}")
             calls.append(f"call_{fn}")
         arrs = ", ".join(
-            f"{{{CTYPE[a.elem][0]}, {CTYPE[a.elem][1]}, {max(1, _prod(a.dims))}}}" for a in p.arrays)
+            f"{{{CTYPE[a.elem][0]}, {CTYPE[a.elem][1]}, {max(1, _prod(a.dims))}}}" for a in p.args())
         out.append(f"static const Arr arrs_{seed}[] = {{{arrs}}};")
         out.append(f"static Call calls_{seed}[] = {{{', '.join(calls)}}};")
-        mains.append(f"  run_prog({seed}L, arrs_{seed}, {len(p.arrays)}, calls_{seed}, names, {len(calls)});")
+        mains.append(f"  run_prog({seed}L, arrs_{seed}, {len(p.args())}, calls_{seed}, names, {len(calls)});")
     out.append("static const char *names[] = {" + ", ".join(f'"{n}"' for n in vnames) + "};")
     out.append("int main(void) {\n" + "\n".join(mains) + '\n  printf("RUNS %ld\\n", g_runs);\n  return 0;\n}\n')
     return "\n".join(out)

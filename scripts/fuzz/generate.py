@@ -110,6 +110,9 @@ class Array:
     elem: str
     dynamic: bool
     dims: list[int] = field(default_factory=list)
+    # A buffer the function allocates itself (`memref.alloca`, as front ends lower a
+    # C local) instead of an argument: 0-d, initialized at the top of the function.
+    local: bool = False
 
 
 @dataclass
@@ -118,6 +121,10 @@ class Program:
     params: list[tuple[str, int]]  # (name, value)
     arrays: list[Array]
     body: list
+
+    def args(self) -> list[Array]:
+        """The arrays passed in (all but the locals), in argument order."""
+        return [a for a in self.arrays if not a.local]
 
     def array(self, name: str) -> Array:
         for a in self.arrays:
@@ -290,12 +297,20 @@ class Emitter:
 
     def emit(self, fname: str) -> str:
         p = self.p
-        args = [f"%s_{n}: i32" for n, _ in p.params] + [f"%{a.name}: {self.mtype(a)}" for a in p.arrays]
+        args = [f"%s_{n}: i32" for n, _ in p.params] + [f"%{a.name}: {self.mtype(a)}" for a in p.args()]
         self.pre = [f"    %{n} = arith.index_cast %s_{n} : i32 to index" for n, _ in p.params]
         body: list[str] = []
         ivs = {n: f"%{n}" for n, _ in p.params}
         self.block(p.body, ivs, body, 2)
-        return (f"  func.func @{fname}({', '.join(args)}) {{\n" + "\n".join(self.pre + body)
+        # Locals: allocated and given a value before any read (an uninitialized read
+        # would make the original's result undefined).
+        locals_: list[str] = []
+        for a in p.arrays:
+            if a.local:
+                init = self.const(FCONSTS[2] if a.elem in FLOAT_TYPES else ICONSTS[2], a.elem)
+                locals_.append(f"    %{a.name} = memref.alloca() : {self.mtype(a)}")
+                locals_.append(f"    affine.store {init}, %{a.name}[] : {self.mtype(a)}")
+        return (f"  func.func @{fname}({', '.join(args)}) {{\n" + "\n".join(self.pre + locals_ + body)
                 + "\n    return\n  }\n")
 
     def bound_map(self, exprs: list[Expr], ivs: dict[str, str], kw: str) -> str:
@@ -430,6 +445,12 @@ class Gen:
             arrays.append(Array(f"A{i}", rank, elem, r.random() < 0.5))
         if r.random() < 0.5:
             arrays.append(Array("S0", 0, main, False))
+        # A local temporary in one program in three (privatization's candidates), from
+        # a stream of its own: programs without one stay as they were.
+        self.local = None
+        if random.Random(self.seed * 7919 + 29).random() < 0.33:
+            self.local = Array("L0", 0, main, False, local=True)
+            arrays.append(self.local)
         self.arrays = arrays
         body = []
         # Statement budget: most programs have 2-8 statements (5% up to 12),
@@ -543,6 +564,29 @@ class Gen:
         cs = [r.choice(FCONSTS if fl else ICONSTS) for _ in range(len(reads) + 1)]
         return Stmt(ta, reads, ops, cs)
 
+    def temporary(self, ivs: list[str]) -> list[Stmt]:
+        """`L0 = f(...)` and right after it `T[..] = g(L0, ...)`: a value that lives
+        within one iteration, as a C local temporary does (a loop over it is
+        parallel once each iteration gets its own copy)."""
+        local = self.local
+        first = self.stmt(ivs)
+        first.target = Access(local.name, [])
+        first.reads = [rd for rd in first.reads
+                       if rd is None or self.convertible(self.array(rd.array).elem, local.elem)]
+        first.ops = first.ops[:len(first.reads)]
+        consts = FCONSTS if local.elem in FLOAT_TYPES else ICONSTS
+        first.consts = [self.r.choice(consts) for _ in range(len(first.reads) + 1)]
+        second = self.stmt(ivs)
+        target = self.array(second.target.array)
+        if self.convertible(local.elem, target.elem):
+            second.reads.insert(0, Access(local.name, []))
+            second.ops.insert(0, self.r.choice(("add", "mul")))
+            second.consts.append(self.r.choice(FCONSTS if target.elem in FLOAT_TYPES else ICONSTS))
+        return [first, second]
+
+    def array(self, name: str) -> Array:
+        return next(a for a in self.arrays if a.name == name)
+
     def loop(self, depth: int, outer: list[str], first=False):
         r = self.r
         iv = self.new_iv()
@@ -567,6 +611,8 @@ class Gen:
                 cond = Expr([Term(1 if i == 0 else -1, v, "mod" if r.random() < 0.1 else "lin", 2)
                              for i, v in enumerate(cv)], r.randint(-3, 1))
                 body.append(If(cond, r.random() < 0.2, [self.stmt(ivs)]))
+            elif self.local is not None and x < 0.85:
+                body.extend(self.temporary(ivs))
             else:
                 body.append(self.stmt(ivs))
         if not any(isinstance(b, Loop) for b in body) and depth > 1:
