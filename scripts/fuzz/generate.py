@@ -115,6 +115,13 @@ class Array:
     local: bool = False
 
 
+def array_named(arrays: list[Array], name: str) -> Array:
+    for a in arrays:
+        if a.name == name:
+            return a
+    raise KeyError(name)
+
+
 @dataclass
 class Program:
     seed: int
@@ -127,10 +134,7 @@ class Program:
         return [a for a in self.arrays if not a.local]
 
     def array(self, name: str) -> Array:
-        for a in self.arrays:
-            if a.name == name:
-                return a
-        raise KeyError(name)
+        return array_named(self.arrays, name)
 
     def func_text(self, fname: str) -> str:
         return Emitter(self).emit(fname)
@@ -585,7 +589,7 @@ class Gen:
         return [first, second]
 
     def array(self, name: str) -> Array:
-        return next(a for a in self.arrays if a.name == name)
+        return array_named(self.arrays, name)
 
     def loop(self, depth: int, outer: list[str], first=False):
         r = self.r

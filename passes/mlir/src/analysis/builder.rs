@@ -48,11 +48,12 @@ pub fn extract(run: &[Op]) -> std::result::Result<ExtractedScop, ExtractError> {
 
 impl Extractor {
     pub(super) fn finish(self) -> ExtractedScop {
-        // So are the function's own buffers that nothing outside the run touches (a
-        // C local such as deriche's `ym1`, allocated next to the run): what the run
-        // leaves in them is never read, so privatization may give each iteration a
-        // copy. Only in the run's block: from outside an enclosing loop, the next
-        // execution of the run could read what this one left.
+        // The function's own buffers that nothing outside the run touches (a C local
+        // such as deriche's `ym1`, allocated next to the run): what the run leaves in
+        // them is never read, so they are killed like demoted scalars (below) and
+        // privatization may give each iteration a copy. Only in the run's block: from
+        // outside an enclosing loop, the next execution of the run could read what
+        // this one left.
         let mut local_buffers: Vec<(String, Val)> = self
             .arrays
             .iter()
