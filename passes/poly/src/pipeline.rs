@@ -392,6 +392,7 @@ fn preset_schedule(
         let tiling = TileOptions {
             sizes: &opts.tile_sizes,
             wavefront: opts.wavefront && opts.parallel,
+            min_work: opts.parallel_min_work,
             reorder: opts.intra_tile,
             register_tile: opts.register_tile,
             caches: caches(opts),

@@ -166,26 +166,8 @@ fn convert_node(
             )
             .then(|| cv.marks.get(id_number(&id)))
             .flatten();
-            if let (
-                Some(mark),
-                [AstNode::For {
-                    iterator,
-                    parallel,
-                    private,
-                    step,
-                    body,
-                    ..
-                }],
-            ) = (mark, inner.as_mut_slice())
-            {
-                if *iterator == format!("c{}", mark.depth) {
-                    *parallel = true;
-                    private.clone_from(&mark.private);
-                    if collapsible(*step, body) {
-                        let mut group = vec![iterator.clone()];
-                        collapse(body, mark, &mut group);
-                    }
-                }
+            if let Some(mark) = mark {
+                mark_member_loops(&mut inner, mark);
             }
             // A register block whose `r` loop is there (see register_block.rs).
             let block = (id_name(&id).as_deref() == Some(REGISTER_BLOCK_MARK))
@@ -200,6 +182,45 @@ fn convert_node(
         AstNodeKind::User => out.push(convert_user(cx, cv.stmts, &node.user_get_expr().isl(cx)?)?),
     }
     Ok(())
+}
+
+/// Marks parallel the loops of the marked member among `nodes`. isl may split the
+/// member's values into pieces (a loop, then an `if` for its last value, as under
+/// trisolv's wavefront): each piece is a subset of the member's values at the same
+/// outer iterations, so its iterations are as independent as the whole member's, and
+/// the pieces still run one after the other. A piece that runs once stays a loop.
+fn mark_member_loops(nodes: &mut [AstNode], mark: &ParallelMark) {
+    let member = format!("c{}", mark.depth);
+    for node in nodes {
+        match node {
+            AstNode::For {
+                iterator,
+                lower,
+                upper,
+                parallel,
+                private,
+                step,
+                body,
+                ..
+            } if *iterator == member && lower != upper => {
+                *parallel = true;
+                private.clone_from(&mark.private);
+                if collapsible(*step, body) {
+                    let mut group = vec![iterator.clone()];
+                    collapse(body, mark, &mut group);
+                }
+            }
+            AstNode::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                mark_member_loops(then_branch, mark);
+                mark_member_loops(else_branch, mark);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Whether a loop may be part of a collapsed parallel group: a loop over tiles (or

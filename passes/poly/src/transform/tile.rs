@@ -1,7 +1,7 @@
 //! Tiling of permutable bands, with post-tile reordering of the point bands and
 //! tile sizes from the footprint model.
 
-use isl_rs::{MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
+use isl_rs::{DimType, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
 
 use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
@@ -14,7 +14,7 @@ use crate::support::schedule_tree::{
 use crate::transform::intra_tile::{innermost, sink, sunk_order};
 use crate::transform::locality::{band_profile, AccessProfile, Locality};
 use crate::transform::register_tile::register_tile;
-use crate::transform::tile_size::model_sizes;
+use crate::transform::tile_size::{model_sizes, NOMINAL_EXTENT};
 use crate::transform::wavefront::wavefront;
 
 /// How to tile.
@@ -26,6 +26,10 @@ pub(crate) struct TileOptions<'a> {
     /// dependence, when its first two tile members are not coincident either
     /// ([`wavefront`]).
     pub wavefront: bool,
+    /// The work a parallel loop needs to run in parallel (`parallel-min-work`):
+    /// a wavefront whose diagonals hold less runs sequentially, and is not built
+    /// for that alone ([`wavefront_work`]).
+    pub min_work: u64,
     /// Post-tile reordering of each point band ([`innermost`]).
     pub reorder: bool,
     /// Register block (rows, columns) of each point band that has one
@@ -139,6 +143,27 @@ fn every_member_carries(
     Ok(true)
 }
 
+/// Statement instances in one diagonal of a wavefront of [`UNIFORM_SIZE`] tiles of
+/// the band at `node`, with every loop at [`NOMINAL_EXTENT`]: about
+/// `NOMINAL / size` tiles of `size^2` points along the first two members, the whole
+/// extent of each further member, and of each loop below the band (a statement with
+/// more dimensions than the band has members).
+fn wavefront_work(cx: &Ctx, node: &ScheduleNode, n: usize) -> Result<u64, PolyError> {
+    let domain = node.get_domain().isl(cx)?;
+    let sets = domain.get_set_list().isl(cx)?;
+    let mut below = 0;
+    for i in 0..sets.size().isl(cx)? {
+        let dims = sets.get_at(i).isl(cx)?.dim(DimType::Set).isl(cx)?;
+        below = below.max(usize::try_from(dims).unwrap_or(0).saturating_sub(n));
+    }
+    let nominal = NOMINAL_EXTENT.unsigned_abs();
+    let size = UNIFORM_SIZE.unsigned_abs();
+    let further = u32::try_from(n.saturating_sub(2) + below).unwrap_or(u32::MAX);
+    Ok((nominal / size)
+        .saturating_mul(size * size)
+        .saturating_mul(nominal.saturating_pow(further)))
+}
+
 /// The size of every member of a band the model does not size.
 const UNIFORM_SIZE: i64 = 32;
 
@@ -180,12 +205,25 @@ fn tile_walk(
             let wave = opts.wavefront
                 && !band_above(cx, &node, |_| Ok(true))?
                 && every_member_carries(cx, &node, deps, n)?;
+            let model = || model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
+            let wave_work = match wave {
+                true => Some(wavefront_work(cx, &node, n)?),
+                false => None,
+            };
             let sizes = match opts.sizes {
                 // A band that gets a wavefront (a time-tiled stencil) keeps square
                 // tiles: isl's AST generator took seconds on jacobi-1d's skewed
-                // (64, 256) tiles, against a millisecond for square ones.
-                [] if wave => Some(vec![UNIFORM_SIZE; n]),
-                [] => model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches),
+                // (64, 256) tiles, against a millisecond for square ones. It is tiled
+                // for the reuse tiles buy, as any band, or for the parallelism of
+                // its diagonals where they hold enough work to run in parallel: a
+                // wavefront with neither only breaks the streams (trisolv at LARGE:
+                // 0.57x with its 32x32 wavefront, which the work guard runs
+                // sequentially, 1.03x untiled; nussinov's, with a loop below each
+                // tile, 2.29x against 1.00x untiled).
+                [] if wave_work.is_some_and(|work| work >= opts.min_work || model().is_some()) => {
+                    Some(vec![UNIFORM_SIZE; n])
+                }
+                [] => model(),
                 given => Some(
                     (0..n)
                         .map(|d| {
@@ -204,9 +242,18 @@ fn tile_walk(
                     ?profile,
                     "no reuse to tile for; band left untiled"
                 );
+                let short_wavefront = match wave_work {
+                    Some(work) => format!(
+                        ", nor a wavefront with the work to run in parallel (about \
+                         {work} statement instances per diagonal, under \
+                         parallel-min-work={})",
+                        opts.min_work
+                    ),
+                    None => String::new(),
+                };
                 report.notes.push(format!(
                     "tiling: a band of {n} members left untiled (no reuse that the \
-                     untiled loops would lose from the cache){}",
+                     untiled loops would lose from the cache{short_wavefront}){}",
                     sunk_text(sunk)
                 ));
                 if let Some(member) = sunk {

@@ -53,7 +53,7 @@ pub(crate) fn model_sizes(
 
 /// The extent assumed for a member when sizing the data between two uses: the sizes
 /// are parameters, and the suite's LARGE sizes are 1000 to 3000.
-const NOMINAL_EXTENT: i64 = 2048;
+pub(crate) const NOMINAL_EXTENT: i64 = 2048;
 
 /// Whether some access reuses data along member `d` (not the innermost) that the
 /// untiled loops would have evicted: between two iterations of `d`, the members
