@@ -1,5 +1,5 @@
 // Register tiling (transform/register_tile.rs, codegen/register_block.rs,
-// mlir codegen/registers.rs; option register-tile, default 4,8).
+// mlir codegen/registers.rs; option register-tile, default: shaped by a load model).
 //
 // gemm's point band, after post-tile reordering, is (i, k, j): members 0, 1, 2.
 // C[i][j] stays on one element along k (member 1) while A and B move there, j moves
@@ -21,6 +21,19 @@
 // REMARK: remark: tessel: register tile: 2x2 block of S0 (members 0 and 2) kept in registers across member 1
 // trmm-like code reads the written array at an address that moves along k: no block.
 // REMARK-NOT: register tile
+//
+// The default block has 32 elements, shaped so that a step of k loads the fewest
+// values (transform/register_tile.rs, shape): for @gemm, A[i][k] loads one value per
+// row and B[k][j] one vector of 4 doubles per 4 columns, 4 + 2 for 4x8 and 2 + 4 for
+// 2x16, and the tie goes to the wider rows; @syrk's A[j][k] moves by a row along j,
+// one value per column: 4 + 8 for 4x8 against 2 + 16 for 2x16; @upper is gemm's case.
+// (tile-sizes=64: the model's tile sizes follow the host's L2, and a block must
+// divide its tile.)
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{tile-sizes=64 parallel=false}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODEL
+// MODEL: remark: tessel: register tile: 2x16 block of S1 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6); the band's other statements split off
+// MODEL: remark: tessel: register tile: 4x8 block of S0 (members 0 and 1) kept in registers across member 2 (of the shapes of 32 elements, the one with the fewest loads per step: 12)
+// MODEL: remark: tessel: register tile: 2x16 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6)
+// MODEL-NOT: register tile
 //
 // A full 2 x 2 block: the four elements of C are loaded before the k loop, carried
 // through it as iter_args (no access to C inside), and stored after it. Partial

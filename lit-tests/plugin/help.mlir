@@ -19,7 +19,7 @@
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-collapse .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 131072\)$}}
-// CHECK-NEXT: {{^        --register-tile=<size,size,...> .*1,1 turns it off.* \(default: 4,8\)$}}
+// CHECK-NEXT: {{^        --register-tile=<size,size,...> .*Empty \(the default\): 32 elements, shaped .*1,1 turns it off; blocks of over 64 elements are not built$}}
 // CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}
 // CHECK-NEXT: {{^    =isl }}
 // CHECK-NEXT: {{^    =pluto }}

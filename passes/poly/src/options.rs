@@ -115,9 +115,8 @@ pub struct Options {
     /// Post-tile reordering: in each point band (and each untiled permutable band),
     /// sink innermost the member with the most spatial reuse (`transform::intra_tile`).
     pub intra_tile: bool,
-    /// Register block (rows, columns) of each point band that has one
-    /// (`transform::register_tile`); (1, 1): none.
-    pub register_tile: [i64; 2],
+    /// Register block of each point band that has one (`transform::register_tile`).
+    pub register_tile: RegisterBlock,
     /// Cache line size in bytes; 0 means the host's (`support::host`).
     pub line_size: u64,
     /// Wall-clock budget of one public call (the pass gives each SCoP what is left of
@@ -125,6 +124,21 @@ pub struct Options {
     /// `optimize` retries with less before it gives up (`pipeline::degrade`).
     /// `Duration::ZERO` means no limit.
     pub time_budget: std::time::Duration,
+}
+
+/// The register block of a point band (`register-tile`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegisterBlock {
+    /// Of [`crate::transform::register_tile::MODEL_BLOCK`] elements, shaped by the
+    /// load model (`transform::register_tile::shape`).
+    Model,
+    /// `[rows, columns]`; `[1, 1]`: none.
+    Fixed([i64; 2]),
+}
+
+impl RegisterBlock {
+    /// No register blocks.
+    pub const NONE: RegisterBlock = RegisterBlock::Fixed([1, 1]);
 }
 
 impl Default for Options {
@@ -142,7 +156,7 @@ impl Default for Options {
             live_range_reordering: false,
             wavefront: true,
             intra_tile: true,
-            register_tile: [4, 8],
+            register_tile: RegisterBlock::Model,
             line_size: 0,
             time_budget: std::time::Duration::from_secs(8),
         }
@@ -236,12 +250,11 @@ impl Options {
                 self.tile_sizes = sizes.to_vec();
             }
             (OptionId::RegisterTile, Value::IntList(sizes)) => {
-                let sizes = match (sizes, OptionSpec::of(id).default_value()) {
-                    ([], Value::IntList(default)) => default,
-                    _ => sizes,
-                };
                 self.register_tile = match sizes {
-                    &[rows, columns] if rows >= 1 && columns >= 1 => [rows, columns],
+                    [] => RegisterBlock::Model,
+                    &[rows, columns] if rows >= 1 && columns >= 1 => {
+                        RegisterBlock::Fixed([rows, columns])
+                    }
                     _ => return Err(OptionError::BadRegisterTile(sizes.to_vec())),
                 };
             }
@@ -276,7 +289,10 @@ impl Options {
             OptionId::ParallelMinWork => Value::UInt(self.parallel_min_work),
             OptionId::Wavefront => Value::Bool(self.wavefront),
             OptionId::IntraTile => Value::Bool(self.intra_tile),
-            OptionId::RegisterTile => Value::IntList(&self.register_tile),
+            OptionId::RegisterTile => Value::IntList(match &self.register_tile {
+                RegisterBlock::Model => &[],
+                RegisterBlock::Fixed(sizes) => sizes,
+            }),
             OptionId::LineSize => Value::UInt(self.line_size),
             OptionId::LiveRangeReordering => Value::Bool(self.live_range_reordering),
         }

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{all_kernels, check_execution, options};
-use tessel_poly::{optimize, AstNode, SchedulerKind};
+use tessel_poly::{optimize, AstNode, RegisterBlock, SchedulerKind};
 
 #[test]
 fn every_kernel_every_configuration_executes_like_the_original() {
@@ -66,7 +66,7 @@ fn register_blocks_of_every_shape_execute_like_the_original() {
             for block in [[2, 3], [4, 3], [2, 2], [5, 4]] {
                 let mut opts = options(SchedulerKind::Isl, true, true);
                 opts.tile_sizes = sizes.clone();
-                opts.register_tile = block;
+                opts.register_tile = RegisterBlock::Fixed(block);
                 let what = format!("tiles {sizes:?}, block {block:?}");
                 let out = optimize(&kernel.scop, &opts)
                     .unwrap_or_else(|e| panic!("{}/{what}: {e}", kernel.name));

@@ -6,7 +6,9 @@
 mod common;
 
 use common::*;
-use tessel_poly::{codegen_schedule, describe_schedule, optimize, Options, SchedulerKind, Scop};
+use tessel_poly::{
+    codegen_schedule, describe_schedule, optimize, Options, RegisterBlock, SchedulerKind, Scop,
+};
 
 /// The original order as the identity scheduler builds it (no post-tile reordering).
 fn identity_tree(kernel: &Kernel) -> String {
@@ -42,7 +44,7 @@ fn post_tile_reordering_sinks_j_in_gemm() {
     for tile in [false, true] {
         // No register block, which would split the point band further.
         let opts = Options {
-            register_tile: [1, 1],
+            register_tile: RegisterBlock::NONE,
             ..options(SchedulerKind::Identity, tile, true)
         };
         let text = describe_schedule(&gemm().scop, &opts).unwrap();
@@ -115,7 +117,7 @@ fn coincidence_of_other_kernels() {
 #[test]
 fn tiling_gemm_gives_a_three_dimensional_tile_band() {
     let opts = Options {
-        register_tile: [1, 1],
+        register_tile: RegisterBlock::NONE,
         ..scheduler_only(SchedulerKind::Identity, true, false)
     };
     let out = optimize(&gemm().scop, &opts).unwrap();

@@ -267,12 +267,14 @@ pub const OPTIONS: [OptionSpec; 14] = [
         name: "register-tile",
         kind: OptionKind::IntList {
             element: "size",
-            default: &[4, 8],
+            default: &[],
         },
         help: "Register block (rows,columns) of a point band whose written reference stays \
                put along one member: the two other innermost members are unrolled and \
                jammed around it, and the block's elements stay in registers across it. \
-               1,1 turns it off; blocks of over 64 elements are not built",
+               Empty (the default): 32 elements, shaped so that each step of that member \
+               loads the fewest values. 1,1 turns it off; blocks of over 64 elements are \
+               not built",
         passes: SCHEDULING,
     },
     OptionSpec {

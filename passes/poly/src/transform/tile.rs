@@ -5,6 +5,7 @@ use isl_rs::{DimType, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeTyp
 
 use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
+use crate::options::RegisterBlock;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
@@ -32,9 +33,8 @@ pub(crate) struct TileOptions<'a> {
     pub min_work: u64,
     /// Post-tile reordering of each point band ([`innermost`]).
     pub reorder: bool,
-    /// Register block (rows, columns) of each point band that has one
-    /// ([`register_tile`]); `[1, 1]`: none.
-    pub register_tile: [i64; 2],
+    /// Register block of each point band that has one ([`register_tile`]).
+    pub register_tile: RegisterBlock,
     pub caches: Caches,
 }
 
@@ -186,11 +186,13 @@ fn tile_walk(
         let n = n_members(cx, &node)?;
         if n >= 2 && node.band_get_permutable().isl(cx)? {
             // Only reordering and the size model read the locality profile.
-            let profile =
-                match opts.reorder || opts.sizes.is_empty() || opts.register_tile != [1, 1] {
-                    true => band_profile(cx, &node, walk.locality, n)?,
-                    false => Vec::new(),
-                };
+            let profile = match opts.reorder
+                || opts.sizes.is_empty()
+                || opts.register_tile != RegisterBlock::NONE
+            {
+                true => band_profile(cx, &node, walk.locality, n)?,
+                false => Vec::new(),
+            };
             let sunk = match opts.reorder {
                 true => innermost(cx, &node, &profile, false)?,
                 false => None,
