@@ -64,9 +64,9 @@ class Variant:
 # loops run sequentially; parallel-min-work=0 makes them run in parallel, in six
 # variants over all presets but pluto's defaults. "default" is plain
 # tessel-optimize (scheduler=auto); "auto-t3-noreorder" turns post-tile reordering off.
-# Register blocks must divide their tiles: the default 4x8 blocks apply under the
-# model's tile sizes only, so three variants with 4-wide tiles take 2x2, 2x4 and 4x2
-# blocks.
+# Register blocks must divide their tiles: the default blocks (32 elements, shaped by
+# a load model) apply under the model's tile sizes only, so three variants with
+# 4-wide tiles take 2x2, 2x4 and 4x2 blocks.
 VARIANTS = (
     Variant("default", ""),
     Variant("auto-t3-noreorder", "scheduler=auto tile-sizes=3 intra-tile=false parallel-min-work=0"),
