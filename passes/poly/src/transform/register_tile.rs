@@ -426,14 +426,27 @@ mod tests {
         }
     }
 
+    /// The accesses of gemm's point band (i, k, j), C[i][j] += A[i][k] * B[k][j]:
+    /// C read and written, A, B; with elements of `bytes`.
+    fn gemm(bytes: u32) -> [AccessProfile; 4] {
+        let sized = |mut a: AccessProfile| {
+            a.bytes = bytes;
+            a.per_line = 64 / i64::from(bytes);
+            a
+        };
+        let c = |write| sized(access("C", write, &[&[1, 0], &[0, 0], &[0, 1]]));
+        [
+            c(false),
+            sized(access("A", false, &[&[1, 0], &[0, 1], &[0, 0]])),
+            sized(access("B", false, &[&[0, 0], &[1, 0], &[0, 1]])),
+            c(true),
+        ]
+    }
+
     #[test]
     fn gemm_blocks_i_and_j_across_k() {
-        // Point band (i, k, j) of C[i][j] += A[i][k] * B[k][j].
-        let c = |write| access("C", write, &[&[1, 0], &[0, 0], &[0, 1]]);
-        let a = access("A", false, &[&[1, 0], &[0, 1], &[0, 0]]);
-        let b = access("B", false, &[&[0, 0], &[1, 0], &[0, 1]]);
-        let (read_c, write_c) = (c(false), c(true));
-        let accesses = [&read_c, &a, &b, &write_c];
+        let profile = gemm(8);
+        let accesses: Vec<&AccessProfile> = profile.iter().collect();
         assert_eq!(choose(&accesses, 3), Some(Members { r: 1, u: 0, v: 2 }));
     }
 
@@ -453,11 +466,8 @@ mod tests {
     /// 2x16, 1 + 8 for 1x32, 8 + 1 for 8x4. The tie goes to the wider rows.
     #[test]
     fn gemm_gets_the_widest_of_the_cheapest_shapes() {
-        let c = |write| access("C", write, &[&[1, 0], &[0, 0], &[0, 1]]);
-        let a = access("A", false, &[&[1, 0], &[0, 1], &[0, 0]]);
-        let b = access("B", false, &[&[0, 0], &[1, 0], &[0, 1]]);
-        let (read_c, write_c) = (c(false), c(true));
-        let accesses = [&read_c, &a, &b, &write_c];
+        let profile = gemm(8);
+        let accesses: Vec<&AccessProfile> = profile.iter().collect();
         let m = Members { r: 1, u: 0, v: 2 };
         assert_eq!(shape(&accesses, m, |_| true), Some(([2, 16], 6)));
         // With 16 columns not dividing the tile, 4x8 (also 6 loads).
@@ -483,16 +493,8 @@ mod tests {
     /// 2 + 2 for 2x16 and 1 + 4 for 1x32.
     #[test]
     fn narrower_elements_give_more_lanes() {
-        let f32 = |mut a: AccessProfile| {
-            a.bytes = 4;
-            a.per_line = 16;
-            a
-        };
-        let c = |write| f32(access("C", write, &[&[1, 0], &[0, 0], &[0, 1]]));
-        let a = f32(access("A", false, &[&[1, 0], &[0, 1], &[0, 0]]));
-        let b = f32(access("B", false, &[&[0, 0], &[1, 0], &[0, 1]]));
-        let (read_c, write_c) = (c(false), c(true));
-        let accesses = [&read_c, &a, &b, &write_c];
+        let profile = gemm(4);
+        let accesses: Vec<&AccessProfile> = profile.iter().collect();
         let m = Members { r: 1, u: 0, v: 2 };
         assert_eq!(shape(&accesses, m, |_| true), Some(([2, 16], 4)));
     }

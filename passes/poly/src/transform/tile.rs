@@ -207,25 +207,32 @@ fn tile_walk(
             let wave = opts.wavefront
                 && !band_above(cx, &node, |_| Ok(true))?
                 && every_member_carries(cx, &node, deps, n)?;
-            let model = || model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
-            let wave_work = match wave {
+            // The work of a wavefront's diagonal, for a band that would get one and
+            // whose sizes are the model's to choose.
+            let wave_work = match wave && opts.sizes.is_empty() {
                 true => Some(wavefront_work(cx, &node, n)?),
                 false => None,
             };
             let sizes = match opts.sizes {
-                // A band that gets a wavefront (a time-tiled stencil) keeps square
-                // tiles: isl's AST generator took seconds on jacobi-1d's skewed
-                // (64, 256) tiles, against a millisecond for square ones. It is tiled
-                // for the reuse tiles buy, as any band, or for the parallelism of
-                // its diagonals where they hold enough work to run in parallel: a
-                // wavefront with neither only breaks the streams (trisolv at LARGE:
-                // 0.57x with its 32x32 wavefront, which the work guard runs
-                // sequentially, 1.03x untiled; nussinov's, with a loop below each
-                // tile, 2.29x against 1.00x untiled).
-                [] if wave_work.is_some_and(|work| work >= opts.min_work || model().is_some()) => {
-                    Some(vec![UNIFORM_SIZE; n])
+                [] => {
+                    let model = model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
+                    match wave_work {
+                        // A band that gets a wavefront (a time-tiled stencil) keeps
+                        // square tiles: isl's AST generator took seconds on jacobi-1d's
+                        // skewed (64, 256) tiles, against a millisecond for square ones.
+                        // It is tiled for the reuse tiles buy, as any band, or for the
+                        // parallelism of its diagonals where they hold enough work to
+                        // run in parallel: a wavefront with neither only breaks the
+                        // streams (trisolv at LARGE: 0.57x with its 32x32 wavefront,
+                        // which the work guard runs sequentially, 1.03x untiled;
+                        // nussinov's, with a loop below each tile, 2.29x against 1.00x
+                        // untiled).
+                        Some(work) if work >= opts.min_work || model.is_some() => {
+                            Some(vec![UNIFORM_SIZE; n])
+                        }
+                        _ => model,
+                    }
                 }
-                [] => model(),
                 given => Some(
                     (0..n)
                         .map(|d| {
