@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::analysis::dependences::Dependences;
 use crate::codegen::ast::AstNode;
-use crate::codegen::astgen;
+use crate::codegen::astgen::{self, Strides};
 use crate::error::PolyError;
 use crate::model::describe;
 use crate::model::load::ScopIsl;
@@ -60,7 +60,7 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
             let fin = final_schedule(cx, model, deps, rung)?;
             let mut out = finish(cx, model, deps, fin.tree, fin.tiled_bands)?;
             out.schedule_time = fin.schedule_time;
-            out.notes = fin.notes;
+            out.notes.splice(0..0, fin.notes);
             out.tiling = fin.tiling;
             Ok(out)
         })?;
@@ -455,15 +455,34 @@ fn finish(
 ) -> Result<Optimized, PolyError> {
     stage("verify", || verify::verify(cx, &tree, model, deps))?;
     let schedule_tree = cx.schedule_text(&tree)?;
-    let ast = stage("AST generation", || {
-        astgen::generate(
-            cx,
-            tree,
-            model.context.copy().isl(cx)?,
-            &model.stmt_ids,
-            deps.conflicts(),
-        )
-    })?;
+    let generate = |strides| {
+        let ast = stage("AST generation", || {
+            astgen::generate(
+                cx,
+                tree.copy().isl(cx)?,
+                model.context.copy().isl(cx)?,
+                &model.stmt_ids,
+                deps.conflicts(),
+                strides,
+            )
+        })?;
+        stage("verify AST", || {
+            verify::check_ast(cx, &ast.as_generated, &tree, &model.context, deps)
+        })?;
+        Ok::<_, PolyError>(ast.emitted)
+    };
+    let mut notes = Vec::new();
+    let ast = match generate(Strides::MayShift) {
+        Err(PolyError::InvalidSchedule(why)) => {
+            let ast = generate(Strides::NoShift)?;
+            notes.push(format!(
+                "AST generation: isl's code did not follow the verified schedule ({why}); \
+                 regenerated without isl's stride shifting, which follows it"
+            ));
+            ast
+        }
+        other => other?,
+    };
     let parallel_loops = astgen::count_parallel(&ast);
     tracing::debug!(tiled_bands, parallel_loops, "AST generated");
     Ok(Optimized {
@@ -472,8 +491,34 @@ fn finish(
         tiled_bands,
         parallel_loops,
         schedule_time: Duration::ZERO,
-        notes: Vec::new(),
+        notes,
         tiling: Vec::new(),
+    })
+}
+
+/// For the tests of `verify::check_ast`: the AST isl generates for `tree`, which
+/// must pass the check, edited by `edit`, then checked again.
+#[cfg(test)]
+pub(crate) fn check_edited_ast(
+    scop: &Scop,
+    tree: &str,
+    edit: impl FnOnce(&mut Vec<AstNode>),
+) -> Result<(), PolyError> {
+    analyzed(scop, &Options::default(), |cx, model, deps, _| {
+        let tree = parse_tree(cx, tree)?;
+        let context = || model.context.copy().isl(cx);
+        let mut ast = astgen::generate(
+            cx,
+            tree.copy().isl(cx)?,
+            context()?,
+            &model.stmt_ids,
+            deps.conflicts(),
+            Strides::MayShift,
+        )?
+        .as_generated;
+        verify::check_ast(cx, &ast, &tree, &model.context, deps)?;
+        edit(&mut ast);
+        verify::check_ast(cx, &ast, &tree, &model.context, deps)
     })
 }
 

@@ -423,3 +423,130 @@ child:
         Err(PolyError::InvalidSchedule(_))
     ));
 }
+
+/// Three statements of difftest seed 740546 (reduced), where isl 0.27's AST
+/// generator gets the order wrong: for i0, for i1 in 0..=n-2 step 2 {
+///   S10: A3[i0][7 - i1] = f(A1[9], A2[i1 + 8][i1 + 7]);
+///   S11: A2[i1 + i0 + 6][i0 + 9] = f(A2[..same..], A3[i1 + 2][i1 + 8]);
+///   if (i0 == 3) for i2 in 1..n { S12: A3[i1 + 2][i2 + 9] = f(A3[..same..], A0[2 i1 + 8][8], A2[i0 + 5][i2 + 11]) } }
+fn shifted_strides() -> Kernel {
+    const EVEN: &str = "(i1) mod 2 = 0 and 0 <= i1 <= n - 2";
+    Kernel {
+        name: "shifted_strides",
+        scop: Scop {
+            killed: Vec::new(),
+            element_bytes: Vec::new(),
+            params: vec!["n".into()],
+            context: "[n] -> { : n >= 4 }".into(),
+            statements: vec![
+                stmt(
+                    "S10",
+                    &format!("[n] -> {{ S10[i0, i1] : 0 <= i0 < n and {EVEN} }}"),
+                    "[n] -> { S10[i0, i1] -> [0, i0, 0, i1, 0] }",
+                    vec![
+                        read("[n] -> { S10[i0, i1] -> A1[9] }"),
+                        read("[n] -> { S10[i0, i1] -> A2[i1 + 8, i1 + 7] }"),
+                        write("[n] -> { S10[i0, i1] -> A3[i0, 7 - i1] }"),
+                    ],
+                ),
+                stmt(
+                    "S11",
+                    &format!("[n] -> {{ S11[i0, i1] : 0 <= i0 < n and {EVEN} }}"),
+                    "[n] -> { S11[i0, i1] -> [0, i0, 0, i1, 1] }",
+                    vec![
+                        read("[n] -> { S11[i0, i1] -> A2[i1 + i0 + 6, i0 + 9] }"),
+                        read("[n] -> { S11[i0, i1] -> A3[i1 + 2, i1 + 8] }"),
+                        write("[n] -> { S11[i0, i1] -> A2[i1 + i0 + 6, i0 + 9] }"),
+                    ],
+                ),
+                stmt(
+                    "S12",
+                    &format!("[n] -> {{ S12[i0, i1, i2] : i0 = 3 and {EVEN} and 0 < i2 < n }}"),
+                    "[n] -> { S12[i0, i1, i2] -> [0, i0, 0, i1, 2, i2, 0] }",
+                    vec![
+                        read("[n] -> { S12[i0, i1, i2] -> A3[i1 + 2, i2 + 9] }"),
+                        read("[n] -> { S12[i0, i1, i2] -> A0[2i1 + 8, 8] }"),
+                        read("[n] -> { S12[i0, i1, i2] -> A2[i0 + 5, i2 + 11] }"),
+                        write("[n] -> { S12[i0, i1, i2] -> A3[i1 + 2, i2 + 9] }"),
+                    ],
+                ),
+            ],
+        },
+        params: vec![("n", 8)],
+        original: |ps| {
+            let n = ps["n"];
+            let mut order = Vec::new();
+            for i0 in 0..n {
+                for i1 in (0..=n - 2).step_by(2) {
+                    order.push(("S10".to_string(), vec![i0, i1]));
+                    order.push(("S11".to_string(), vec![i0, i1]));
+                    if i0 == 3 {
+                        for i2 in 1..n {
+                            order.push(("S12".to_string(), vec![i0, i1, i2]));
+                        }
+                    }
+                }
+            }
+            order
+        },
+        accesses: |name, it| match name {
+            "S10" => (
+                vec![("A1", vec![9]), ("A2", vec![it[1] + 8, it[1] + 7])],
+                vec![("A3", vec![it[0], 7 - it[1]])],
+            ),
+            "S11" => {
+                let a2 = ("A2", vec![it[1] + it[0] + 6, it[0] + 9]);
+                (
+                    vec![a2.clone(), ("A3", vec![it[1] + 2, it[1] + 8])],
+                    vec![a2],
+                )
+            }
+            _ => {
+                let a3 = ("A3", vec![it[1] + 2, it[2] + 9]);
+                (
+                    vec![
+                        a3.clone(),
+                        ("A0", vec![2 * it[1] + 8, 8]),
+                        ("A2", vec![it[0] + 5, it[2] + 11]),
+                    ],
+                    vec![a3],
+                )
+            }
+        },
+    }
+}
+
+/// The verified tree the isl scheduler built for those statements (S11 skewed by
+/// `i0` in the second loop, fused with S10 and S12). isl 0.27 generates S11 at `c1 = i0 + i1 - 1`
+/// for it: S10[0, 2] then runs after S11[0, 4], which overwrites what it reads. The
+/// AST check (verify check 4) catches it, and the AST is generated again without
+/// isl's stride shifting.
+#[test]
+fn ast_that_isl_generates_out_of_order_is_caught_and_regenerated() {
+    let k = shifted_strides();
+    let tree = r#"
+domain: "[n] -> { S10[i0, i1] : (i1) mod 2 = 0 and 0 <= i0 < n and 0 <= i1 <= n - 2 and n >= 4; S11[i0, i1] : (i1) mod 2 = 0 and 0 <= i0 < n and 0 <= i1 <= n - 2 and n >= 4; S12[i0 = 3, i1, i2] : (i1) mod 2 = 0 and 0 <= i1 <= n - 2 and 0 < i2 < n and n >= 4 }"
+child:
+  schedule: "[n] -> [{ S10[i0, i1] -> [(i0)]; S11[i0, i1] -> [(i0)]; S12[i0, i1, i2] -> [(3)] }]"
+  child:
+    schedule: "[n] -> [{ S10[i0, i1] -> [(2 + i1)]; S11[i0, i1] -> [(i0 + i1)]; S12[i0, i1, i2] -> [(3 + i1)] }, { S10[i0, i1] -> [(1)]; S11[i0, i1] -> [(1)]; S12[i0, i1, i2] -> [(i1 - i2)] }]"
+    child:
+      schedule: "[n] -> [{ S10[i0, i1] -> [(0)]; S11[i0, i1] -> [(3 - i0)]; S12[i0, i1, i2] -> [(1)] }]"
+      child:
+        sequence:
+        - filter: "[n] -> { S10[i0, i1] }"
+        - filter: "[n] -> { S11[i0, i1] }"
+        - filter: "[n] -> { S12[i0, i1, i2] }"
+"#;
+    check(&k.scop, tree).unwrap();
+    let out = codegen_schedule(&k.scop, &Options::default(), tree).unwrap();
+    assert!(
+        out.notes
+            .iter()
+            .any(|n| n.contains("regenerated without isl's stride shifting")
+                && n.contains("S10[i0 = 0, i1 = 2] -> S11[i0' = 0, i1' = 4]")),
+        "notes: {:?}",
+        out.notes
+    );
+    check_execution(&k, &out.ast, "regenerated");
+}

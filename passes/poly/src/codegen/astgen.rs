@@ -27,6 +27,18 @@ use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 /// The statement of each domain tuple name ([`crate::model::load::ScopIsl::stmt_ids`]).
 type StmtIds = HashMap<String, StmtId>;
 
+/// Whether isl may shift the statements of a loop to expose a common stride
+/// (`generate_component` in isl_ast_codegen.c), or must not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Strides {
+    MayShift,
+    /// isl does not shift below a node whose subtree is "anchored" (refers to outer
+    /// schedule dimensions); a context node that constrains nothing, above every
+    /// leaf, anchors every subtree. isl 0.27's shifting can move a statement by one
+    /// iteration (difftest seed 740546): the retry when the AST check fails.
+    NoShift,
+}
+
 /// Generates the loop AST of `schedule` under the parameter `context`; `stmts` maps
 /// the statements' tuple names to their ids.
 pub(crate) fn generate(
@@ -35,21 +47,38 @@ pub(crate) fn generate(
     context: Set,
     stmts: &StmtIds,
     conflicts: &Conflicts,
-) -> Result<Vec<AstNode>, PolyError> {
+    strides: Strides,
+) -> Result<Generated, PolyError> {
     let mut marks = Vec::new();
-    let root = number_marks(cx, schedule.get_root().isl(cx)?, conflicts, &mut marks)?;
+    let mut root = schedule.get_root().isl(cx)?;
+    if strides == Strides::NoShift {
+        root = anchor_leaves(cx, root)?;
+    }
+    let root = number_marks(cx, root, conflicts, &mut marks)?;
     let root = ast_from_schedule(cx, root.get_schedule().isl(cx)?, context)?;
-    let mut out = Vec::new();
-    convert_node(
-        cx,
-        &Converter {
+    let mut out = [Vec::new(), Vec::new()];
+    for (unroll, out) in [false, true].into_iter().zip(&mut out) {
+        let cv = Converter {
             stmts,
             marks: &marks,
-        },
-        &root,
-        &mut out,
-    )?;
-    Ok(out)
+            unroll,
+        };
+        convert_node(cx, &cv, &root, out)?;
+    }
+    let [as_generated, emitted] = out;
+    Ok(Generated {
+        as_generated,
+        emitted,
+    })
+}
+
+/// The AST of [`generate`], twice.
+pub(crate) struct Generated {
+    /// As isl generated it: what `verify::check_ast` reads.
+    pub as_generated: Vec<AstNode>,
+    /// With full register blocks unrolled ([`register_block`]), which keeps the
+    /// order of every instance: what codegen emits.
+    pub emitted: Vec<AstNode>,
 }
 
 /// A parallel mark, as the AST conversion needs it.
@@ -68,6 +97,8 @@ struct ParallelMark {
 struct Converter<'a> {
     stmts: &'a StmtIds,
     marks: &'a [ParallelMark],
+    /// Whether full register blocks are unrolled.
+    unroll: bool,
 }
 
 /// Numbers the marks (the id's user value, see [`numbered_id`]): a register-block
@@ -116,6 +147,19 @@ fn number_marks(
     walk_children(cx, node, |cx, child| {
         number_marks(cx, child, conflicts, marks)
     })
+}
+
+/// Inserts a context node that constrains nothing above every leaf (see
+/// [`Strides::NoShift`]).
+fn anchor_leaves(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError> {
+    if node_type(cx, &node)? == ScheduleNodeType::Leaf {
+        let depth = u32::try_from(node.get_schedule_depth().isl(cx)?)
+            .map_err(|_| PolyError::Isl("negative schedule depth".into()))?;
+        let space = isl_rs::Space::set_alloc(cx.raw(), 0, depth).isl(cx)?;
+        let universe = Set::universe(space).isl(cx)?;
+        return node.insert_context(universe).isl(cx);
+    }
+    walk_children(cx, node, anchor_leaves)
 }
 
 fn unsupported(what: impl Into<String>) -> PolyError {
@@ -170,7 +214,7 @@ fn convert_node(
                 mark_member_loops(&mut inner, mark);
             }
             // A register block whose `r` loop is there (see register_block.rs).
-            let block = (id_name(&id).as_deref() == Some(REGISTER_BLOCK_MARK))
+            let block = (cv.unroll && id_name(&id).as_deref() == Some(REGISTER_BLOCK_MARK))
                 .then(|| format!("c{}", id_number(&id)));
             if let (Some(it), [AstNode::For { iterator, .. }]) = (block, inner.as_slice()) {
                 if *iterator == it {

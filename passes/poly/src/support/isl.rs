@@ -646,6 +646,11 @@ pub(crate) fn ast_from_schedule(
             "exploit_nested_bounds",
         )?;
     }
+    if tracing::enabled!(tracing::Level::TRACE) {
+        if let Ok(text) = cx.schedule_text(&schedule) {
+            tracing::trace!(schedule = text, "isl AST input");
+        }
+    }
     let mut context = context;
     let mut schedule = schedule;
     // Ownership of both moves into isl (__isl_take).
@@ -671,6 +676,11 @@ pub(crate) fn ast_from_schedule(
         should_free_on_drop: true,
     };
     cx.raw_result(node.ptr)?;
+    if tracing::enabled!(tracing::Level::TRACE) {
+        if let Ok(text) = node.to_C_str() {
+            tracing::trace!(ast = text, "isl AST");
+        }
+    }
     Ok(node)
 }
 

@@ -14,6 +14,10 @@
 //!
 //! All three are set inclusions between isl relations: exact, no approximation.
 //!
+//! 4. The generated AST ([`check_ast`]): it runs the same instances as the tree, in
+//!    the tree's order for every conflicting pair, and its parallel loops carry no
+//!    conflict. isl's AST generator is checked like our own transforms.
+//!
 //! With live-range reordering, 2 becomes "the same dataflow": the flattened schedule
 //! orders all instances (injective); on reorderable arrays every read gets its value
 //! from the same write (tagged flow recomputed under the new schedule equals the
@@ -22,11 +26,14 @@
 //! dependences are in order. That is exactly what makes the reordered program
 //! compute the same values. 3 uses the memory conflicts ([`LiveRanges`](crate::analysis::live_ranges::LiveRanges)).
 
+mod ast;
 mod dataflow;
 mod order;
 mod parallel_marks;
 
 use isl_rs::Schedule;
+
+pub(crate) use ast::check_ast;
 
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;

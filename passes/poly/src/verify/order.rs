@@ -16,6 +16,17 @@ pub(super) fn check_order<'a>(
     kinds: impl IntoIterator<Item = (&'static str, &'a UnionMap)>,
 ) -> Result<(), PolyError> {
     let (flat, len) = flat_schedule(cx, schedule)?;
+    check_flat_order(cx, &flat, len, kinds)
+}
+
+/// [`check_order`] on a map from statement instances to times of `len` entries
+/// (a flattened schedule, or the times of a generated AST).
+pub(super) fn check_flat_order<'a>(
+    cx: &Ctx,
+    flat: &UnionMap,
+    len: usize,
+    kinds: impl IntoIterator<Item = (&'static str, &'a UnionMap)>,
+) -> Result<(), PolyError> {
     let positive = lex_positive(cx, len)?;
     for (kind, dep) in kinds {
         let distances = dep
@@ -29,7 +40,11 @@ pub(super) fn check_order<'a>(
             .isl(cx)?;
         if !distances.is_subset(&positive).isl(cx)? {
             // Failure path only: name the offending instance pairs.
-            let before = flat.copy().isl(cx)?.lex_lt_union_map(flat).isl(cx)?;
+            let before = flat
+                .copy()
+                .isl(cx)?
+                .lex_lt_union_map(flat.copy().isl(cx)?)
+                .isl(cx)?;
             let violated = dep.copy().isl(cx)?.subtract(before).isl(cx)?;
             return Err(PolyError::InvalidSchedule(format!(
                 "{kind} dependences not executed in order: {}",

@@ -1,0 +1,660 @@
+//! Check 4: the generated AST runs what the verified schedule says.
+//!
+//! isl's AST generator is not taken on trust: isl 0.27 can move a statement by one
+//! iteration when it "shifts strides" (`generate_component` in isl_ast_codegen.c),
+//! and generated wrong code for difftest seed 740546 from a verified tree. So the
+//! AST isl generated is read back into a relation `T` from every statement instance
+//! to its execution time, and checked. (Codegen then unrolls full register blocks,
+//! which keeps every instance's order: `codegen::register_block`.)
+//!
+//! 1. It runs exactly the schedule's instances (under the context), each once:
+//!    `dom T = dom S` and `T` is single-valued and injective.
+//! 2. It runs every dependence forward, as check 2 of the tree does. With live-range
+//!    reordering, which lets the schedule run some conflicting pairs backwards, it
+//!    orders every conflicting pair as the verified schedule `S` does: with
+//!    `d = (S(b) - S(a), T(b) - T(a))` over the pairs `a -> b` of the conflicts,
+//!    `d_S ≻ 0 ⇒ d_T ≻ 0`, `d_S ≺ 0 ⇒ d_T ≺ 0` and `d_S = 0 ⇒ d_T = 0`.
+//! 3. No loop flagged parallel separates a conflicting pair (but of the scalars it
+//!    privatizes) that runs at one iteration of the loops around it.
+//!
+//! The time of an instance is, from the outside in, per nesting level, the position
+//! of the node in its block (an `if` adds the branch, 0 or 1) and then the value of
+//! the loop's iterator: the order in which the nodes run. Times are padded with
+//! zeros to one length; a padded time never equals a longer one, since two paths
+//! differ first at a position. All three checks are set inclusions in isl: exact.
+//! (A strided loop with several lower bounds also has them agree modulo its step,
+//! see [`Stride`].)
+
+use std::collections::BTreeSet;
+
+use isl_rs::{Schedule, Set, UnionMap, UnionSet};
+
+use crate::analysis::dependences::Dependences;
+use crate::analysis::privatization::Conflicts;
+use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
+use crate::error::PolyError;
+use crate::model::isl_text::union_map_text;
+use crate::support::isl::{Ctx, IslResult};
+use crate::verify::order::{check_flat_order, flat_schedule};
+
+/// One statement under one path of the AST: its instances and their times.
+struct Piece {
+    /// `S[args] -> [time]` without the braces, e.g. `S1[d0, d1] -> [0, c0, 1] : ...`.
+    text: String,
+    /// Number of entries of its time before padding.
+    len: usize,
+}
+
+/// A loop flagged parallel: the time entry of its iterator, the constant entries
+/// that select its subtree, and the scalars it privatizes.
+struct ParallelLoop {
+    at: usize,
+    path: Vec<(usize, usize)>,
+    private: Vec<String>,
+}
+
+/// A strided loop with several lower bounds: they must agree modulo the step
+/// wherever the loop runs (under the constraints of the loops around it).
+struct Stride {
+    iterators: Vec<String>,
+    constraints: Vec<String>,
+    terms: Vec<String>,
+    step: i64,
+}
+
+#[derive(Default)]
+struct Reader {
+    pieces: Vec<Piece>,
+    loops: Vec<ParallelLoop>,
+    strides: Vec<Stride>,
+    /// Every variable named that is not an iterator: the parameters.
+    params: BTreeSet<String>,
+}
+
+/// Where the walk is: the time entries so far and the constraints on iterators.
+#[derive(Clone, Default)]
+struct Path {
+    time: Vec<String>,
+    /// `(entry, position)` of every constant entry of `time`.
+    positions: Vec<(usize, usize)>,
+    iterators: Vec<String>,
+    constraints: Vec<String>,
+}
+
+impl Path {
+    fn at(&self, position: usize) -> Path {
+        let mut p = self.clone();
+        p.positions.push((p.time.len(), position));
+        p.time.push(position.to_string());
+        p
+    }
+}
+
+/// Checks `ast`, generated from `schedule` under the parameter `context`, against
+/// the schedule (see the module).
+pub(crate) fn check_ast(
+    cx: &Ctx,
+    ast: &[AstNode],
+    schedule: &Schedule,
+    context: &Set,
+    deps: &Dependences<'_>,
+) -> Result<(), PolyError> {
+    let conflicts = deps.conflicts();
+    let mut reader = Reader::default();
+    reader.block(ast, &Path::default())?;
+    let len = reader
+        .pieces
+        .iter()
+        .map(|p| p.len)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let params = reader.params.iter().cloned().collect::<Vec<_>>().join(", ");
+    let mut text = format!("[{params}] -> {{ ");
+    for (k, piece) in reader.pieces.iter().enumerate() {
+        if k > 0 {
+            text.push_str("; ");
+        }
+        text.push_str(&pad(&piece.text, piece.len, len));
+    }
+    text.push_str(" }");
+    for stride in &reader.strides {
+        congruent(cx, &params, stride)?;
+    }
+    let time = cx
+        .parse("generated AST", &text, UnionMap::read_from_str)?
+        .intersect_params(context.copy().isl(cx)?)
+        .isl(cx)?;
+    let domain = schedule
+        .get_domain()
+        .isl(cx)?
+        .intersect_params(context.copy().isl(cx)?)
+        .isl(cx)?;
+    tracing::debug!(pieces = reader.pieces.len(), len, "AST read back");
+    if !time
+        .copy()
+        .isl(cx)?
+        .domain()
+        .isl(cx)?
+        .is_equal(&domain)
+        .isl(cx)?
+    {
+        return Err(wrong(
+            "it does not run exactly the statement instances of the SCoP",
+        ));
+    }
+    if !time.is_single_valued().isl(cx)? || !time.is_injective().isl(cx)? {
+        return Err(wrong("it runs an instance twice, or two at one time"));
+    }
+    match deps.live_ranges() {
+        // The schedule runs every dependence forward: so must the AST.
+        None => check_flat_order(cx, &time, len, deps.kinds()).map_err(|e| match e {
+            PolyError::InvalidSchedule(why) => wrong(&why),
+            e => e,
+        })?,
+        Some(_) => {
+            let (flat, flat_len) = flat_schedule(cx, schedule)?;
+            check_agreement(cx, &flat, flat_len, &time, len, &conflicts.all)?;
+        }
+    }
+    for lp in &reader.loops {
+        check_parallel(cx, lp, &time, len, conflicts)?;
+    }
+    Ok(())
+}
+
+/// The lower bounds of a strided loop agree modulo its step (see [`Stride`]).
+fn congruent(cx: &Ctx, params: &str, stride: &Stride) -> Result<(), PolyError> {
+    let Some((first, rest)) = stride.terms.split_first() else {
+        return Ok(());
+    };
+    let step = stride.step;
+    let disagree: Vec<String> = rest
+        .iter()
+        .map(|t| format!("({t} - {first}) mod {step} != 0"))
+        .collect();
+    let mut constraints = stride.constraints.clone();
+    constraints.push(format!("({})", disagree.join(" or ")));
+    let text = format!(
+        "[{params}] -> {{ [{}] : {} }}",
+        stride.iterators.join(", "),
+        constraints.join(" and ")
+    );
+    if !cx
+        .parse("time set", &text, Set::read_from_str)?
+        .is_empty()
+        .isl(cx)?
+    {
+        return Err(wrong(
+            "the lower bounds of a strided loop disagree modulo its step",
+        ));
+    }
+    Ok(())
+}
+
+fn wrong(why: &str) -> PolyError {
+    PolyError::InvalidSchedule(format!(
+        "the generated AST does not follow the schedule: {why}"
+    ))
+}
+
+/// `piece` with its time of `len` entries padded with zeros to `to`.
+fn pad(piece: &str, len: usize, to: usize) -> String {
+    let zeros = ", 0".repeat(to - len);
+    // The time tuple is the last `]` before ` : ` (every piece has constraints).
+    match piece.find("] : ") {
+        Some(end) => format!("{}{zeros}{}", &piece[..end], &piece[end..]),
+        None => piece.to_string(),
+    }
+}
+
+/// Check 2 with live-range reordering (the schedule may run some conflicting pairs
+/// backwards): the AST orders each pair of `conflicts` as the schedule does.
+fn check_agreement(
+    cx: &Ctx,
+    flat: &UnionMap,
+    flat_len: usize,
+    time: &UnionMap,
+    len: usize,
+    conflicts: &UnionMap,
+) -> Result<(), PolyError> {
+    let both = flat
+        .copy()
+        .isl(cx)?
+        .flat_range_product(time.copy().isl(cx)?)
+        .isl(cx)?;
+    let deltas = conflicts
+        .copy()
+        .isl(cx)?
+        .apply_domain(both.copy().isl(cx)?)
+        .isl(cx)?
+        .apply_range(both)
+        .isl(cx)?
+        .deltas()
+        .isl(cx)?;
+    let names = |prefix: &str, n: usize| (0..n).map(|k| format!("{prefix}{k}")).collect::<Vec<_>>();
+    let (s, t) = (names("s", flat_len), names("t", len));
+    let tuple = format!("[{}, {}]", s.join(", "), t.join(", "));
+    for (sign_s, sign_t) in [
+        (Sign::Positive, Sign::Positive),
+        (Sign::Negative, Sign::Negative),
+        (Sign::Zero, Sign::Zero),
+    ] {
+        let given = parse_set(cx, &format!("{{ {tuple} : {} }}", sign_s.of(&s)))?;
+        let wanted = parse_set(cx, &format!("{{ {tuple} : {} }}", sign_t.of(&t)))?;
+        let those = deltas.copy().isl(cx)?.intersect(given).isl(cx)?;
+        if !those.is_subset(&wanted).isl(cx)? {
+            // Failure path only: name the pairs.
+            let s_before = flat
+                .copy()
+                .isl(cx)?
+                .lex_lt_union_map(flat.copy().isl(cx)?)
+                .isl(cx)?;
+            let t_before = time
+                .copy()
+                .isl(cx)?
+                .lex_lt_union_map(time.copy().isl(cx)?)
+                .isl(cx)?;
+            let swapped = conflicts
+                .copy()
+                .isl(cx)?
+                .intersect(s_before.copy().isl(cx)?)
+                .isl(cx)?
+                .subtract(t_before.copy().isl(cx)?)
+                .isl(cx)?
+                .union(
+                    conflicts
+                        .copy()
+                        .isl(cx)?
+                        .intersect(t_before)
+                        .isl(cx)?
+                        .subtract(s_before)
+                        .isl(cx)?,
+                )
+                .isl(cx)?;
+            return Err(wrong(&format!(
+                "it runs dependent instances in another order: {}",
+                union_map_text(cx, &swapped)?
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Check 3 for one parallel loop.
+fn check_parallel(
+    cx: &Ctx,
+    lp: &ParallelLoop,
+    time: &UnionMap,
+    len: usize,
+    conflicts: &Conflicts,
+) -> Result<(), PolyError> {
+    let t: Vec<String> = (0..len).map(|k| format!("t{k}")).collect();
+    let tuple = format!("[{}]", t.join(", "));
+    let mut inside: Vec<String> = lp
+        .path
+        .iter()
+        .map(|(at, pos)| format!("t{at} = {pos}"))
+        .collect();
+    inside.push("0 = 0".into());
+    let inside = parse_set(cx, &format!("{{ {tuple} : {} }}", inside.join(" and ")))?;
+    let time = time.copy().isl(cx)?.intersect_range(inside).isl(cx)?;
+    let mut pairs = conflicts.shared.copy().isl(cx)?;
+    for p in conflicts
+        .private
+        .iter()
+        .filter(|p| !lp.private.contains(&p.array))
+    {
+        pairs = pairs.union(p.conflicts.copy().isl(cx)?).isl(cx)?;
+    }
+    let deltas = pairs
+        .apply_domain(time.copy().isl(cx)?)
+        .isl(cx)?
+        .apply_range(time)
+        .isl(cx)?
+        .deltas()
+        .isl(cx)?;
+    let mut outer: Vec<String> = (0..lp.at).map(|k| format!("t{k} = 0")).collect();
+    outer.push("0 = 0".into());
+    let same_outer = parse_set(cx, &format!("{{ {tuple} : {} }}", outer.join(" and ")))?;
+    let carried = deltas
+        .intersect(same_outer)
+        .isl(cx)?
+        .subtract(parse_set(cx, &format!("{{ {tuple} : t{} = 0 }}", lp.at))?)
+        .isl(cx)?;
+    if !carried.is_empty().isl(cx)? {
+        return Err(wrong(&format!(
+            "a loop it runs in parallel (time entry {}) carries dependences",
+            lp.at
+        )));
+    }
+    Ok(())
+}
+
+fn parse_set(cx: &Ctx, text: &str) -> Result<UnionSet, PolyError> {
+    cx.parse("time set", text, UnionSet::read_from_str)
+}
+
+#[derive(Clone, Copy)]
+enum Sign {
+    Positive,
+    Negative,
+    Zero,
+}
+
+impl Sign {
+    /// The condition that the vector `v` is lexicographically of this sign.
+    fn of(self, v: &[String]) -> String {
+        let cmp = match self {
+            Sign::Positive => ">",
+            Sign::Negative => "<",
+            Sign::Zero => {
+                let all: Vec<String> = v.iter().map(|x| format!("{x} = 0")).collect();
+                return if all.is_empty() {
+                    "0 = 0".into()
+                } else {
+                    all.join(" and ")
+                };
+            }
+        };
+        let mut cases = Vec::new();
+        for k in 0..v.len() {
+            let mut case: Vec<String> = v[..k].iter().map(|x| format!("{x} = 0")).collect();
+            case.push(format!("{} {cmp} 0", v[k]));
+            cases.push(format!("({})", case.join(" and ")));
+        }
+        if cases.is_empty() {
+            "1 = 0".into()
+        } else {
+            cases.join(" or ")
+        }
+    }
+}
+
+impl Reader {
+    fn block(&mut self, nodes: &[AstNode], path: &Path) -> Result<(), PolyError> {
+        for (k, node) in nodes.iter().enumerate() {
+            self.node(node, &path.at(k))?;
+        }
+        Ok(())
+    }
+
+    fn node(&mut self, node: &AstNode, path: &Path) -> Result<(), PolyError> {
+        match node {
+            AstNode::For {
+                iterator,
+                lower,
+                upper,
+                step,
+                parallel,
+                private,
+                body,
+                ..
+            } => {
+                let mut inner = path.clone();
+                if *parallel {
+                    self.loops.push(ParallelLoop {
+                        at: inner.time.len(),
+                        path: inner.positions.clone(),
+                        private: private.clone(),
+                    });
+                }
+                inner.time.push(iterator.clone());
+                inner.iterators.push(iterator.clone());
+                for lb in lower.max_terms() {
+                    inner
+                        .constraints
+                        .push(format!("{iterator} >= {}", self.expr(&lb, &inner)?));
+                }
+                for ub in upper.min_terms() {
+                    inner
+                        .constraints
+                        .push(format!("{iterator} <= {}", self.expr(&ub, &inner)?));
+                }
+                if *step > 1 {
+                    // The loop runs `max(terms) + step * k`: when the terms agree
+                    // modulo the step (isl builds each so, see `lower_bound` in
+                    // isl_ast_codegen.c), that is `iterator ≡ term` for each term, a
+                    // conjunction, where `iterator - max(..)` would split the relation
+                    // into a piece per term. The agreement is checked (`congruent`).
+                    let terms = lower.max_terms();
+                    let mut texts = Vec::with_capacity(terms.len());
+                    for t in &terms {
+                        texts.push(self.expr(t, path)?);
+                    }
+                    if texts.len() > 1 {
+                        self.strides.push(Stride {
+                            iterators: path.iterators.clone(),
+                            constraints: path.constraints.clone(),
+                            terms: texts.clone(),
+                            step: *step,
+                        });
+                    }
+                    for t in texts {
+                        inner
+                            .constraints
+                            .push(format!("({iterator} - {t}) mod {step} = 0"));
+                    }
+                }
+                self.block(body, &inner)
+            }
+            AstNode::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                let text = self.cond(cond, path)?;
+                let mut then_path = path.at(0);
+                then_path.constraints.push(format!("({text})"));
+                self.block(then_branch, &then_path)?;
+                let mut else_path = path.at(1);
+                else_path.constraints.push(format!("not ({text})"));
+                self.block(else_branch, &else_path)
+            }
+            AstNode::Stmt { name, args, .. } => {
+                let mut constraints = path.constraints.clone();
+                let mut dims = Vec::with_capacity(args.len());
+                for (k, arg) in args.iter().enumerate() {
+                    let dim = format!("__d{k}");
+                    constraints.push(format!("{dim} = {}", self.expr(arg, path)?));
+                    dims.push(dim);
+                }
+                constraints.push("0 = 0".into());
+                self.pieces.push(Piece {
+                    text: format!(
+                        "{name}[{}] -> [{}] : {}",
+                        dims.join(", "),
+                        path.time.join(", "),
+                        constraints.join(" and ")
+                    ),
+                    len: path.time.len(),
+                });
+                Ok(())
+            }
+        }
+    }
+
+    fn cond(&mut self, cond: &Cond, path: &Path) -> Result<String, PolyError> {
+        Ok(match cond {
+            Cond::Cmp(op, a, b) => {
+                let op = match op {
+                    CmpOp::Eq => "=",
+                    CmpOp::Le => "<=",
+                    CmpOp::Lt => "<",
+                    CmpOp::Ge => ">=",
+                    CmpOp::Gt => ">",
+                };
+                format!("{} {op} {}", self.expr(a, path)?, self.expr(b, path)?)
+            }
+            Cond::And(items) | Cond::Or(items) => {
+                let join = if matches!(cond, Cond::And(_)) {
+                    " and "
+                } else {
+                    " or "
+                };
+                let mut parts = Vec::with_capacity(items.len());
+                for c in items {
+                    parts.push(format!("({})", self.cond(c, path)?));
+                }
+                if parts.is_empty() {
+                    return Ok(if join == " and " { "0 = 0" } else { "1 = 0" }.into());
+                }
+                parts.join(join)
+            }
+        })
+    }
+
+    /// `e` in isl's syntax; names that are not iterators on `path` are parameters.
+    fn expr(&mut self, e: &Expr, path: &Path) -> Result<String, PolyError> {
+        Ok(match e {
+            Expr::Int(v) => format!("({v})"),
+            Expr::Var(v) => {
+                if !path.iterators.contains(v) {
+                    self.params.insert(v.clone());
+                }
+                v.clone()
+            }
+            Expr::Add(a, b) => format!("({} + {})", self.expr(a, path)?, self.expr(b, path)?),
+            Expr::Sub(a, b) => format!("({} - {})", self.expr(a, path)?, self.expr(b, path)?),
+            // isl reads a product only with a bare integer on one side.
+            Expr::Mul(a, b) => match (a.as_ref(), b.as_ref()) {
+                (Expr::Int(k), x) | (x, Expr::Int(k)) => format!("({} * {k})", self.expr(x, path)?),
+                _ => {
+                    return Err(PolyError::Unsupported(
+                        "a non-affine product in the AST".into(),
+                    ))
+                }
+            },
+            Expr::Neg(a) => format!("(-{})", self.expr(a, path)?),
+            Expr::FloorDiv(a, d) => format!("floor({} / {d})", self.expr(a, path)?),
+            Expr::CeilDiv(a, d) => format!("ceil({} / {d})", self.expr(a, path)?),
+            Expr::Mod(a, d) => format!("({} mod {d})", self.expr(a, path)?),
+            Expr::Min(items) | Expr::Max(items) => {
+                let f = if matches!(e, Expr::Min(_)) {
+                    "min"
+                } else {
+                    "max"
+                };
+                let mut parts = Vec::with_capacity(items.len());
+                for x in items {
+                    parts.push(self.expr(x, path)?);
+                }
+                match parts.len() {
+                    0 => return Err(PolyError::Unsupported(format!("empty {f} in the AST"))),
+                    1 => parts.remove(0),
+                    _ => format!("{f}({})", parts.join(", ")),
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::codegen::ast::{AstNode, Expr};
+    use crate::model::scop::{Access, AccessKind, Scop, Statement};
+    use crate::pipeline::check_edited_ast;
+    use crate::PolyError;
+
+    /// `for i { S0: B[i] = A[i - 1]; S1: A[i] = B[i] }`: S0 reads what S1 wrote one
+    /// iteration before, and S1 what S0 wrote in the same one.
+    fn cycle() -> Scop {
+        let access = |kind, relation: &str| Access {
+            kind,
+            relation: relation.into(),
+        };
+        let stmt = |name: &str, pos: i64, read: &str, write: &str| Statement {
+            name: name.into(),
+            domain: format!("[N] -> {{ {name}[i] : 0 <= i < N }}"),
+            schedule: format!("[N] -> {{ {name}[i] -> [0, i, {pos}] }}"),
+            accesses: vec![
+                access(AccessKind::Read, read),
+                access(AccessKind::MustWrite, write),
+            ],
+        };
+        Scop {
+            params: vec!["N".into()],
+            context: "[N] -> { : N >= 2 }".into(),
+            statements: vec![
+                stmt(
+                    "S0",
+                    0,
+                    "[N] -> { S0[i] -> A[i - 1] }",
+                    "[N] -> { S0[i] -> B[i] }",
+                ),
+                stmt(
+                    "S1",
+                    1,
+                    "[N] -> { S1[i] -> B[i] }",
+                    "[N] -> { S1[i] -> A[i] }",
+                ),
+            ],
+            killed: Vec::new(),
+            element_bytes: Vec::new(),
+        }
+    }
+
+    const FUSED: &str = r#"
+domain: "[N] -> { S0[i] : 0 <= i < N; S1[i] : 0 <= i < N }"
+child:
+  schedule: "[N] -> [{ S0[i] -> [(i)]; S1[i] -> [(i)] }]"
+  child:
+    sequence:
+    - filter: "[N] -> { S0[i] }"
+    - filter: "[N] -> { S1[i] }"
+"#;
+
+    /// The loop isl generates for [`FUSED`], and its body.
+    fn the_loop(ast: &mut [AstNode]) -> (&mut Expr, &mut bool, &mut Vec<AstNode>) {
+        match ast {
+            [AstNode::For {
+                lower,
+                parallel,
+                body,
+                ..
+            }] => (lower, parallel, body),
+            other => panic!("expected one loop, got {other:?}"),
+        }
+    }
+
+    fn assert_wrong(result: Result<(), PolyError>, needle: &str) {
+        match result {
+            Err(PolyError::InvalidSchedule(msg)) => {
+                assert!(msg.contains(needle), "message `{msg}` lacks `{needle}`")
+            }
+            other => panic!("expected InvalidSchedule, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_generated_ast_passes() {
+        check_edited_ast(&cycle(), FUSED, |_| {}).unwrap();
+    }
+
+    #[test]
+    fn statements_swapped_in_the_loop_body_fail() {
+        let swapped = check_edited_ast(&cycle(), FUSED, |ast| the_loop(ast).2.reverse());
+        assert_wrong(swapped, "flow dependences not executed in order");
+    }
+
+    #[test]
+    fn a_loop_that_starts_late_fails() {
+        let late = check_edited_ast(&cycle(), FUSED, |ast| *the_loop(ast).0 = Expr::Int(1));
+        assert_wrong(late, "exactly the statement instances");
+    }
+
+    #[test]
+    fn a_statement_run_twice_fails() {
+        let twice = check_edited_ast(&cycle(), FUSED, |ast| {
+            let body = the_loop(ast).2;
+            body.push(body[0].clone());
+        });
+        assert_wrong(twice, "twice");
+    }
+
+    #[test]
+    fn a_parallel_flag_on_a_loop_that_carries_a_dependence_fails() {
+        let parallel = check_edited_ast(&cycle(), FUSED, |ast| *the_loop(ast).1 = true);
+        assert_wrong(parallel, "carries dependences");
+    }
+}
