@@ -79,6 +79,10 @@ struct Path {
     positions: Vec<(usize, usize)>,
     iterators: Vec<String>,
     constraints: Vec<String>,
+    /// Inside a parallel loop whose whole body is a parallel loop (one collapsed
+    /// parallel nest, `codegen::ast::collapsed_body`): the scalars the nest
+    /// privatizes, which only its first loop lists.
+    collapsed_private: Vec<String>,
 }
 
 impl Path {
@@ -392,11 +396,17 @@ impl Reader {
                 ..
             } => {
                 let mut inner = path.clone();
+                inner.collapsed_private.clear();
                 if *parallel {
+                    let mut private = private.clone();
+                    private.extend(path.collapsed_private.iter().cloned());
+                    if let [AstNode::For { parallel: true, .. }] = body.as_slice() {
+                        inner.collapsed_private.clone_from(&private);
+                    }
                     self.loops.push(ParallelLoop {
                         at: inner.time.len(),
                         path: inner.positions.clone(),
-                        private: private.clone(),
+                        private,
                     });
                 }
                 inner.time.push(iterator.clone());
