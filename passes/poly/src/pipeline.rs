@@ -457,14 +457,7 @@ fn finish(
     let schedule_tree = cx.schedule_text(&tree)?;
     let generate = |strides| {
         let ast = stage("AST generation", || {
-            astgen::generate(
-                cx,
-                tree.copy().isl(cx)?,
-                model.context.copy().isl(cx)?,
-                &model.stmt_ids,
-                deps.conflicts(),
-                strides,
-            )
+            generate_ast(cx, model, deps, &tree, strides)
         })?;
         stage("verify AST", || {
             verify::check_ast(cx, &ast.as_generated, &tree, &model.context, deps)
@@ -496,26 +489,36 @@ fn finish(
     })
 }
 
-/// For the tests of `verify::check_ast`: the AST isl generates for `tree`, which
-/// must pass the check, edited by `edit`, then checked again.
+/// isl's AST of `tree` for the SCoP `model`.
+fn generate_ast(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    tree: &isl_rs::Schedule,
+    strides: Strides,
+) -> Result<astgen::Generated, PolyError> {
+    astgen::generate(
+        cx,
+        tree.copy().isl(cx)?,
+        model.context.copy().isl(cx)?,
+        &model.stmt_ids,
+        deps.conflicts(),
+        strides,
+    )
+}
+
+/// For the tests of `verify::check_ast`: the AST isl generates for `tree` under
+/// `opts`, which must pass the check, edited by `edit`, then checked again.
 #[cfg(test)]
 pub(crate) fn check_edited_ast(
     scop: &Scop,
+    opts: &Options,
     tree: &str,
     edit: impl FnOnce(&mut Vec<AstNode>),
 ) -> Result<(), PolyError> {
-    analyzed(scop, &Options::default(), |cx, model, deps, _| {
+    analyzed(scop, opts, |cx, model, deps, _| {
         let tree = parse_tree(cx, tree)?;
-        let context = || model.context.copy().isl(cx);
-        let mut ast = astgen::generate(
-            cx,
-            tree.copy().isl(cx)?,
-            context()?,
-            &model.stmt_ids,
-            deps.conflicts(),
-            Strides::MayShift,
-        )?
-        .as_generated;
+        let mut ast = generate_ast(cx, model, deps, &tree, Strides::MayShift)?.as_generated;
         verify::check_ast(cx, &ast, &tree, &model.context, deps)?;
         edit(&mut ast);
         verify::check_ast(cx, &ast, &tree, &model.context, deps)

@@ -69,11 +69,22 @@ pub(crate) fn distances(
     partial: &MultiUnionPwAff,
 ) -> Result<UnionSet, PolyError> {
     let f = UnionMap::from_multi_union_pw_aff(partial.copy().isl(cx)?).isl(cx)?;
-    deps.copy()
+    deltas_under(cx, deps, &f)
+}
+
+/// `{ f(b) - f(a) : a -> b in pairs }`, for `f` mapping every end of `pairs` into
+/// one space (a schedule, a flattened schedule, the times of an AST).
+pub(crate) fn deltas_under(
+    cx: &Ctx,
+    pairs: &UnionMap,
+    f: &UnionMap,
+) -> Result<UnionSet, PolyError> {
+    pairs
+        .copy()
         .isl(cx)?
         .apply_domain(f.copy().isl(cx)?)
         .isl(cx)?
-        .apply_range(f)
+        .apply_range(f.copy().isl(cx)?)
         .isl(cx)?
         .deltas()
         .isl(cx)

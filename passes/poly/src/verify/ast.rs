@@ -11,9 +11,7 @@
 //!    `dom T = dom S` and `T` is single-valued and injective.
 //! 2. It runs every dependence forward, as check 2 of the tree does. With live-range
 //!    reordering, which lets the schedule run some conflicting pairs backwards, it
-//!    orders every conflicting pair as the verified schedule `S` does: with
-//!    `d = (S(b) - S(a), T(b) - T(a))` over the pairs `a -> b` of the conflicts,
-//!    `d_S ≻ 0 ⇒ d_T ≻ 0`, `d_S ≺ 0 ⇒ d_T ≺ 0` and `d_S = 0 ⇒ d_T = 0`.
+//!    orders every conflicting pair as the verified schedule `S` does.
 //! 3. No loop flagged parallel separates a conflicting pair (but of the scalars it
 //!    privatizes) that runs at one iteration of the loops around it.
 //!
@@ -35,14 +33,16 @@ use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
 use crate::support::isl::{Ctx, IslResult};
-use crate::verify::order::{check_flat_order, flat_schedule};
+use crate::support::schedule_tree::{carried_by_member, deltas_under};
+use crate::verify::order::{check_flat_order, flat_schedule, lex_positive};
 
-/// One statement under one path of the AST: its instances and their times.
+/// One statement under one path of the AST: its instances and their times, as
+/// `{head} -> [{time}] : {constraints}` in isl's notation.
 struct Piece {
-    /// `S[args] -> [time]` without the braces, e.g. `S1[d0, d1] -> [0, c0, 1] : ...`.
-    text: String,
-    /// Number of entries of its time before padding.
-    len: usize,
+    /// The statement's tuple, e.g. `S1[__d0, __d1]`.
+    head: String,
+    time: Vec<String>,
+    constraints: String,
 }
 
 /// A loop flagged parallel: the time entry of its iterator, the constant entries
@@ -103,28 +103,32 @@ pub(crate) fn check_ast(
     context: &Set,
     deps: &Dependences<'_>,
 ) -> Result<(), PolyError> {
-    let conflicts = deps.conflicts();
     let mut reader = Reader::default();
     reader.block(ast, &Path::default())?;
-    let len = reader
-        .pieces
-        .iter()
-        .map(|p| p.len)
-        .max()
-        .unwrap_or(0)
-        .max(1);
     let params = reader.params.iter().cloned().collect::<Vec<_>>().join(", ");
-    let mut text = format!("[{params}] -> {{ ");
-    for (k, piece) in reader.pieces.iter().enumerate() {
-        if k > 0 {
-            text.push_str("; ");
-        }
-        text.push_str(&pad(&piece.text, piece.len, len));
-    }
-    text.push_str(" }");
     for stride in &reader.strides {
         congruent(cx, &params, stride)?;
     }
+    let len = reader
+        .pieces
+        .iter()
+        .map(|p| p.time.len())
+        .max()
+        .unwrap_or(1);
+    let pieces: Vec<String> = reader
+        .pieces
+        .iter()
+        .map(|p| {
+            let zeros = ", 0".repeat(len - p.time.len());
+            format!(
+                "{} -> [{}{zeros}] : {}",
+                p.head,
+                p.time.join(", "),
+                p.constraints
+            )
+        })
+        .collect();
+    let text = format!("[{params}] -> {{ {} }}", pieces.join("; "));
     let time = cx
         .parse("generated AST", &text, UnionMap::read_from_str)?
         .intersect_params(context.copy().isl(cx)?)
@@ -134,7 +138,7 @@ pub(crate) fn check_ast(
         .isl(cx)?
         .intersect_params(context.copy().isl(cx)?)
         .isl(cx)?;
-    tracing::debug!(pieces = reader.pieces.len(), len, "AST read back");
+    tracing::debug!(pieces = pieces.len(), len, "AST read back");
     if !time
         .copy()
         .isl(cx)?
@@ -156,13 +160,10 @@ pub(crate) fn check_ast(
             PolyError::InvalidSchedule(why) => wrong(&why),
             e => e,
         })?,
-        Some(_) => {
-            let (flat, flat_len) = flat_schedule(cx, schedule)?;
-            check_agreement(cx, &flat, flat_len, &time, len, &conflicts.all)?;
-        }
+        Some(_) => check_agreement(cx, schedule, &time, len, &deps.conflicts().all)?,
     }
     for lp in &reader.loops {
-        check_parallel(cx, lp, &time, len, conflicts)?;
+        check_parallel(cx, lp, &time, len, deps.conflicts())?;
     }
     Ok(())
 }
@@ -182,7 +183,7 @@ fn congruent(cx: &Ctx, params: &str, stride: &Stride) -> Result<(), PolyError> {
     let text = format!(
         "[{params}] -> {{ [{}] : {} }}",
         stride.iterators.join(", "),
-        constraints.join(" and ")
+        all_of(&constraints)
     );
     if !cx
         .parse("time set", &text, Set::read_from_str)?
@@ -202,85 +203,64 @@ fn wrong(why: &str) -> PolyError {
     ))
 }
 
-/// `piece` with its time of `len` entries padded with zeros to `to`.
-fn pad(piece: &str, len: usize, to: usize) -> String {
-    let zeros = ", 0".repeat(to - len);
-    // The time tuple is the last `]` before ` : ` (every piece has constraints).
-    match piece.find("] : ") {
-        Some(end) => format!("{}{zeros}{}", &piece[..end], &piece[end..]),
-        None => piece.to_string(),
+/// The conjunction of `parts` in isl's notation (`0 = 0` when there are none).
+fn all_of(parts: &[String]) -> String {
+    if parts.is_empty() {
+        "0 = 0".into()
+    } else {
+        parts.join(" and ")
     }
 }
 
 /// Check 2 with live-range reordering (the schedule may run some conflicting pairs
-/// backwards): the AST orders each pair of `conflicts` as the schedule does.
+/// backwards): the AST orders each pair of `conflicts` as the schedule does. Taking
+/// every pair both ways, with `d = (S(b) - S(a), T(b) - T(a))`: `d_S ≻ 0 ⇒ d_T ≻ 0`.
+/// (`d_S = 0` only for `a = b`: the verifier found `S` injective.)
 fn check_agreement(
     cx: &Ctx,
-    flat: &UnionMap,
-    flat_len: usize,
+    schedule: &Schedule,
     time: &UnionMap,
     len: usize,
     conflicts: &UnionMap,
 ) -> Result<(), PolyError> {
-    let both = flat
+    let (flat, flat_len) = flat_schedule(cx, schedule)?;
+    let both_ways = conflicts
         .copy()
         .isl(cx)?
-        .flat_range_product(time.copy().isl(cx)?)
+        .union(conflicts.copy().isl(cx)?.reverse().isl(cx)?)
         .isl(cx)?;
-    let deltas = conflicts
+    let s_and_t = flat
         .copy()
         .isl(cx)?
-        .apply_domain(both.copy().isl(cx)?)
-        .isl(cx)?
-        .apply_range(both)
-        .isl(cx)?
-        .deltas()
+        .range_product(time.copy().isl(cx)?)
         .isl(cx)?;
-    let names = |prefix: &str, n: usize| (0..n).map(|k| format!("{prefix}{k}")).collect::<Vec<_>>();
-    let (s, t) = (names("s", flat_len), names("t", len));
-    let tuple = format!("[{}, {}]", s.join(", "), t.join(", "));
-    for (sign_s, sign_t) in [
-        (Sign::Positive, Sign::Positive),
-        (Sign::Negative, Sign::Negative),
-        (Sign::Zero, Sign::Zero),
-    ] {
-        let given = parse_set(cx, &format!("{{ {tuple} : {} }}", sign_s.of(&s)))?;
-        let wanted = parse_set(cx, &format!("{{ {tuple} : {} }}", sign_t.of(&t)))?;
-        let those = deltas.copy().isl(cx)?.intersect(given).isl(cx)?;
-        if !those.is_subset(&wanted).isl(cx)? {
-            // Failure path only: name the pairs.
-            let s_before = flat
-                .copy()
+    let t_where_s_forward = deltas_under(cx, &both_ways, &s_and_t)?
+        .unwrap()
+        .isl(cx)?
+        .intersect_domain(lex_positive(cx, flat_len)?)
+        .isl(cx)?
+        .range()
+        .isl(cx)?;
+    if !t_where_s_forward
+        .is_subset(&lex_positive(cx, len)?)
+        .isl(cx)?
+    {
+        // Failure path only: name the pairs.
+        let before = |m: &UnionMap| {
+            m.copy()
                 .isl(cx)?
-                .lex_lt_union_map(flat.copy().isl(cx)?)
-                .isl(cx)?;
-            let t_before = time
-                .copy()
-                .isl(cx)?
-                .lex_lt_union_map(time.copy().isl(cx)?)
-                .isl(cx)?;
-            let swapped = conflicts
-                .copy()
-                .isl(cx)?
-                .intersect(s_before.copy().isl(cx)?)
-                .isl(cx)?
-                .subtract(t_before.copy().isl(cx)?)
-                .isl(cx)?
-                .union(
-                    conflicts
-                        .copy()
-                        .isl(cx)?
-                        .intersect(t_before)
-                        .isl(cx)?
-                        .subtract(s_before)
-                        .isl(cx)?,
-                )
-                .isl(cx)?;
-            return Err(wrong(&format!(
-                "it runs dependent instances in another order: {}",
-                union_map_text(cx, &swapped)?
-            )));
-        }
+                .lex_lt_union_map(m.copy().isl(cx)?)
+                .isl(cx)
+        };
+        let swapped = both_ways
+            .intersect(before(&flat)?)
+            .isl(cx)?
+            .subtract(before(time)?)
+            .isl(cx)?;
+        return Err(wrong(&format!(
+            "it runs dependent instances in another order: {}",
+            union_map_text(cx, &swapped)?
+        )));
     }
     Ok(())
 }
@@ -294,14 +274,16 @@ fn check_parallel(
     conflicts: &Conflicts,
 ) -> Result<(), PolyError> {
     let t: Vec<String> = (0..len).map(|k| format!("t{k}")).collect();
-    let tuple = format!("[{}]", t.join(", "));
-    let mut inside: Vec<String> = lp
+    let inside: Vec<String> = lp
         .path
         .iter()
         .map(|(at, pos)| format!("t{at} = {pos}"))
         .collect();
-    inside.push("0 = 0".into());
-    let inside = parse_set(cx, &format!("{{ {tuple} : {} }}", inside.join(" and ")))?;
+    let inside = cx.parse(
+        "time set",
+        &format!("{{ [{}] : {} }}", t.join(", "), all_of(&inside)),
+        UnionSet::read_from_str,
+    )?;
     let time = time.copy().isl(cx)?.intersect_range(inside).isl(cx)?;
     let mut pairs = conflicts.shared.copy().isl(cx)?;
     for p in conflicts
@@ -311,68 +293,13 @@ fn check_parallel(
     {
         pairs = pairs.union(p.conflicts.copy().isl(cx)?).isl(cx)?;
     }
-    let deltas = pairs
-        .apply_domain(time.copy().isl(cx)?)
-        .isl(cx)?
-        .apply_range(time)
-        .isl(cx)?
-        .deltas()
-        .isl(cx)?;
-    let mut outer: Vec<String> = (0..lp.at).map(|k| format!("t{k} = 0")).collect();
-    outer.push("0 = 0".into());
-    let same_outer = parse_set(cx, &format!("{{ {tuple} : {} }}", outer.join(" and ")))?;
-    let carried = deltas
-        .intersect(same_outer)
-        .isl(cx)?
-        .subtract(parse_set(cx, &format!("{{ {tuple} : t{} = 0 }}", lp.at))?)
-        .isl(cx)?;
-    if !carried.is_empty().isl(cx)? {
+    if carried_by_member(cx, &deltas_under(cx, &pairs, &time)?, len, lp.at)? {
         return Err(wrong(&format!(
             "a loop it runs in parallel (time entry {}) carries dependences",
             lp.at
         )));
     }
     Ok(())
-}
-
-fn parse_set(cx: &Ctx, text: &str) -> Result<UnionSet, PolyError> {
-    cx.parse("time set", text, UnionSet::read_from_str)
-}
-
-#[derive(Clone, Copy)]
-enum Sign {
-    Positive,
-    Negative,
-    Zero,
-}
-
-impl Sign {
-    /// The condition that the vector `v` is lexicographically of this sign.
-    fn of(self, v: &[String]) -> String {
-        let cmp = match self {
-            Sign::Positive => ">",
-            Sign::Negative => "<",
-            Sign::Zero => {
-                let all: Vec<String> = v.iter().map(|x| format!("{x} = 0")).collect();
-                return if all.is_empty() {
-                    "0 = 0".into()
-                } else {
-                    all.join(" and ")
-                };
-            }
-        };
-        let mut cases = Vec::new();
-        for k in 0..v.len() {
-            let mut case: Vec<String> = v[..k].iter().map(|x| format!("{x} = 0")).collect();
-            case.push(format!("{} {cmp} 0", v[k]));
-            cases.push(format!("({})", case.join(" and ")));
-        }
-        if cases.is_empty() {
-            "1 = 0".into()
-        } else {
-            cases.join(" or ")
-        }
-    }
 }
 
 impl Reader {
@@ -411,15 +338,16 @@ impl Reader {
                 }
                 inner.time.push(iterator.clone());
                 inner.iterators.push(iterator.clone());
+                let mut lowers = Vec::new();
                 for lb in lower.max_terms() {
-                    inner
-                        .constraints
-                        .push(format!("{iterator} >= {}", self.expr(&lb, &inner)?));
+                    lowers.push(self.expr(&lb, path)?);
+                }
+                for lb in &lowers {
+                    inner.constraints.push(format!("{iterator} >= {lb}"));
                 }
                 for ub in upper.min_terms() {
-                    inner
-                        .constraints
-                        .push(format!("{iterator} <= {}", self.expr(&ub, &inner)?));
+                    let ub = self.expr(&ub, path)?;
+                    inner.constraints.push(format!("{iterator} <= {ub}"));
                 }
                 if *step > 1 {
                     // The loop runs `max(terms) + step * k`: when the terms agree
@@ -427,23 +355,18 @@ impl Reader {
                     // isl_ast_codegen.c), that is `iterator ≡ term` for each term, a
                     // conjunction, where `iterator - max(..)` would split the relation
                     // into a piece per term. The agreement is checked (`congruent`).
-                    let terms = lower.max_terms();
-                    let mut texts = Vec::with_capacity(terms.len());
-                    for t in &terms {
-                        texts.push(self.expr(t, path)?);
+                    for lb in &lowers {
+                        inner
+                            .constraints
+                            .push(format!("({iterator} - {lb}) mod {step} = 0"));
                     }
-                    if texts.len() > 1 {
+                    if lowers.len() > 1 {
                         self.strides.push(Stride {
                             iterators: path.iterators.clone(),
                             constraints: path.constraints.clone(),
-                            terms: texts.clone(),
+                            terms: lowers,
                             step: *step,
                         });
-                    }
-                    for t in texts {
-                        inner
-                            .constraints
-                            .push(format!("({iterator} - {t}) mod {step} = 0"));
                     }
                 }
                 self.block(body, &inner)
@@ -469,15 +392,10 @@ impl Reader {
                     constraints.push(format!("{dim} = {}", self.expr(arg, path)?));
                     dims.push(dim);
                 }
-                constraints.push("0 = 0".into());
                 self.pieces.push(Piece {
-                    text: format!(
-                        "{name}[{}] -> [{}] : {}",
-                        dims.join(", "),
-                        path.time.join(", "),
-                        constraints.join(" and ")
-                    ),
-                    len: path.time.len(),
+                    head: format!("{name}[{}]", dims.join(", ")),
+                    time: path.time.clone(),
+                    constraints: all_of(&constraints),
                 });
                 Ok(())
             }
@@ -564,7 +482,7 @@ mod tests {
     use crate::codegen::ast::{AstNode, Expr};
     use crate::model::scop::{Access, AccessKind, Scop, Statement};
     use crate::pipeline::check_edited_ast;
-    use crate::PolyError;
+    use crate::{Options, PolyError};
 
     /// `for i { S0: B[i] = A[i - 1]; S1: A[i] = B[i] }`: S0 reads what S1 wrote one
     /// iteration before, and S1 what S0 wrote in the same one.
@@ -638,24 +556,40 @@ child:
 
     #[test]
     fn the_generated_ast_passes() {
-        check_edited_ast(&cycle(), FUSED, |_| {}).unwrap();
+        check_edited_ast(&cycle(), &Options::default(), FUSED, |_| {}).unwrap();
     }
 
     #[test]
     fn statements_swapped_in_the_loop_body_fail() {
-        let swapped = check_edited_ast(&cycle(), FUSED, |ast| the_loop(ast).2.reverse());
+        let swapped = check_edited_ast(&cycle(), &Options::default(), FUSED, |ast| {
+            the_loop(ast).2.reverse()
+        });
         assert_wrong(swapped, "flow dependences not executed in order");
     }
 
     #[test]
+    fn statements_swapped_under_live_range_reordering_fail() {
+        // Check 2 in its other form: the AST must order every conflict as the
+        // schedule does.
+        let lrr = Options {
+            live_range_reordering: true,
+            ..Options::default()
+        };
+        let swapped = check_edited_ast(&cycle(), &lrr, FUSED, |ast| the_loop(ast).2.reverse());
+        assert_wrong(swapped, "dependent instances in another order");
+    }
+
+    #[test]
     fn a_loop_that_starts_late_fails() {
-        let late = check_edited_ast(&cycle(), FUSED, |ast| *the_loop(ast).0 = Expr::Int(1));
+        let late = check_edited_ast(&cycle(), &Options::default(), FUSED, |ast| {
+            *the_loop(ast).0 = Expr::Int(1)
+        });
         assert_wrong(late, "exactly the statement instances");
     }
 
     #[test]
     fn a_statement_run_twice_fails() {
-        let twice = check_edited_ast(&cycle(), FUSED, |ast| {
+        let twice = check_edited_ast(&cycle(), &Options::default(), FUSED, |ast| {
             let body = the_loop(ast).2;
             body.push(body[0].clone());
         });
@@ -664,7 +598,9 @@ child:
 
     #[test]
     fn a_parallel_flag_on_a_loop_that_carries_a_dependence_fails() {
-        let parallel = check_edited_ast(&cycle(), FUSED, |ast| *the_loop(ast).1 = true);
+        let parallel = check_edited_ast(&cycle(), &Options::default(), FUSED, |ast| {
+            *the_loop(ast).1 = true
+        });
         assert_wrong(parallel, "carries dependences");
     }
 }

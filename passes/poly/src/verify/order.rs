@@ -5,7 +5,7 @@ use isl_rs::{Schedule, Set, Space, UnionMap, UnionSet};
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
 use crate::support::isl::{maps_of, to_u32, Ctx, IslResult};
-use crate::support::schedule_tree::{pad_map, vectors_signed_at};
+use crate::support::schedule_tree::{deltas_under, pad_map, vectors_signed_at};
 
 /// Every dependence distance, on the flattened schedule, is lexicographically
 /// positive. (All statements share one padded schedule space, and the domain check
@@ -29,15 +29,7 @@ pub(super) fn check_flat_order<'a>(
 ) -> Result<(), PolyError> {
     let positive = lex_positive(cx, len)?;
     for (kind, dep) in kinds {
-        let distances = dep
-            .copy()
-            .isl(cx)?
-            .apply_domain(flat.copy().isl(cx)?)
-            .isl(cx)?
-            .apply_range(flat.copy().isl(cx)?)
-            .isl(cx)?
-            .deltas()
-            .isl(cx)?;
+        let distances = deltas_under(cx, dep, flat)?;
         if !distances.is_subset(&positive).isl(cx)? {
             // Failure path only: name the offending instance pairs.
             let before = flat
@@ -56,7 +48,7 @@ pub(super) fn check_flat_order<'a>(
 }
 
 /// `{ [x0, ..., x{n-1}] : x ≻ 0 }`, the lexicographically positive vectors.
-fn lex_positive(cx: &Ctx, n: usize) -> Result<UnionSet, PolyError> {
+pub(super) fn lex_positive(cx: &Ctx, n: usize) -> Result<UnionSet, PolyError> {
     let space = Space::set_alloc(cx.raw(), 0, to_u32(n)?).isl(cx)?;
     let mut positive = Set::empty(space).isl(cx)?;
     for k in 0..n {
