@@ -3,7 +3,7 @@
 // copy of the scalar per iteration; a scalar whose value crosses iterations, or
 // leaves the SCoP, keeps the loop sequential.
 //
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=0 unroll-jam=0}))' %s 2>/dev/null | FileCheck %s
 // With live-range reordering the memory conflicts of the scalar take the place of
 // its dependences; the same loops are private.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=0 live-range-reordering=true}))' %s 2>/dev/null | FileCheck %s

@@ -30,6 +30,7 @@
 // CHECK-NEXT: {{^        --tile .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*Empty \(the default\): per band from a footprint model.*untiled$}}
 // CHECK-NEXT: {{^        --time-budget=<ulong> .*Wall-clock seconds .*\(default: 8\)$}}
+// CHECK-NEXT: {{^        --unroll-jam=<ulong> .*\(default: 4\)$}}
 // CHECK-NEXT: {{^        --wavefront .*\(default: true\)$}}
 
 // tessel-print-deps reads the dependence options (and the time budget) only.
@@ -46,6 +47,7 @@
 // CHECK-NEXT: {{^    =isl }}
 // CHECK:      {{^        --tile-sizes=<size,size,...> }}
 // CHECK-NEXT: {{^        --time-budget=<ulong> }}
+// CHECK-NEXT: {{^        --unroll-jam=<ulong> }}
 // CHECK-NEXT: {{^        --wavefront }}
 
 // tessel-print-scop reads none: the next line is the next pass.

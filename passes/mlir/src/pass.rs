@@ -222,8 +222,13 @@ impl Driver<'_> {
         };
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
         let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
-        let generated =
-            codegen::generate(&scop, &optimized.ast, self.func, options.parallel_min_work)?;
+        let generated = codegen::generate(
+            &scop,
+            &optimized.ast,
+            &optimized.expanded,
+            self.func,
+            options.parallel_min_work,
+        )?;
         if !ir::verifies(self.func) {
             generated.roll_back();
             return Err(Fallback::DoesNotVerify);

@@ -32,7 +32,7 @@ mod verify;
 pub use analysis::dependences::{self as deps, Dependences};
 pub use codegen::ast::{self, AstNode, CmpOp, Cond, Expr};
 pub use error::{ErrorKind, PolyError};
-pub use model::scop::{Access, AccessKind, Scop, Statement, StmtId};
+pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};
 pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind};
 pub use pipeline::{
     codegen_schedule, describe_dependences, describe_schedule, describe_scop, optimize,

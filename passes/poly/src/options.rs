@@ -117,6 +117,9 @@ pub struct Options {
     pub intra_tile: bool,
     /// Register block of each point band that has one (`transform::register_tile`).
     pub register_tile: RegisterBlock,
+    /// Unroll-and-jam block around scalar reduction chains (`transform::jam`);
+    /// 0 or 1: none.
+    pub unroll_jam: u64,
     /// Cache line size in bytes; 0 means the host's (`support::host`).
     pub line_size: u64,
     /// Wall-clock budget of one public call (the pass gives each SCoP what is left of
@@ -157,6 +160,7 @@ impl Default for Options {
             wavefront: true,
             intra_tile: true,
             register_tile: RegisterBlock::Model,
+            unroll_jam: DEFAULT_UNROLL_JAM,
             line_size: 0,
             time_budget: std::time::Duration::from_secs(8),
         }
@@ -269,6 +273,7 @@ impl Options {
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
             (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
+            (OptionId::UnrollJam, Value::UInt(n)) => self.unroll_jam = n,
             (OptionId::LiveRangeReordering, Value::Bool(b)) => self.live_range_reordering = b,
             _ => return Err(wrong),
         }
@@ -294,6 +299,7 @@ impl Options {
                 RegisterBlock::Fixed(sizes) => sizes,
             }),
             OptionId::LineSize => Value::UInt(self.line_size),
+            OptionId::UnrollJam => Value::UInt(self.unroll_jam),
             OptionId::LiveRangeReordering => Value::Bool(self.live_range_reordering),
         }
     }

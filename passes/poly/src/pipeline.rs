@@ -11,17 +11,17 @@ use std::time::{Duration, Instant};
 
 use crate::analysis::dependences::Dependences;
 use crate::codegen::ast::AstNode;
-use crate::codegen::astgen::{self, Strides};
+use crate::codegen::astgen::{self, AstMode};
 use crate::error::PolyError;
 use crate::model::describe;
 use crate::model::load::ScopIsl;
-use crate::model::scop::Scop;
+use crate::model::scop::{ScalarExpansion, Scop};
 use crate::scheduler::initial;
 use crate::support::host::{host_caches, Caches};
 use crate::support::isl::{Ctx, IslResult};
 use crate::transform::locality::{innermost_misses, Locality};
 use crate::transform::tile::TileOptions;
-use crate::transform::{intra_tile, parallel, tile};
+use crate::transform::{intra_tile, jam, parallel, tile};
 use crate::verify;
 use crate::{FuseMode, Options, SchedulerKind};
 
@@ -46,6 +46,9 @@ pub struct Optimized {
     /// How each permutable band was tiled (its sizes and their source) or why it was
     /// left untiled, one line each, for the remarks.
     pub tiling: Vec<String>,
+    /// The scalars that unroll-and-jam gave a slot per copy: codegen allocates and
+    /// indexes them so.
+    pub expanded: Vec<ScalarExpansion>,
 }
 
 /// Schedules, transforms, verifies and generates the loop AST of a SCoP.
@@ -58,7 +61,7 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
     analyzed(scop, opts, |cx, model, deps, clock| {
         let (mut out, mut notes) = degrade(cx, clock, opts, |rung| {
             let fin = final_schedule(cx, model, deps, rung)?;
-            let mut out = finish(cx, model, deps, fin.tree, fin.tiled_bands)?;
+            let mut out = finish(cx, model, deps, fin.tree, fin.tiled_bands, rung.unroll_jam)?;
             out.schedule_time = fin.schedule_time;
             out.notes.splice(0..0, fin.notes);
             out.tiling = fin.tiling;
@@ -82,7 +85,7 @@ pub fn codegen_schedule(
     let _span = scop_span("codegen_schedule", scop).entered();
     analyzed(scop, opts, |cx, model, deps, _| {
         let tree = parse_tree(cx, schedule_tree)?;
-        finish(cx, model, deps, tree, 0)
+        finish(cx, model, deps, tree, 0, 0)
     })
 }
 
@@ -158,8 +161,9 @@ pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyErro
     analyzed(scop, opts, |cx, model, deps, clock| {
         let (text, _) = degrade(cx, clock, opts, |rung| {
             let fin = final_schedule(cx, model, deps, rung)?;
-            stage("verify", || verify::verify(cx, &fin.tree, model, deps))?;
-            describe::schedule_text(cx, &fin.tree, model)
+            // What `optimize` generates code from: with its unroll-and-jam, verified.
+            let out = finish(cx, model, deps, fin.tree, fin.tiled_bands, rung.unroll_jam)?;
+            describe::schedule_text(cx, &parse_tree(cx, &out.schedule_tree)?, model)
         })?;
         Ok(text)
     })
@@ -445,19 +449,98 @@ fn caches(opts: &Options) -> Caches {
     }
 }
 
-/// Verification, AST generation and the result record.
+/// Verification, AST generation and the result record. With `unroll_jam` > 1 the
+/// tree is first jammed ([`jam::jam`]); when the jammed tree fails verification, the
+/// tree as given goes on, with a note saying why.
 fn finish(
     cx: &Ctx,
     model: &ScopIsl,
     deps: &Dependences<'_>,
     tree: isl_rs::Schedule,
     tiled_bands: usize,
+    unroll_jam: u64,
 ) -> Result<Optimized, PolyError> {
+    let block = i64::try_from(unroll_jam).unwrap_or(0);
+    if block > 1 && deps.live_ranges().is_none() {
+        let (jammed, note) = stage("unroll-and-jam", || {
+            jam::jam(cx, tree.copy().isl(cx)?, deps.conflicts(), block)
+        })?;
+        // The pairs of every array but the scalars a jam may expand must keep their
+        // order: a cheap test first, before the dependences of the expanded model.
+        let keeps_order = note.is_some()
+            && stage("unroll-and-jam", || {
+                verify::in_order(cx, &jammed, &deps.conflicts().shared)
+            })?;
+        if let (Some(note), false) = (&note, keeps_order) {
+            let mut out = finish_tree(cx, model, deps, tree, tiled_bands)?;
+            out.notes.insert(
+                0,
+                format!(
+                    "unroll-and-jam of {note}: not kept (interleaving the copies would \
+                     reverse a dependence)"
+                ),
+            );
+            return Ok(out);
+        }
+        if let Some(note) = note {
+            match finish_tree(cx, model, deps, jammed, tiled_bands) {
+                Ok(mut out) => {
+                    out.notes.insert(
+                        0,
+                        format!(
+                            "unroll-and-jam: {note}, unrolled by {block} and jammed, with \
+                             a copy of the scalar per unrolled iteration"
+                        ),
+                    );
+                    return Ok(out);
+                }
+                Err(PolyError::InvalidSchedule(why)) => {
+                    let mut out = finish_tree(cx, model, deps, tree, tiled_bands)?;
+                    let why: String = why.chars().take(200).collect();
+                    out.notes
+                        .insert(0, format!("unroll-and-jam of {note}: not kept ({why}...)"));
+                    return Ok(out);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    finish_tree(cx, model, deps, tree, tiled_bands)
+}
+
+/// [`finish`] for one tree: the scalars its jam marks expand ([`jam::expansions`])
+/// change the model, and the dependences are computed again for it.
+fn finish_tree(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    tree: isl_rs::Schedule,
+    tiled_bands: usize,
+) -> Result<Optimized, PolyError> {
+    let candidates = deps
+        .conflicts()
+        .private
+        .iter()
+        .map(|p| Ok((p.array.clone(), p.flow.copy().isl(cx)?)))
+        .collect::<Result<Vec<_>, PolyError>>()?;
+    let expanded = stage("unroll-and-jam", || {
+        jam::expansions(cx, &tree, model, &candidates)
+    })?;
+    let (expanded_model, expanded_deps);
+    let (model, deps) = if expanded.is_empty() {
+        (model, deps)
+    } else {
+        expanded_model = model.with_expanded(cx, &expanded)?;
+        expanded_deps = stage("dependences", || {
+            Dependences::compute(cx, &expanded_model, deps.live_ranges().is_some())
+        })?;
+        (&expanded_model, &expanded_deps)
+    };
     stage("verify", || verify::verify(cx, &tree, model, deps))?;
     let schedule_tree = cx.schedule_text(&tree)?;
-    let generate = |strides| {
+    let generate = |mode| {
         let ast = stage("AST generation", || {
-            generate_ast(cx, model, deps, &tree, strides)
+            generate_ast(cx, model, deps, &tree, mode)
         })?;
         stage("verify AST", || {
             verify::check_ast(cx, &ast.as_generated, &tree, &model.context, deps)
@@ -465,15 +548,27 @@ fn finish(
         Ok::<_, PolyError>(ast.emitted)
     };
     let mut notes = Vec::new();
-    let ast = match generate(Strides::MayShift) {
-        Err(PolyError::InvalidSchedule(why)) => {
-            let ast = generate(Strides::NoShift)?;
-            notes.push(format!(
-                "AST generation: isl's code did not follow the verified schedule ({why}); \
-                 regenerated without isl's stride shifting, which follows it"
-            ));
-            ast
-        }
+    let ast = match generate(AstMode::MayShift) {
+        Err(PolyError::InvalidSchedule(why)) => match generate(AstMode::NoShift) {
+            Err(PolyError::InvalidSchedule(_)) => {
+                let ast = generate(AstMode::WholePrivate)?;
+                notes.push(format!(
+                    "AST generation: isl's code did not follow the verified schedule \
+                     ({why}); regenerated without isl's stride shifting, and with the \
+                     pieces isl splits a parallel loop with private scalars into run \
+                     sequentially, which follows it"
+                ));
+                ast
+            }
+            other => {
+                let ast = other?;
+                notes.push(format!(
+                    "AST generation: isl's code did not follow the verified schedule \
+                     ({why}); regenerated without isl's stride shifting, which follows it"
+                ));
+                ast
+            }
+        },
         other => other?,
     };
     let parallel_loops = astgen::count_parallel(&ast);
@@ -486,6 +581,7 @@ fn finish(
         schedule_time: Duration::ZERO,
         notes,
         tiling: Vec::new(),
+        expanded,
     })
 }
 
@@ -495,7 +591,7 @@ fn generate_ast(
     model: &ScopIsl,
     deps: &Dependences<'_>,
     tree: &isl_rs::Schedule,
-    strides: Strides,
+    mode: AstMode,
 ) -> Result<astgen::Generated, PolyError> {
     astgen::generate(
         cx,
@@ -503,7 +599,7 @@ fn generate_ast(
         model.context.copy().isl(cx)?,
         &model.stmt_ids,
         deps.conflicts(),
-        strides,
+        mode,
     )
 }
 
@@ -518,7 +614,7 @@ pub(crate) fn check_edited_ast(
 ) -> Result<(), PolyError> {
     analyzed(scop, opts, |cx, model, deps, _| {
         let tree = parse_tree(cx, tree)?;
-        let mut ast = generate_ast(cx, model, deps, &tree, Strides::MayShift)?.as_generated;
+        let mut ast = generate_ast(cx, model, deps, &tree, AstMode::MayShift)?.as_generated;
         verify::check_ast(cx, &ast, &tree, &model.context, deps)?;
         edit(&mut ast);
         verify::check_ast(cx, &ast, &tree, &model.context, deps)

@@ -6,7 +6,7 @@ use super::{CodegenError, Generated, Result};
 use crate::analysis::{ExtractedScop, Step};
 use crate::ir::{Attr, Blk, Context, Detached, Location, Op, OpBuilder, Owned, Type, Val};
 use std::collections::HashMap;
-use tessel_poly::{AstNode, Cond, Expr, StmtId};
+use tessel_poly::{AstNode, Cond, Expr, ScalarExpansion, StmtId};
 
 /// Where new ops go: before `before` in `block`, or at its end. `top` marks the
 /// SCoP's own block, whose new ops [`Generated`] keeps (nested ones go with them).
@@ -22,6 +22,11 @@ struct Codegen<'s> {
     loc: Location,
     scop: &'s ExtractedScop,
     allocas: Vec<Val>,
+    /// Per demoted scalar, its slots when unroll-and-jam expanded it.
+    expanded: Vec<Option<ScalarExpansion>>,
+    /// The local buffers unroll-and-jam expanded, by their memref: their accesses go
+    /// to a buffer of slots (through `renamed`) at the slot of the instance.
+    expanded_buffers: HashMap<Val, ScalarExpansion>,
     iterators: HashMap<String, Val>,
     index_type: Type,
     /// `parallel-min-work`: a parallel loop runs in parallel only when its estimated
@@ -51,6 +56,7 @@ enum Shadowed {
 pub fn generate(
     scop: &ExtractedScop,
     ast: &[AstNode],
+    expanded: &[ScalarExpansion],
     func: Op,
     min_work: u64,
 ) -> Result<Generated> {
@@ -66,6 +72,20 @@ pub fn generate(
         loc: first.location(),
         scop,
         allocas: vec![],
+        expanded: (0..scop.scalars.len())
+            .map(|k| {
+                let name = crate::analysis::scalar_name(k);
+                expanded.iter().find(|e| e.array == name).cloned()
+            })
+            .collect(),
+        expanded_buffers: scop
+            .local_buffers
+            .iter()
+            .filter_map(|(name, memref)| {
+                let e = expanded.iter().find(|e| e.array == *name)?;
+                Some((*memref, e.clone()))
+            })
+            .collect(),
         iterators: HashMap::new(),
         index_type: Type::index(ctx),
         min_work,
@@ -74,14 +94,24 @@ pub fn generate(
         registers: None,
     };
 
+    // Codegen must give every expanded array its slots: one it does not know would
+    // silently share one element between the copies of a jammed block.
+    for e in expanded {
+        let known = cg.expanded.iter().flatten().any(|x| x.array == e.array)
+            || cg.expanded_buffers.values().any(|x| x.array == e.array);
+        if !known {
+            return Err(CodegenError::UnknownName(e.array.clone()));
+        }
+    }
+
     // The entry block dominates every other block of the function.
     let entry = *func.region_blocks(0).first().ok_or(CodegenError::NoBody)?;
     let Some(entry_first) = entry.ops().first().copied() else {
         return Err(CodegenError::EmptyFunction);
     };
     let mut allocas = vec![];
-    for ty in &scop.scalars {
-        let Some(memref) = Type::scalar_memref(*ty) else {
+    for (k, ty) in scop.scalars.iter().enumerate() {
+        let Some(memref) = cg.scalar_memref_type(k, *ty) else {
             roll_back(allocas, vec![]);
             return Err(CodegenError::BadScalarType);
         };
@@ -94,6 +124,22 @@ pub fn generate(
         cg.allocas.push(value);
         allocas.push(alloca);
     }
+    let buffers: Vec<(Val, Type)> = scop
+        .local_buffers
+        .iter()
+        .filter_map(|(_, m)| Some((*m, cg.buffer_memref_type(*m)?)))
+        .filter(|(m, _)| cg.expanded_buffers.contains_key(m))
+        .collect();
+    for (memref, ty) in buffers {
+        let alloca = entry.insert_before(entry_first, scalar_alloca(ctx, cg.loc, ty));
+        let Some(value) = alloca.op().result(0) else {
+            allocas.push(alloca);
+            roll_back(allocas, vec![]);
+            return Err(CodegenError::NoResult("memref.alloca"));
+        };
+        cg.renamed.insert(memref, value);
+        allocas.push(alloca);
+    }
 
     let cursor = Cursor {
         block,
@@ -103,7 +149,7 @@ pub fn generate(
     let mut reloads = vec![];
     let result = cg.nodes(ast, cursor).and_then(|_| {
         for (value, scalar) in &scop.live_outs {
-            let reload = cg.scalar_load(*scalar, cursor)?;
+            let reload = cg.scalar_load(*scalar, None, cursor)?;
             reloads.push((*value, reload));
         }
         Ok(())
@@ -594,7 +640,10 @@ impl Codegen<'_> {
         let mut shared = Vec::with_capacity(private.len());
         for name in private {
             if let Some(&(_, memref)) = self.scop.local_buffers.iter().find(|(n, _)| n == name) {
-                let alloca = scalar_alloca(self.ctx, self.loc, memref.ty());
+                let ty = self
+                    .buffer_memref_type(memref)
+                    .ok_or(CodegenError::BadScalarType)?;
+                let alloca = scalar_alloca(self.ctx, self.loc, ty);
                 let copy = self.insert_value(cursor, alloca, "memref.alloca")?;
                 shared.push(Shadowed::Buffer(memref, self.renamed.insert(memref, copy)));
                 continue;
@@ -603,7 +652,9 @@ impl Codegen<'_> {
                 .find(|&k| crate::analysis::scalar_name(k) == *name)
                 .ok_or_else(|| CodegenError::UnknownName(name.clone()))?;
             let (value, ty) = self.scalar(k)?;
-            let memref = Type::scalar_memref(ty).ok_or(CodegenError::BadScalarType)?;
+            let memref = self
+                .scalar_memref_type(k, ty)
+                .ok_or(CodegenError::BadScalarType)?;
             let alloca = scalar_alloca(self.ctx, self.loc, memref);
             let copy = self.insert_value(cursor, alloca, "memref.alloca")?;
             shared.push(Shadowed::Scalar(k, value));
@@ -822,12 +873,120 @@ impl Codegen<'_> {
         }
     }
 
-    fn scalar_load(&mut self, scalar: usize, cursor: Cursor) -> Result<Val> {
-        let (memref, ty) = self.scalar(scalar)?;
+    /// The memory of demoted scalar `k` of type `ty`: `memref<T>`, or
+    /// `memref<BxT>` when unroll-and-jam gave it `B` slots.
+    fn scalar_memref_type(&self, k: usize, ty: Type) -> Option<Type> {
+        match self.expanded.get(k).and_then(Option::as_ref) {
+            Some(e) => Type::vector_memref(ty, e.block),
+            None => Type::scalar_memref(ty),
+        }
+    }
+
+    /// The memory a local buffer's code uses: its own type, or `memref<BxT>` when
+    /// unroll-and-jam gave it `B` slots.
+    fn buffer_memref_type(&self, memref: Val) -> Option<Type> {
+        match self.expanded_buffers.get(&memref) {
+            Some(e) => Type::vector_memref(memref.ty().element_type()?, e.block),
+            None => Some(memref.ty()),
+        }
+    }
+
+    /// The slot of `e` that statement `stmt` uses at the instance `args`, as a map
+    /// `(iterators, parameters) -> (slot)` and its operands.
+    fn slot_map(
+        &self,
+        e: &ScalarExpansion,
+        at: Option<(StmtId, &[Expr])>,
+    ) -> Result<(Attr, Vec<Val>)> {
+        let slot = match at.and_then(|(stmt, args)| Some((e.slot_dim(Some(stmt))?, args))) {
+            Some((d, args)) => args
+                .get(d)
+                .ok_or(CodegenError::Ast("slot of an expanded scalar"))?
+                .modulo(e.block),
+            None => Expr::Int(0),
+        };
+        let mut maps = MapBuilder::new(self.ctx);
+        let r = maps.expr(&slot)?;
+        let operands = self.operands(&maps.vars)?;
+        Ok((Attr::affine_map(maps.map(&[r])), operands))
+    }
+
+    /// An access of an expanded local buffer (`op`, an `affine.load` or
+    /// `affine.store` of its one element), rebuilt at the instance's slot; false for
+    /// any other op.
+    fn expanded_buffer_access(
+        &mut self,
+        op: Op,
+        stmt: StmtId,
+        args: &[Expr],
+        mapping: &mut HashMap<Val, Val>,
+        cursor: Cursor,
+    ) -> Result<bool> {
+        let Some(acc) = registers::access(op) else {
+            return Ok(false);
+        };
+        let Some(e) = self.expanded_buffers.get(&acc.memref).cloned() else {
+            return Ok(false);
+        };
+        let (map, indices) = self.slot_map(&e, Some((stmt, args)))?;
+        let memref = self.memref(acc.memref);
+        match acc.stored {
+            Some(value) => {
+                let v = mapping.get(&value).copied().unwrap_or(value);
+                let mut operands = vec![v, memref];
+                operands.extend(indices);
+                let store = OpBuilder::new("affine.store", self.loc)
+                    .operands(&operands)
+                    .attr("map", map)
+                    .build();
+                self.insert(cursor, store);
+            }
+            None => {
+                let mut operands = vec![memref];
+                operands.extend(indices);
+                let load = OpBuilder::new("affine.load", self.loc)
+                    .operands(&operands)
+                    .results(&[acc.ty])
+                    .attr("map", map)
+                    .build();
+                let v = self.insert_value(cursor, load, "affine.load")?;
+                let old = op.result(0).ok_or(CodegenError::NoResult("affine.load"))?;
+                mapping.insert(old, v);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Where statement `stmt` at the instance `args` accesses scalar `k`: its memref,
+    /// then the subscript map and its operands (none for a plain scalar; the slot
+    /// `x_d mod B` of an expanded one, a constant in an unrolled copy).
+    fn scalar_ref(
+        &self,
+        k: usize,
+        at: Option<(StmtId, &[Expr])>,
+    ) -> Result<(Val, Type, Attr, Vec<Val>)> {
+        let (memref, ty) = self.scalar(k)?;
+        let Some(e) = self.expanded.get(k).and_then(Option::as_ref) else {
+            let none = MapBuilder::new(self.ctx).map(&[]);
+            return Ok((memref, ty, Attr::affine_map(none), vec![]));
+        };
+        let (map, operands) = self.slot_map(e, at)?;
+        Ok((memref, ty, map, operands))
+    }
+
+    fn scalar_load(
+        &mut self,
+        scalar: usize,
+        at: Option<(StmtId, &[Expr])>,
+        cursor: Cursor,
+    ) -> Result<Val> {
+        let (memref, ty, map, indices) = self.scalar_ref(scalar, at)?;
+        let mut operands = vec![memref];
+        operands.extend(indices);
         let load = OpBuilder::new("affine.load", self.loc)
-            .operands(&[memref])
+            .operands(&operands)
             .results(&[ty])
-            .attr("map", Attr::affine_map(MapBuilder::new(self.ctx).map(&[])))
+            .attr("map", map)
             .build();
         self.insert_value(cursor, load, "affine.load")
     }
@@ -890,11 +1049,14 @@ impl Codegen<'_> {
         for step in &code.steps {
             match step {
                 Step::Load { scalar, value } => {
-                    let v = self.scalar_load(*scalar, cursor)?;
+                    let v = self.scalar_load(*scalar, Some((stmt, args)), cursor)?;
                     mapping.insert(*value, v);
                 }
                 Step::Clone(op) => {
                     if self.kept_in_register(*op, &code.ivs, args, &mut mapping)? {
+                        continue;
+                    }
+                    if self.expanded_buffer_access(*op, stmt, args, &mut mapping, cursor)? {
                         continue;
                     }
                     let c = op.clone_detached();
@@ -913,11 +1075,13 @@ impl Codegen<'_> {
                     }
                 }
                 Step::Store { scalar, value } => {
-                    let (memref, _) = self.scalar(*scalar)?;
+                    let (memref, _, map, indices) = self.scalar_ref(*scalar, Some((stmt, args)))?;
                     let v = mapping.get(value).copied().unwrap_or(*value);
+                    let mut operands = vec![v, memref];
+                    operands.extend(indices);
                     let store = OpBuilder::new("affine.store", self.loc)
-                        .operands(&[v, memref])
-                        .attr("map", Attr::affine_map(MapBuilder::new(self.ctx).map(&[])))
+                        .operands(&operands)
+                        .attr("map", map)
                         .build();
                     self.insert(cursor, store);
                 }

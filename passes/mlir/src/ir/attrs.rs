@@ -77,6 +77,11 @@ impl Type {
         };
         Some(bits.div_ceil(8).max(1))
     }
+    /// The element type of a memref (or other shaped) type.
+    pub fn element_type(self) -> Option<Type> {
+        // SAFETY: a live type; the element type is asked for only of a shaped type.
+        unsafe { mlirTypeIsAShaped(self.0).then(|| Type(mlirShapedTypeGetElementType(self.0))) }
+    }
     pub fn index(ctx: Context) -> Type {
         // SAFETY: a live context.
         Type(unsafe { mlirIndexTypeGet(ctx.0) })
@@ -94,6 +99,24 @@ impl Type {
                 element.0,
                 0,
                 std::ptr::null(),
+                MlirAttribute {
+                    ptr: std::ptr::null(),
+                },
+            )
+        };
+        (!t.ptr.is_null()).then_some(Type(t))
+    }
+    /// `memref<NxT>`: rank 1, identity layout, default memory space.
+    pub fn vector_memref(element: Type, n: i64) -> Option<Type> {
+        let shape = [n];
+        // SAFETY: a live element type; `shape` has the one extent the rank says; a
+        // null memory space means the default one. MLIR returns null for an invalid
+        // element type.
+        let t = unsafe {
+            mlirMemRefTypeContiguousGet(
+                element.0,
+                1,
+                shape.as_ptr(),
                 MlirAttribute {
                     ptr: std::ptr::null(),
                 },

@@ -136,7 +136,7 @@ impl LiveRanges {
                 .isl(cx)
         };
         // The conflicts, those of the privatization candidates apart.
-        let candidates = candidates(cx, &writes, &live_in, &scop.killed)?;
+        let candidates = candidates(cx, &writes, &live_in, &scop.killed, &scop.expanded)?;
         let is_candidate = |name: &str, _: usize| candidates.iter().any(|c| c == name);
         let (candidate_reads, other_reads) = split_by_array(cx, &reads, is_candidate)?;
         let (candidate_writes, other_writes) = split_by_array(cx, &writes, is_candidate)?;

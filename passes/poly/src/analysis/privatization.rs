@@ -206,8 +206,10 @@ fn carried(
 /// finds the reads of values from before the SCoP on its own, [`LiveRanges`]).
 pub(crate) fn classical_candidates(cx: &Ctx, scop: &ScopIsl) -> Result<Vec<String>, PolyError> {
     let writes = scop.writes(cx)?;
-    let killed_scalar =
-        |name: &str, dims: usize| dims == 0 && scop.killed.iter().any(|k| k == name);
+    let killed_scalar = |name: &str, dims: usize| {
+        (dims == 0 || scop.expanded.iter().any(|e| e == name))
+            && scop.killed.iter().any(|k| k == name)
+    };
     let (scalar_writes, _) = split_by_array(cx, &writes, killed_scalar)?;
     if scalar_writes.is_empty().isl(cx)? {
         return Ok(Vec::new());
@@ -223,7 +225,7 @@ pub(crate) fn classical_candidates(cx: &Ctx, scop: &ScopIsl) -> Result<Vec<Strin
     .solve(cx)?
     .get_may_no_source()
     .isl(cx)?;
-    candidates(cx, &scalar_writes, &read_in, &scop.killed)
+    candidates(cx, &scalar_writes, &read_in, &scop.killed, &scop.expanded)
 }
 
 /// The statement instances of the accesses `reads` and `writes`.
@@ -242,13 +244,14 @@ pub(crate) fn accessing(
 }
 
 /// The privatization candidates among the arrays `writes` writes: the scalars
-/// killed at the end of the SCoP that no read of `read_in` (accesses with no
-/// source in the SCoP) reads.
+/// (and the `expanded` ones, a scalar's slots) killed at the end of the SCoP that no
+/// read of `read_in` (accesses with no source in the SCoP) reads.
 pub(crate) fn candidates(
     cx: &Ctx,
     writes: &UnionMap,
     read_in: &UnionMap,
     killed: &[String],
+    expanded: &[String],
 ) -> Result<Vec<String>, PolyError> {
     let mut read_before = Vec::new();
     for map in maps_of(cx, read_in)? {
@@ -260,7 +263,7 @@ pub(crate) fn candidates(
         let Some(name) = map_out_name(&map) else {
             continue;
         };
-        if dims == 0
+        if (dims == 0 || expanded.contains(&name))
             && killed.contains(&name)
             && !read_before.contains(&name)
             && !out.contains(&name)

@@ -4,6 +4,8 @@
 //! `affine.for` / `affine.parallel`: `lower` is inclusive (a `Max` at the top for
 //! several bounds), `upper` is inclusive (a `Min` at the top for several bounds).
 
+use std::collections::BTreeMap;
+
 use crate::model::scop::StmtId;
 
 /// The body of a parallel loop's collapsed group: the parallel loops that are each
@@ -135,6 +137,114 @@ impl Expr {
         }
     }
 
+    /// The expression as (variable -> coefficient, constant); `None` when it has a
+    /// division, a modulo, a min or a max, or overflows.
+    pub(crate) fn linear(&self) -> Option<Linear> {
+        let scaled = |(terms, c): Linear, k: i64| -> Option<Linear> {
+            let mut out = BTreeMap::new();
+            for (v, a) in terms {
+                out.insert(v, a.checked_mul(k)?);
+            }
+            Some((out, c.checked_mul(k)?))
+        };
+        let sum = |(mut terms, c): Linear, (other, d): Linear| -> Option<Linear> {
+            for (v, a) in other {
+                let entry = terms.entry(v).or_insert(0);
+                *entry = entry.checked_add(a)?;
+            }
+            terms.retain(|_, a| *a != 0);
+            Some((terms, c.checked_add(d)?))
+        };
+        match self {
+            Expr::Int(k) => Some((BTreeMap::new(), *k)),
+            Expr::Var(v) => Some((BTreeMap::from([(v.clone(), 1)]), 0)),
+            Expr::Add(a, b) => sum(a.linear()?, b.linear()?),
+            Expr::Sub(a, b) => sum(a.linear()?, scaled(b.linear()?, -1)?),
+            Expr::Neg(a) => scaled(a.linear()?, -1),
+            Expr::Mul(a, b) => match (a.linear()?, b.linear()?) {
+                ((ta, k), other) | (other, (ta, k)) if ta.is_empty() => scaled(other, k),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `self mod m` (non-negative), with the terms whose coefficients `m` divides
+    /// dropped: a constant when only such terms vary (`4*c0 + 1 mod 4` is 1, and so
+    /// is `n - n mod 4 + 1 mod 4`, as in the copies of a jammed block).
+    pub fn modulo(&self, m: i64) -> Expr {
+        let mut atoms = Vec::new();
+        let Some((terms, c)) = self.with_atoms(m, &mut atoms) else {
+            return Expr::Mod(Box::new(self.clone()), m);
+        };
+        let mut rest = Expr::Int(c.rem_euclid(m));
+        let mut varying = false;
+        for (k, a) in terms {
+            let a = a.rem_euclid(m);
+            if a != 0 {
+                varying = true;
+                let term = Expr::Mul(Box::new(Expr::Int(a)), Box::new(atoms[k].clone()));
+                rest = Expr::Add(Box::new(rest), Box::new(term));
+            }
+        }
+        if varying {
+            Expr::Mod(Box::new(rest), m)
+        } else {
+            rest
+        }
+    }
+
+    /// The expression as an integer combination of *atoms* (indices into `atoms`:
+    /// variables and any other integer-valued subexpression) plus a constant, where
+    /// `a mod k` for a `k` that `m` divides is written `a - k * floor(a / k)`, so that
+    /// [`Expr::modulo`] sees multiples of `m`. None on overflow.
+    fn with_atoms(&self, m: i64, atoms: &mut Vec<Expr>) -> Option<(BTreeMap<usize, i64>, i64)> {
+        let atom = |e: Expr, atoms: &mut Vec<Expr>| -> (BTreeMap<usize, i64>, i64) {
+            let k = match atoms.iter().position(|a| *a == e) {
+                Some(k) => k,
+                None => {
+                    atoms.push(e);
+                    atoms.len() - 1
+                }
+            };
+            (BTreeMap::from([(k, 1)]), 0)
+        };
+        let scaled = |(terms, c): (BTreeMap<usize, i64>, i64), f: i64| {
+            let mut out = BTreeMap::new();
+            for (v, a) in terms {
+                out.insert(v, a.checked_mul(f)?);
+            }
+            Some((out, c.checked_mul(f)?))
+        };
+        let sum = |(mut terms, c): (BTreeMap<usize, i64>, i64),
+                   (other, d): (BTreeMap<usize, i64>, i64)| {
+            for (v, a) in other {
+                let entry = terms.entry(v).or_insert(0);
+                *entry = entry.checked_add(a)?;
+            }
+            terms.retain(|_, a| *a != 0);
+            Some((terms, c.checked_add(d)?))
+        };
+        match self {
+            Expr::Int(k) => Some((BTreeMap::new(), *k)),
+            Expr::Add(a, b) => sum(a.with_atoms(m, atoms)?, b.with_atoms(m, atoms)?),
+            Expr::Sub(a, b) => sum(
+                a.with_atoms(m, atoms)?,
+                scaled(b.with_atoms(m, atoms)?, -1)?,
+            ),
+            Expr::Neg(a) => scaled(a.with_atoms(m, atoms)?, -1),
+            Expr::Mul(a, b) => match (a.as_ref(), b.as_ref()) {
+                (Expr::Int(k), e) | (e, Expr::Int(k)) => scaled(e.with_atoms(m, atoms)?, *k),
+                _ => Some(atom(self.clone(), atoms)),
+            },
+            Expr::Mod(a, k) if *k > 0 && k % m == 0 => {
+                let quotient = atom(Expr::FloorDiv(a.clone(), *k), atoms);
+                sum(a.with_atoms(m, atoms)?, scaled(quotient, -k)?)
+            }
+            _ => Some(atom(self.clone(), atoms)),
+        }
+    }
+
     /// Whether the variable `name` occurs in the expression.
     pub fn mentions(&self, name: &str) -> bool {
         match self {
@@ -168,6 +278,9 @@ impl Expr {
         }
     }
 }
+
+/// An affine expression as (variable -> coefficient, constant).
+pub(crate) type Linear = (BTreeMap<String, i64>, i64);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {
@@ -245,6 +358,36 @@ mod tests {
             name: "S0".into(),
             args: vec![],
         }
+    }
+
+    fn var(v: &str) -> Box<Expr> {
+        Box::new(Expr::Var(v.into()))
+    }
+
+    #[test]
+    fn modulo_drops_the_multiples_of_the_block() {
+        let int = |k| Box::new(Expr::Int(k));
+        // 4*c0 + 1 mod 4 = 1: a copy of a full block.
+        let e = Expr::Add(Box::new(Expr::Mul(int(4), var("c0"))), int(1));
+        assert_eq!(e.modulo(4), Expr::Int(1));
+        // n - n mod 4 + 2 mod 4 = 2: a copy of the last, partial block.
+        let n_mod = Expr::Mod(var("n"), 4);
+        let e = Expr::Add(Box::new(Expr::Sub(var("n"), Box::new(n_mod))), int(2));
+        assert_eq!(e.modulo(4), Expr::Int(2));
+        // -5 mod 4 = 3 (non-negative).
+        assert_eq!(Expr::Int(-5).modulo(4), Expr::Int(3));
+        // c1 mod 4 stays a modulo (c1 is any value).
+        let e = Expr::Add(Box::new(Expr::Mul(int(8), var("c0"))), var("c1"));
+        assert_eq!(
+            e.modulo(4),
+            Expr::Mod(
+                Box::new(Expr::Add(int(0), Box::new(Expr::Mul(int(1), var("c1"))))),
+                4
+            )
+        );
+        // n - 1 mod 4 depends on n.
+        let e = Expr::Sub(var("n"), int(1));
+        assert!(matches!(e.modulo(4), Expr::Mod(_, 4)));
     }
 
     #[test]

@@ -27,16 +27,24 @@ use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 /// The statement of each domain tuple name ([`crate::model::load::ScopIsl::stmt_ids`]).
 type StmtIds = HashMap<String, StmtId>;
 
-/// Whether isl may shift the statements of a loop to expose a common stride
-/// (`generate_component` in isl_ast_codegen.c), or must not.
+/// How to generate the AST; `pipeline::finish` tries them in this order when the
+/// AST check fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Strides {
+pub(crate) enum AstMode {
+    /// isl may shift the statements of a loop to expose a common stride
+    /// (`generate_component` in isl_ast_codegen.c).
     MayShift,
     /// isl does not shift below a node whose subtree is "anchored" (refers to outer
     /// schedule dimensions); a context node that constrains nothing, above every
     /// leaf, anchors every subtree. isl 0.27's shifting can move a statement by one
     /// iteration (difftest seed 740546): the retry when the AST check fails.
     NoShift,
+    /// As `NoShift`, and a parallel member that privatizes scalars runs in parallel
+    /// only where isl generates it as one loop: when isl splits it into pieces (a
+    /// loop, then the statements of its last value), a private scalar's live range
+    /// may run from one piece into the next, and a copy per iteration of one piece
+    /// would lose it (difftest seed 760060).
+    WholePrivate,
 }
 
 /// Generates the loop AST of `schedule` under the parameter `context`; `stmts` maps
@@ -47,11 +55,11 @@ pub(crate) fn generate(
     context: Set,
     stmts: &StmtIds,
     conflicts: &Conflicts,
-    strides: Strides,
+    mode: AstMode,
 ) -> Result<Generated, PolyError> {
     let mut marks = Vec::new();
     let mut root = schedule.get_root().isl(cx)?;
-    if strides == Strides::NoShift {
+    if mode != AstMode::MayShift {
         root = anchor_leaves(cx, root)?;
     }
     let root = number_marks(cx, root, conflicts, &mut marks)?;
@@ -62,6 +70,7 @@ pub(crate) fn generate(
             stmts,
             marks: &marks,
             unroll,
+            whole_private: mode == AstMode::WholePrivate,
         };
         convert_node(cx, &cv, &root, out)?;
     }
@@ -99,6 +108,8 @@ struct Converter<'a> {
     marks: &'a [ParallelMark],
     /// Whether full register blocks are unrolled.
     unroll: bool,
+    /// [`AstMode::WholePrivate`].
+    whole_private: bool,
 }
 
 /// Numbers the marks (the id's user value, see [`numbered_id`]): a register-block
@@ -150,7 +161,7 @@ fn number_marks(
 }
 
 /// Inserts a context node that constrains nothing above every leaf (see
-/// [`Strides::NoShift`]).
+/// [`AstMode::NoShift`]).
 fn anchor_leaves(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError> {
     if node_type(cx, &node)? == ScheduleNodeType::Leaf {
         let depth = u32::try_from(node.get_schedule_depth().isl(cx)?)
@@ -211,7 +222,13 @@ fn convert_node(
             .then(|| cv.marks.get(id_number(&id)))
             .flatten();
             if let Some(mark) = mark {
-                mark_member_loops(&mut inner, mark);
+                let split = !matches!(
+                    inner.as_slice(),
+                    [AstNode::For { iterator, .. }] if *iterator == format!("c{}", mark.depth)
+                );
+                if !(cv.whole_private && split && !mark.private.is_empty()) {
+                    mark_member_loops(&mut inner, mark);
+                }
             }
             // A register block whose `r` loop is there (see register_block.rs).
             let block = (cv.unroll && id_name(&id).as_deref() == Some(REGISTER_BLOCK_MARK))

@@ -14,9 +14,7 @@
 //! Both versions run the same instances in the same order, so this needs no
 //! dependence reasoning: the order was set, and verified, in the schedule tree.
 
-use std::collections::BTreeMap;
-
-use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
+use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr, Linear};
 use crate::transform::register_tile::MAX_BLOCK;
 
 /// The nodes under a register-block mark, with a full block unrolled when they have
@@ -60,8 +58,8 @@ fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
         let Cond::Cmp(op, a, b) = &cond else {
             return None;
         };
-        linear(a)?;
-        linear(b)?;
+        a.linear()?;
+        b.linear()?;
         for row in [0, rows - 1] {
             let at = plus(&u_first, row);
             full.push(Cond::Cmp(
@@ -75,8 +73,9 @@ fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
     for l in r.lower.max_terms() {
         for h in r.upper.min_terms() {
             // A tile's own bounds (`c <= c + 63`) hold by themselves.
-            let holds = linear(&l)
-                .zip(linear(&h))
+            let holds = l
+                .linear()
+                .zip(h.linear())
                 .and_then(|(l, h)| constant_difference(&h, &l))
                 .is_some_and(|d| d >= 0);
             if !holds {
@@ -178,9 +177,9 @@ fn block_extent(lower: &Expr, upper: &Expr) -> Option<(Expr, i64, Vec<Cond>)> {
     let lowers = lower.max_terms();
     let uppers = upper.min_terms();
     let (low, high, extent) = lowers.iter().enumerate().find_map(|(l, from)| {
-        let from = linear(from)?;
+        let from = from.linear()?;
         uppers.iter().enumerate().find_map(|(h, t)| {
-            let offset = constant_difference(&linear(t)?, &from)?;
+            let offset = constant_difference(&t.linear()?, &from)?;
             (0..MAX_BLOCK)
                 .contains(&offset)
                 .then_some((l, h, offset + 1))
@@ -209,40 +208,6 @@ fn cond_mentions(cond: &Cond, name: &str) -> bool {
     match cond {
         Cond::Cmp(_, a, b) => a.mentions(name) || b.mentions(name),
         Cond::And(v) | Cond::Or(v) => v.iter().any(|c| cond_mentions(c, name)),
-    }
-}
-
-/// An affine expression as (variable -> coefficient, constant); `None` when it has
-/// a division, a modulo, a min or a max, or overflows.
-type Linear = (BTreeMap<String, i64>, i64);
-
-fn linear(e: &Expr) -> Option<Linear> {
-    let scaled = |(terms, c): Linear, k: i64| -> Option<Linear> {
-        let mut out = BTreeMap::new();
-        for (v, a) in terms {
-            out.insert(v, a.checked_mul(k)?);
-        }
-        Some((out, c.checked_mul(k)?))
-    };
-    let sum = |(mut terms, c): Linear, (other, d): Linear| -> Option<Linear> {
-        for (v, a) in other {
-            let entry = terms.entry(v).or_insert(0);
-            *entry = entry.checked_add(a)?;
-        }
-        terms.retain(|_, a| *a != 0);
-        Some((terms, c.checked_add(d)?))
-    };
-    match e {
-        Expr::Int(k) => Some((BTreeMap::new(), *k)),
-        Expr::Var(v) => Some((BTreeMap::from([(v.clone(), 1)]), 0)),
-        Expr::Add(a, b) => sum(linear(a)?, linear(b)?),
-        Expr::Sub(a, b) => sum(linear(a)?, scaled(linear(b)?, -1)?),
-        Expr::Neg(a) => scaled(linear(a)?, -1),
-        Expr::Mul(a, b) => match (linear(a)?, linear(b)?) {
-            ((ta, k), other) | (other, (ta, k)) if ta.is_empty() => scaled(other, k),
-            _ => None,
-        },
-        _ => None,
     }
 }
 

@@ -2,11 +2,13 @@
 
 use std::collections::HashMap;
 
-use isl_rs::{DimType, Map, Set, Space, UnionMap, UnionSet};
+use isl_rs::{Aff, DimType, LocalSpace, Map, Set, Space, UnionMap, UnionSet, Val};
 
 use crate::error::PolyError;
-use crate::model::scop::{AccessKind, Scop, StmtId};
-use crate::support::isl::{map_in_name, set_tuple_name, to_u32, Ctx, IslResult};
+use crate::model::scop::{AccessKind, ScalarExpansion, Scop, StmtId};
+use crate::support::isl::{
+    map_in_name, map_out_name, maps_of, set_tuple_name, to_u32, Ctx, IslResult,
+};
 use crate::support::schedule_tree::pad_map;
 
 /// One statement, parsed.
@@ -51,6 +53,9 @@ pub(crate) struct ScopIsl {
     /// The statement of each domain tuple id (by name; isl ids with one name are one
     /// id), for turning isl's statement instances back into [`StmtId`]s.
     pub stmt_ids: HashMap<String, StmtId>,
+    /// Scalars expanded into one slot per copy of an unroll-and-jam block
+    /// ([`ScopIsl::with_expanded`]): privatization candidates like 0-d scalars.
+    pub expanded: Vec<String>,
 }
 
 fn malformed(msg: String) -> PolyError {
@@ -151,7 +156,120 @@ impl ScopIsl {
             killed: scop.killed.clone(),
             element_bytes: scop.element_bytes.iter().cloned().collect(),
             stmt_ids,
+            expanded: Vec::new(),
         })
+    }
+
+    /// The model with each scalar of `expansions` accessed at its slot
+    /// (`S[x] -> T[x_d mod B]`, [`ScalarExpansion`]) instead of `T[]`: the storage
+    /// codegen gives a jammed block's copies.
+    pub fn with_expanded(
+        &self,
+        cx: &Ctx,
+        expansions: &[ScalarExpansion],
+    ) -> Result<ScopIsl, PolyError> {
+        let mut slots = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        for e in expansions {
+            slots = slots.union(self.slot_map(cx, e)?).isl(cx)?;
+        }
+        let expanded: Vec<String> = expansions.iter().map(|e| e.array.clone()).collect();
+        let split = |rel: &UnionMap| -> Result<(UnionMap, UnionMap), PolyError> {
+            let mut hit = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+            let mut rest = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+            for map in maps_of(cx, rel)? {
+                let name = map_out_name(&map).unwrap_or_default();
+                let map = UnionMap::from_map(map).isl(cx)?;
+                if expanded.contains(&name) {
+                    hit = hit.union(map).isl(cx)?;
+                } else {
+                    rest = rest.union(map).isl(cx)?;
+                }
+            }
+            Ok((hit, rest))
+        };
+        // `S[x] -> T[]` becomes `S[x] -> T[slot]`; a tagged `[S[x] -> ref] -> T[]`
+        // becomes `[S[x] -> ref] -> T[slot]`.
+        let untagged = |rel: &UnionMap| -> Result<UnionMap, PolyError> {
+            let (hit, rest) = split(rel)?;
+            let at_slots = slots
+                .copy()
+                .isl(cx)?
+                .intersect_domain(hit.domain().isl(cx)?)
+                .isl(cx)?;
+            rest.union(at_slots).isl(cx)
+        };
+        let tagged = |rel: &UnionMap| -> Result<UnionMap, PolyError> {
+            let (hit, rest) = split(rel)?;
+            let at_slots = hit
+                .domain()
+                .isl(cx)?
+                .unwrap()
+                .isl(cx)?
+                .domain_map()
+                .isl(cx)?
+                .apply_range(slots.copy().isl(cx)?)
+                .isl(cx)?;
+            rest.union(at_slots).isl(cx)
+        };
+        let mut statements = Vec::with_capacity(self.statements.len());
+        for st in &self.statements {
+            statements.push(StmtIsl {
+                name: st.name.clone(),
+                domain: st.domain.copy().isl(cx)?,
+                schedule: st.schedule.copy().isl(cx)?,
+                schedule_len: st.schedule_len,
+            });
+        }
+        Ok(ScopIsl {
+            context: self.context.copy().isl(cx)?,
+            statements,
+            domain: self.domain.copy().isl(cx)?,
+            reads: untagged(&self.reads)?,
+            must_writes: untagged(&self.must_writes)?,
+            may_writes: untagged(&self.may_writes)?,
+            schedule: self.schedule.copy().isl(cx)?,
+            tagger: self.tagger.copy().isl(cx)?,
+            tagged_reads: tagged(&self.tagged_reads)?,
+            tagged_must_writes: tagged(&self.tagged_must_writes)?,
+            tagged_may_writes: tagged(&self.tagged_may_writes)?,
+            killed: self.killed.clone(),
+            element_bytes: self.element_bytes.clone(),
+            stmt_ids: self.stmt_ids.clone(),
+            expanded,
+        })
+    }
+
+    /// `S[x] -> A[slot]` for every statement instance of the SCoP that accesses the
+    /// expanded array `e.array`: `x_d mod B` under a jam, 0 elsewhere.
+    pub fn slot_map(&self, cx: &Ctx, e: &ScalarExpansion) -> Result<UnionMap, PolyError> {
+        let accesses = self.reads.copy().isl(cx)?.union(self.writes(cx)?).isl(cx)?;
+        let mut out = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        for map in maps_of(cx, &accesses)? {
+            if map_out_name(&map).as_deref() != Some(e.array.as_str()) {
+                continue;
+            }
+            let Some(stmt) = map_in_name(&map) else {
+                continue;
+            };
+            let id = self.stmt_ids.get(&stmt).copied();
+            let domain = map.domain().isl(cx)?;
+            let ls = LocalSpace::from_space(domain.get_space().isl(cx)?).isl(cx)?;
+            let aff = match e.slot_dim(id) {
+                Some(d) => Aff::var_on_domain(ls, DimType::Set, to_u32(d)?)
+                    .isl(cx)?
+                    .mod_val(Val::int_from_si(cx.raw(), e.block).isl(cx)?)
+                    .isl(cx)?,
+                None => Aff::zero_on_domain(ls).isl(cx)?,
+            };
+            let slot = Map::from_aff(aff)
+                .isl(cx)?
+                .intersect_domain(domain)
+                .isl(cx)?
+                .set_tuple_name(DimType::Out, &e.array)
+                .isl(cx)?;
+            out = out.union(UnionMap::from_map(slot).isl(cx)?).isl(cx)?;
+        }
+        Ok(out)
     }
 
     /// All writes with tagged instances, must and may.

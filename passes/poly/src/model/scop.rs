@@ -60,3 +60,28 @@ pub struct Access {
     pub kind: AccessKind,
     pub relation: String,
 }
+
+/// A scalar given one slot per copy of an unroll-and-jam block
+/// ([`crate::transform::jam`]): codegen allocates `block` elements for it, and each
+/// statement that accesses it uses the slot `x_d mod block` of its iterator `x_d`
+/// ([`ScalarExpansion::slot_dim`]), or slot 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScalarExpansion {
+    /// The scalar's name in the SCoP (`T<k>`).
+    pub array: String,
+    pub block: i64,
+    /// The statements under a jam, with the iterator whose value modulo `block` is
+    /// their slot; every other statement uses slot 0.
+    pub slots: Vec<(StmtId, Option<usize>)>,
+}
+
+impl ScalarExpansion {
+    /// The iterator that gives `stmt` its slot (None: slot 0).
+    pub fn slot_dim(&self, stmt: Option<StmtId>) -> Option<usize> {
+        let stmt = stmt?;
+        self.slots
+            .iter()
+            .find(|(s, _)| *s == stmt)
+            .and_then(|(_, d)| *d)
+    }
+}

@@ -72,6 +72,7 @@ pub enum OptionId {
     Wavefront,
     IntraTile,
     RegisterTile,
+    UnrollJam,
     LineSize,
     LiveRangeReordering,
     MaxOperations,
@@ -124,6 +125,10 @@ const SCHEDULING: &[PassKind] = &[PassKind::Optimize, PassKind::PrintSchedule];
 /// against 0.0037 s sequentially. So a region must hold work of at least about
 /// twice the wake-up cost, at about a nanosecond per instance.
 pub const DEFAULT_PARALLEL_MIN_WORK: u64 = 1 << 17;
+/// The default of `unroll-jam`: four chains of additions fill the floating-point
+/// adders of a core whose addition takes 3 to 4 cycles (bicg at LARGE: 2.3x with 4
+/// chains, in a C experiment recorded in docs/architecture-decisions.md).
+pub const DEFAULT_UNROLL_JAM: u64 = 4;
 /// The pass that generates code.
 const CODEGEN: &[PassKind] = &[PassKind::Optimize];
 /// The passes that compute dependences.
@@ -178,7 +183,7 @@ pub const FUSE_MODES: &[Choice] = &[
     },
 ];
 
-pub const OPTIONS: [OptionSpec; 14] = [
+pub const OPTIONS: [OptionSpec; 15] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -275,6 +280,18 @@ pub const OPTIONS: [OptionSpec; 14] = [
                Empty (the default): 32 elements, shaped so that each step of that member \
                loads the fewest values. 1,1 turns it off; blocks of over 64 elements are \
                not built",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::UnrollJam,
+        name: "unroll-jam",
+        kind: OptionKind::UInt {
+            default: DEFAULT_UNROLL_JAM,
+        },
+        help: "Unroll by this many and jam the loop around each chain of additions into a \
+               scalar (a reduction along an inner loop, as in a matrix-vector product), \
+               giving each copy its own scalar, so that that many chains run side by side; \
+               kept only when verified (0 or 1: off)",
         passes: SCHEDULING,
     },
     OptionSpec {

@@ -1,7 +1,8 @@
 //! Schedule-tree transforms: tiling of permutable bands, post-tile reordering,
-//! register tiles, wavefronts and parallel marks.
+//! register tiles, unroll-and-jam, wavefronts and parallel marks.
 
 pub(crate) mod intra_tile;
+pub(crate) mod jam;
 pub(crate) mod locality;
 pub(crate) mod parallel;
 pub(crate) mod register_tile;

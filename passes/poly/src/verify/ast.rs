@@ -33,7 +33,7 @@ use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
 use crate::support::isl::{Ctx, IslResult};
-use crate::support::schedule_tree::{carried_by_member, deltas_under};
+use crate::support::schedule_tree::{carried_by_member, deltas_under, equal_under};
 use crate::verify::order::{check_flat_order, flat_schedule, lex_positive};
 
 /// One statement under one path of the AST: its instances and their times, as
@@ -298,6 +298,47 @@ fn check_parallel(
             "a loop it runs in parallel (time entry {}) carries dependences",
             lp.at
         )));
+    }
+    // A copy per iteration holds a private scalar's value only inside that
+    // iteration: every live range with an end in the loop has both ends in one
+    // iteration of it (the privatization condition, on the generated loop; isl may
+    // split a member into pieces, and a live range may run from one into the next).
+    if lp.private.is_empty() {
+        return Ok(());
+    }
+    let prefix = cx.parse(
+        "time prefix",
+        &format!("{{ [{}] -> [{}] }}", t.join(", "), t[..=lp.at].join(", ")),
+        UnionMap::read_from_str,
+    )?;
+    let inside = time.copy().isl(cx)?.domain().isl(cx)?;
+    let same_iteration = equal_under(cx, &time.apply_range(prefix).isl(cx)?)?;
+    for p in conflicts
+        .private
+        .iter()
+        .filter(|p| lp.private.contains(&p.array))
+    {
+        let touching = p
+            .flow
+            .copy()
+            .isl(cx)?
+            .intersect_domain(inside.copy().isl(cx)?)
+            .isl(cx)?
+            .union(
+                p.flow
+                    .copy()
+                    .isl(cx)?
+                    .intersect_range(inside.copy().isl(cx)?)
+                    .isl(cx)?,
+            )
+            .isl(cx)?;
+        if !touching.is_subset(&same_iteration).isl(cx)? {
+            return Err(wrong(&format!(
+                "{} lives beyond one iteration of a loop that runs in parallel with a copy \
+                 of it per iteration (time entry {})",
+                p.array, lp.at
+            )));
+        }
     }
     Ok(())
 }

@@ -56,6 +56,20 @@ pub(crate) fn verify(
     Ok(())
 }
 
+/// Whether every pair of `pairs` runs forward on the flattened schedule (check 2
+/// as a yes or no, without naming what fails: a cheap test before a full check).
+pub(crate) fn in_order(
+    cx: &Ctx,
+    schedule: &Schedule,
+    pairs: &isl_rs::UnionMap,
+) -> Result<bool, PolyError> {
+    let (flat, len) = order::flat_schedule(cx, schedule)?;
+    let positive = order::lex_positive(cx, len)?;
+    crate::support::schedule_tree::deltas_under(cx, pairs, &flat)?
+        .is_subset(&positive)
+        .isl(cx)
+}
+
 fn check_domain(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl) -> Result<(), PolyError> {
     let domain = schedule.get_domain().isl(cx)?;
     if !domain.is_equal(&scop.domain).isl(cx)? {

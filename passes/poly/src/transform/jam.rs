@@ -1,0 +1,452 @@
+//! Unroll-and-jam around reduction chains (issue 9, item 4 for the matrix-vector
+//! kernels). A loop `i` whose iterations each run a chain of dependent additions
+//! along an inner loop `j` into a scalar (bicg's `q[i] = Σ_j A[i][j] p[j]`, atax's
+//! `tmp`, gesummv's two sums) runs at the latency of one addition per `j` step: the
+//! chain can't be reassociated, so nothing vectorizes it. Unrolling `i` by `B` and
+//! jamming the copies into `j` runs `B` independent chains side by side, which fills
+//! the floating-point pipes without changing any single chain's order.
+//!
+//! The tree edit: the band member `i` becomes `floor(i / B)` (a band of its own, the
+//! block loop), and `i mod B` goes down to every leaf below it as a band that AST
+//! generation unrolls. Each copy then needs a scalar of its own: the scalars written
+//! by the chains are *expanded* to `B` slots, slot `i mod B` ([`expansions`]), which
+//! is sound when every live range of the scalar stays within one value of `i` (then
+//! each read still sees the write it saw). `pipeline::finish` re-verifies the edited
+//! tree against the dependences of the expanded model, and keeps the tree it was
+//! given when that fails.
+
+use isl_rs::{
+    ASTLoopType, Aff, DimType, LocalSpace, Map, MultiUnionPwAff, ScheduleNode, ScheduleNodeType,
+    UnionMap, UnionSet, Val,
+};
+
+use crate::analysis::privatization::Conflicts;
+use crate::error::PolyError;
+use crate::model::load::ScopIsl;
+use crate::model::scop::ScalarExpansion;
+use crate::support::isl::{
+    id_name, map_in_name, map_out_name, maps_of, numbered_id, to_i32, Ctx, IslResult,
+};
+use crate::support::schedule_tree::{member_map, n_members, node_type, walk_children};
+use crate::transform::parallel::COLLAPSED_PARALLEL_MARK;
+use crate::transform::register_tile::REGISTER_BLOCK_MARK;
+
+/// The mark between a jammed block loop and its subtree; the block size follows
+/// the prefix (`unroll-jam-4`), so that a printed tree can be replayed.
+pub const JAM_MARK_PREFIX: &str = "unroll-jam-";
+
+/// The block size of a jam mark named `name`, if it is one.
+pub(crate) fn jam_block(name: &str) -> Option<i64> {
+    name.strip_prefix(JAM_MARK_PREFIX)?
+        .parse()
+        .ok()
+        .filter(|&b| b > 1)
+}
+
+/// Jams by `block` the innermost member of every band that has a chain below it
+/// (see the module); returns the tree and what was jammed, for the remark (None
+/// when nothing was).
+pub(crate) fn jam(
+    cx: &Ctx,
+    schedule: isl_rs::Schedule,
+    conflicts: &Conflicts,
+    block: i64,
+) -> Result<(isl_rs::Schedule, Option<String>), PolyError> {
+    let mut chains: Vec<String> = Vec::new();
+    let mut count = 0;
+    let root = schedule.get_root().isl(cx)?;
+    let root = walk(cx, root, conflicts, block, &mut count, &mut chains)?;
+    let note = (count > 0).then(|| {
+        format!(
+            "{count} loop{} around the chains on {}",
+            if count == 1 { "" } else { "s" },
+            chains.join(", ")
+        )
+    });
+    Ok((root.get_schedule().isl(cx)?, note))
+}
+
+fn walk(
+    cx: &Ctx,
+    node: ScheduleNode,
+    conflicts: &Conflicts,
+    block: i64,
+    count: &mut usize,
+    chains: &mut Vec<String>,
+) -> Result<ScheduleNode, PolyError> {
+    match node_type(cx, &node)? {
+        ScheduleNodeType::Mark => {
+            let name = id_name(&node.mark_get_id().isl(cx)?);
+            if name.as_deref() == Some(REGISTER_BLOCK_MARK)
+                || name.as_deref().and_then(jam_block).is_some()
+            {
+                return Ok(node);
+            }
+        }
+        ScheduleNodeType::Band => {
+            if let Some(arrays) = chain_arrays(cx, &node, conflicts)? {
+                *count += 1;
+                for a in arrays {
+                    if !chains.contains(&a) {
+                        chains.push(a);
+                    }
+                }
+                return apply(cx, node, block);
+            }
+        }
+        _ => {}
+    }
+    walk_children(cx, node, |cx, child| {
+        walk(cx, child, conflicts, block, count, chains)
+    })
+}
+
+/// The scalars whose chains jamming the band's innermost member would run side by
+/// side, when it qualifies: there is code below the band, the member is one loop
+/// iterator of every statement under it (so that the slot is that iterator modulo
+/// the block), no register block is below, and some scalar private at the member has
+/// a chain: a live range from a statement to itself (an accumulation) inside one
+/// iteration, hence along a loop below.
+fn chain_arrays(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    conflicts: &Conflicts,
+) -> Result<Option<Vec<String>>, PolyError> {
+    let n = n_members(cx, node)?;
+    if n == 0 || node_type(cx, &node.get_child(0).isl(cx)?)? == ScheduleNodeType::Leaf {
+        return Ok(None);
+    }
+    if node.has_parent().isl(cx)? {
+        let parent = node.copy().isl(cx)?.parent().isl(cx)?;
+        if node_type(cx, &parent)? == ScheduleNodeType::Mark
+            && id_name(&parent.mark_get_id().isl(cx)?).as_deref() == Some(COLLAPSED_PARALLEL_MARK)
+        {
+            return Ok(None);
+        }
+    }
+    if has_register_block(cx, node.copy().isl(cx)?)? {
+        return Ok(None);
+    }
+    let m = n - 1;
+    let partial = node.band_get_partial_schedule().isl(cx)?;
+    if iterator_dims(cx, &member_map(cx, &partial, m)?, 1)?.is_none() {
+        return Ok(None);
+    }
+    let private = conflicts.private_at(cx, node, m)?;
+    let domain = node.get_domain().isl(cx)?;
+    let mut arrays = Vec::new();
+    for p in conflicts
+        .private
+        .iter()
+        .filter(|p| private.contains(&p.array))
+    {
+        let under = p
+            .flow
+            .copy()
+            .isl(cx)?
+            .intersect_domain(domain.copy().isl(cx)?)
+            .isl(cx)?
+            .intersect_range(domain.copy().isl(cx)?)
+            .isl(cx)?;
+        let chain = maps_of(cx, &under)?
+            .iter()
+            .any(|map| map_in_name(map).is_some() && map_in_name(map) == map_out_name(map));
+        if chain {
+            arrays.push(p.array.clone());
+        }
+    }
+    Ok((!arrays.is_empty()).then_some(arrays))
+}
+
+/// Whether a register-block mark is at or below `node`.
+fn has_register_block(cx: &Ctx, node: ScheduleNode) -> Result<bool, PolyError> {
+    if node_type(cx, &node)? == ScheduleNodeType::Mark
+        && id_name(&node.mark_get_id().isl(cx)?).as_deref() == Some(REGISTER_BLOCK_MARK)
+    {
+        return Ok(true);
+    }
+    for i in 0..node.n_children().isl(cx)? {
+        if has_register_block(cx, node.get_child(i).isl(cx)?)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// For a member given as `S[x] -> [v]` per statement: when every `v` is
+/// `floor(x_d / divisor)` for one iterator `x_d` of its statement, those `d` by
+/// statement name (`divisor` 1: the iterator itself).
+fn iterator_dims(
+    cx: &Ctx,
+    member: &UnionMap,
+    divisor: i64,
+) -> Result<Option<Vec<(String, usize)>>, PolyError> {
+    let mut out = Vec::new();
+    for map in maps_of(cx, member)? {
+        let Some(stmt) = map_in_name(&map) else {
+            return Ok(None);
+        };
+        let dims = map.dim(DimType::In).isl(cx)?;
+        let domain = map.copy().isl(cx)?.domain().isl(cx)?;
+        let space = domain.get_space().isl(cx)?;
+        let mut found = None;
+        for d in 0..u32::try_from(dims).unwrap_or(0) {
+            let ls = LocalSpace::from_space(space.copy().isl(cx)?).isl(cx)?;
+            let mut aff = Aff::var_on_domain(ls, DimType::Set, d).isl(cx)?;
+            if divisor > 1 {
+                aff = aff
+                    .scale_down_val(Val::int_from_si(cx.raw(), divisor).isl(cx)?)
+                    .isl(cx)?
+                    .floor()
+                    .isl(cx)?;
+            }
+            let candidate = Map::from_aff(aff)
+                .isl(cx)?
+                .intersect_domain(domain.copy().isl(cx)?)
+                .isl(cx)?;
+            let plain = map.copy().isl(cx)?.reset_tuple_id(DimType::Out).isl(cx)?;
+            if candidate.is_equal(&plain).isl(cx)? {
+                found = Some(d as usize);
+                break;
+            }
+        }
+        let Some(d) = found else {
+            return Ok(None);
+        };
+        out.push((stmt, d));
+    }
+    Ok(Some(out))
+}
+
+/// The edit of the module doc at the band `node`; returns the node at its position
+/// (the block band, whose child is the jam mark).
+fn apply(cx: &Ctx, node: ScheduleNode, block: i64) -> Result<ScheduleNode, PolyError> {
+    let n = n_members(cx, &node)?;
+    let node = if n > 1 {
+        node.band_split(to_i32(n - 1)?).isl(cx)?.child(0).isl(cx)?
+    } else {
+        node
+    };
+    let coincident = node.band_member_get_coincident(0).isl(cx)?;
+    let member = node
+        .band_get_partial_schedule()
+        .isl(cx)?
+        .get_union_pw_aff(0)
+        .isl(cx)?;
+    let b = || Val::int_from_si(cx.raw(), block).isl(cx);
+    let outer = MultiUnionPwAff::from_union_pw_aff(
+        member
+            .copy()
+            .isl(cx)?
+            .scale_down_val(b()?)
+            .isl(cx)?
+            .floor()
+            .isl(cx)?,
+    )
+    .isl(cx)?;
+    let inner = member.mod_val(b()?).isl(cx)?;
+    let inner_map = UnionMap::from_union_pw_aff(inner.copy().isl(cx)?).isl(cx)?;
+    let inner = MultiUnionPwAff::from_union_pw_aff(inner).isl(cx)?;
+    let node = node.delete().isl(cx)?;
+    let node = node
+        .insert_partial_schedule(inner)
+        .isl(cx)?
+        .band_member_set_ast_loop_type(0, ASTLoopType::Unroll)
+        .isl(cx)?
+        .band_sink()
+        .isl(cx)?;
+    let mark = numbered_id(cx, &format!("{JAM_MARK_PREFIX}{block}"), 0)?;
+    let node = node.insert_mark(mark).isl(cx)?;
+    let node = node
+        .insert_partial_schedule(outer)
+        .isl(cx)?
+        .band_member_set_coincident(0, i32::from(coincident))
+        .isl(cx)?;
+    let node = isolate_full_blocks(cx, node, &inner_map, block)?;
+    // Back at the position of the band given: the split's outer part.
+    if n > 1 {
+        return node.parent().isl(cx);
+    }
+    Ok(node)
+}
+
+/// Asks AST generation to generate the full blocks of the block band at `node`
+/// apart from the others (isl's `isolate` option, as Polly isolates full tiles):
+/// in a full block every copy runs, so the unrolled copies need no guard, and the
+/// loops around them stay free of conditions. A block is full at some outer
+/// iteration when each of its `block` positions (`inner`, `x_d mod B`) holds an
+/// instance there.
+fn isolate_full_blocks(
+    cx: &Ctx,
+    node: ScheduleNode,
+    inner: &UnionMap,
+    block: i64,
+) -> Result<ScheduleNode, PolyError> {
+    let prefix = node.get_prefix_schedule_union_map().isl(cx)?;
+    let n_prefix = match maps_of(cx, &prefix)?.first() {
+        Some(m) => u32::try_from(m.dim(DimType::Out).isl(cx)?).unwrap_or(0),
+        None => 0,
+    };
+    let times = prefix
+        .flat_range_product(node.band_get_partial_schedule_union_map().isl(cx)?)
+        .isl(cx)?
+        .flat_range_product(inner.copy().isl(cx)?)
+        .isl(cx)?
+        .intersect_domain(node.get_domain().isl(cx)?)
+        .isl(cx)?
+        .range()
+        .isl(cx)?;
+    let times = isl_rs::Set::from_union_set(times).isl(cx)?;
+    // (prefix, t, p): p is the last dimension, t the one before.
+    let p = n_prefix + 1;
+    let blocks = times
+        .copy()
+        .isl(cx)?
+        .project_out(DimType::Set, p, 1)
+        .isl(cx)?;
+    let last = i32::try_from(block - 1).map_err(|_| PolyError::Isl("block too large".into()))?;
+    let every_position = blocks
+        .copy()
+        .isl(cx)?
+        .insert_dims(DimType::Set, p, 1)
+        .isl(cx)?
+        .lower_bound_si(DimType::Set, p, 0)
+        .isl(cx)?
+        .upper_bound_si(DimType::Set, p, last)
+        .isl(cx)?;
+    let partial = every_position
+        .subtract(times)
+        .isl(cx)?
+        .project_out(DimType::Set, p, 1)
+        .isl(cx)?;
+    let full = blocks.subtract(partial).isl(cx)?;
+    let isolate = isl_rs::Map::from_range(full)
+        .isl(cx)?
+        .move_dims(DimType::In, 0, DimType::Out, 0, n_prefix)
+        .isl(cx)?
+        .wrap()
+        .isl(cx)?
+        .set_tuple_name("isolate")
+        .isl(cx)?;
+    node.band_set_ast_build_options(UnionSet::from_set(isolate).isl(cx)?)
+        .isl(cx)
+}
+
+/// The scalar expansions the jam marks of `schedule` call for: each privatization
+/// candidate (`candidates`) accessed under a jam mark gets the mark's block of slots;
+/// a statement under the mark uses slot `x_d mod B` (`x_d` the iterator the block
+/// loop divides), any other statement slot 0. An expansion is kept only if every
+/// live range of the scalar (`flow`, its value-based flow dependences) joins two
+/// instances with the same slot: then each read of the expanded program sees the
+/// write it saw before.
+pub(crate) fn expansions(
+    cx: &Ctx,
+    schedule: &isl_rs::Schedule,
+    model: &ScopIsl,
+    candidates: &[(String, UnionMap)],
+) -> Result<Vec<ScalarExpansion>, PolyError> {
+    let mut marks = Vec::new();
+    find_marks(cx, schedule.get_root().isl(cx)?, &mut marks)?;
+    let mut out: Vec<ScalarExpansion> = Vec::new();
+    for (block, dims, domain) in &marks {
+        for (array, _) in candidates {
+            if !accessed_under(cx, model, array, domain)? {
+                continue;
+            }
+            let i = match out.iter().position(|e| e.array == *array) {
+                Some(i) => i,
+                None => {
+                    out.push(ScalarExpansion {
+                        array: array.clone(),
+                        block: *block,
+                        slots: Vec::new(),
+                    });
+                    out.len() - 1
+                }
+            };
+            if out[i].block != *block {
+                return Err(PolyError::InvalidSchedule(format!(
+                    "unroll-and-jam: {array} is under jams of blocks {} and {block}",
+                    out[i].block
+                )));
+            }
+            for (stmt, d) in dims {
+                let id = model.stmt_ids.get(stmt).copied().ok_or_else(|| {
+                    PolyError::InvalidSchedule(format!("unroll-and-jam: unknown statement {stmt}"))
+                })?;
+                out[i].slots.push((id, Some(*d)));
+            }
+        }
+    }
+    let mut kept = Vec::with_capacity(out.len());
+    for e in out {
+        let Some((_, flow)) = candidates.iter().find(|(a, _)| *a == e.array) else {
+            continue;
+        };
+        let slot = model.slot_map(cx, &e)?;
+        let joined = flow
+            .copy()
+            .isl(cx)?
+            .apply_domain(slot.copy().isl(cx)?)
+            .isl(cx)?
+            .apply_range(slot)
+            .isl(cx)?;
+        let same = joined
+            .copy()
+            .isl(cx)?
+            .domain()
+            .isl(cx)?
+            .identity()
+            .isl(cx)?;
+        if joined.is_subset(&same).isl(cx)? {
+            kept.push(e);
+        }
+    }
+    Ok(kept)
+}
+
+/// `(block, (statement, iterator) under it, domain under it)` of every jam mark.
+type JamMark = (i64, Vec<(String, usize)>, UnionSet);
+
+fn find_marks(cx: &Ctx, node: ScheduleNode, out: &mut Vec<JamMark>) -> Result<(), PolyError> {
+    if node_type(cx, &node)? == ScheduleNodeType::Mark {
+        let name = id_name(&node.mark_get_id().isl(cx)?);
+        if let Some(block) = name.as_deref().and_then(jam_block) {
+            let band = node.copy().isl(cx)?.parent().isl(cx)?;
+            let bad = || {
+                PolyError::InvalidSchedule(
+                    "unroll-and-jam: the mark's band is not a block loop".into(),
+                )
+            };
+            if node_type(cx, &band)? != ScheduleNodeType::Band || n_members(cx, &band)? != 1 {
+                return Err(bad());
+            }
+            let member = member_map(cx, &band.band_get_partial_schedule().isl(cx)?, 0)?;
+            let dims = iterator_dims(cx, &member, block)?.ok_or_else(bad)?;
+            out.push((block, dims, node.get_domain().isl(cx)?));
+        }
+    }
+    for i in 0..node.n_children().isl(cx)? {
+        find_marks(cx, node.get_child(i).isl(cx)?, out)?;
+    }
+    Ok(())
+}
+
+fn accessed_under(
+    cx: &Ctx,
+    model: &ScopIsl,
+    array: &str,
+    domain: &UnionSet,
+) -> Result<bool, PolyError> {
+    let accesses = model
+        .reads
+        .copy()
+        .isl(cx)?
+        .union(model.writes(cx)?)
+        .isl(cx)?
+        .intersect_domain(domain.copy().isl(cx)?)
+        .isl(cx)?;
+    Ok(maps_of(cx, &accesses)?
+        .iter()
+        .any(|m| map_out_name(m).as_deref() == Some(array)))
+}
