@@ -66,12 +66,14 @@ class Variant:
 # tessel-optimize (scheduler=auto); "auto-t3-noreorder" turns post-tile reordering off.
 # Register blocks must divide their tiles: the default blocks (32 elements, shaped by
 # a load model) apply under the model's tile sizes only, so three variants with
-# 4-wide tiles take 2x2, 2x4 and 4x2 blocks.
+# 4-wide tiles take 2x2, 2x4 and 4x2 blocks. Unroll-and-jam (default block 4) runs
+# wherever a scalar chain allows it; two variants jam by 2 and by 3 (a block that
+# divides no tile size), one of them in parallel loops.
 VARIANTS = (
     Variant("default", ""),
     Variant("auto-t3-noreorder", "scheduler=auto tile-sizes=3 intra-tile=false parallel-min-work=0"),
     Variant("id", "scheduler=identity tile=false parallel=false"),
-    Variant("id-t3-par", "scheduler=identity tile=true tile-sizes=3 parallel=true parallel-min-work=0"),
+    Variant("id-t3-par-j3", "scheduler=identity tile=true tile-sizes=3 parallel=true parallel-min-work=0 unroll-jam=3"),
     Variant("islref", "scheduler=isl-reference parallel-min-work=0"),
     Variant("islref-t4-seq-rt2x2", "scheduler=isl-reference tile-sizes=4 parallel=false register-tile=2,2"),
     Variant("pluto", "scheduler=pluto"),
@@ -80,7 +82,7 @@ VARIANTS = (
     Variant("pluto-lrr-t3", "scheduler=pluto live-range-reordering=true tile-sizes=3"),
     Variant("isl", "scheduler=isl"),
     Variant("isl-t3-fmax-lrr", "scheduler=isl tile-sizes=3 fuse=max live-range-reordering=true parallel-min-work=0"),
-    Variant("isl-notile-fnone", "scheduler=isl tile=false fuse=none"),
+    Variant("isl-notile-fnone-j2", "scheduler=isl tile=false fuse=none unroll-jam=2"),
     Variant("isl-t4-seq-nowf-rt4x2", "scheduler=isl tile-sizes=4 parallel=false wavefront=false register-tile=4,2"),
     Variant("feautrier", "scheduler=feautrier"),
     Variant("feautrier-t4-nowf", "scheduler=feautrier tile-sizes=4 wavefront=false parallel-min-work=0"),
