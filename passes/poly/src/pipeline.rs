@@ -450,8 +450,9 @@ fn caches(opts: &Options) -> Caches {
 }
 
 /// Verification, AST generation and the result record. With `unroll_jam` > 1 the
-/// tree is first jammed ([`jam::jam`]); when the jammed tree fails verification, the
-/// tree as given goes on, with a note saying why.
+/// tree is first jammed ([`jam::jam`]), with [`JAM_SHARE`] of the time left; when
+/// the jammed tree fails verification or runs out of its time, the tree as given
+/// goes on, with a note saying why.
 fn finish(
     cx: &Ctx,
     model: &ScopIsl,
@@ -461,51 +462,88 @@ fn finish(
     unroll_jam: u64,
 ) -> Result<Optimized, PolyError> {
     let block = i64::try_from(unroll_jam).unwrap_or(0);
-    if block > 1 && deps.live_ranges().is_none() {
-        let (jammed, note) = stage("unroll-and-jam", || {
-            jam::jam(cx, tree.copy().isl(cx)?, deps.conflicts(), block)
-        })?;
-        // The pairs of every array but the scalars a jam may expand must keep their
-        // order: a cheap test first, before the dependences of the expanded model.
-        let keeps_order = note.is_some()
-            && stage("unroll-and-jam", || {
-                verify::in_order(cx, &jammed, &deps.conflicts().shared)
-            })?;
-        if let (Some(note), false) = (&note, keeps_order) {
-            let mut out = finish_tree(cx, model, deps, tree, tiled_bands)?;
+    if block <= 1 || deps.live_ranges().is_some() {
+        return finish_tree(cx, model, deps, tree, tiled_bands);
+    }
+    let deadline = cx.deadline();
+    cx.set_deadline(deadline.map(|end| {
+        let now = Instant::now();
+        now + end.saturating_duration_since(now).mul_f64(JAM_SHARE)
+    }));
+    let attempt = jammed(cx, model, deps, &tree, tiled_bands, block);
+    cx.set_deadline(deadline);
+    let why = match attempt {
+        Ok(Jammed::Kept(out)) => return Ok(out),
+        Ok(Jammed::NotApplicable) => None,
+        Ok(Jammed::Refused(why)) => Some(why),
+        Err(PolyError::TimeBudget { .. } | PolyError::Budget) => {
+            cx.reset_operations();
+            Some("unroll-and-jam: not kept (it ran out of its share of the budget)".into())
+        }
+        Err(e) => return Err(e),
+    };
+    let mut out = finish_tree(cx, model, deps, tree, tiled_bands)?;
+    out.notes.splice(0..0, why);
+    Ok(out)
+}
+
+/// The part of the time left that unroll-and-jam may spend; the rest stays for the
+/// tree without it.
+const JAM_SHARE: f64 = 0.5;
+
+/// What became of the jam of a tree.
+enum Jammed {
+    /// Nothing to jam.
+    NotApplicable,
+    /// Jammed, verified and generated.
+    Kept(Optimized),
+    /// Jammed but refused: the note says why.
+    Refused(String),
+}
+
+fn jammed(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    tree: &isl_rs::Schedule,
+    tiled_bands: usize,
+    block: i64,
+) -> Result<Jammed, PolyError> {
+    let (jammed, what) = stage("unroll-and-jam", || {
+        jam::jam(cx, tree.copy().isl(cx)?, deps.conflicts(), block)
+    })?;
+    let Some(what) = what else {
+        return Ok(Jammed::NotApplicable);
+    };
+    // The pairs of every array but the scalars a jam may expand must keep their
+    // order: a cheap test first, before the dependences of the expanded model.
+    if !stage("unroll-and-jam", || {
+        verify::in_order(cx, &jammed, &deps.conflicts().shared)
+    })? {
+        return Ok(Jammed::Refused(format!(
+            "unroll-and-jam of {what}: not kept (interleaving the copies would reverse a \
+             dependence)"
+        )));
+    }
+    match finish_tree(cx, model, deps, jammed, tiled_bands) {
+        Ok(mut out) => {
             out.notes.insert(
                 0,
                 format!(
-                    "unroll-and-jam of {note}: not kept (interleaving the copies would \
-                     reverse a dependence)"
+                    "unroll-and-jam: {what}, unrolled by {block} and jammed, with a copy of \
+                     the scalar per unrolled iteration"
                 ),
             );
-            return Ok(out);
+            Ok(Jammed::Kept(out))
         }
-        if let Some(note) = note {
-            match finish_tree(cx, model, deps, jammed, tiled_bands) {
-                Ok(mut out) => {
-                    out.notes.insert(
-                        0,
-                        format!(
-                            "unroll-and-jam: {note}, unrolled by {block} and jammed, with \
-                             a copy of the scalar per unrolled iteration"
-                        ),
-                    );
-                    return Ok(out);
-                }
-                Err(PolyError::InvalidSchedule(why)) => {
-                    let mut out = finish_tree(cx, model, deps, tree, tiled_bands)?;
-                    let why: String = why.chars().take(200).collect();
-                    out.notes
-                        .insert(0, format!("unroll-and-jam of {note}: not kept ({why}...)"));
-                    return Ok(out);
-                }
-                Err(e) => return Err(e),
-            }
+        Err(PolyError::InvalidSchedule(why)) => {
+            let why: String = why.chars().take(200).collect();
+            Ok(Jammed::Refused(format!(
+                "unroll-and-jam of {what}: not kept ({why}...)"
+            )))
         }
+        Err(e) => Err(e),
     }
-    finish_tree(cx, model, deps, tree, tiled_bands)
 }
 
 /// [`finish`] for one tree: the scalars its jam marks expand ([`jam::expansions`])

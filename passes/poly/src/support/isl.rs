@@ -19,7 +19,7 @@
 //! `Ctx` first (so it is dropped last); public types that hold isl objects borrow
 //! the `Ctx` to make the compiler check it.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -76,6 +76,8 @@ pub struct Ctx {
     watchdog: RefCell<Option<Watchdog>>,
     /// Set by the watchdog when the deadline has passed.
     timed_out: Arc<AtomicBool>,
+    /// The deadline the watchdog enforces.
+    deadline: Cell<Option<Instant>>,
     /// The operations budget the context was created with.
     max_operations: u64,
     ctx: Context,
@@ -133,6 +135,7 @@ impl Ctx {
         let cx = Ctx {
             watchdog: RefCell::new(None),
             timed_out: Arc::new(AtomicBool::new(false)),
+            deadline: Cell::new(None),
             max_operations,
             ctx,
         };
@@ -160,8 +163,14 @@ impl Ctx {
             self.ctx.set_max_operations(self.max_operations);
             self.reset_operations();
         }
+        self.deadline.set(deadline);
         *self.watchdog.borrow_mut() =
             deadline.and_then(|d| Watchdog::start(self.ctx.ptr, d, Arc::clone(&self.timed_out)));
+    }
+
+    /// The deadline of [`Ctx::set_deadline`].
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline.get()
     }
 
     /// Whether the deadline has passed and stopped this context's computations.
