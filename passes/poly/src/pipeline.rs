@@ -161,9 +161,13 @@ pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyErro
     analyzed(scop, opts, |cx, model, deps, clock| {
         let (text, _) = degrade(cx, clock, opts, |rung| {
             let fin = final_schedule(cx, model, deps, rung)?;
-            // What `optimize` generates code from: with its unroll-and-jam, verified.
-            let out = finish(cx, model, deps, fin.tree, fin.tiled_bands, rung.unroll_jam)?;
-            describe::schedule_text(cx, &parse_tree(cx, &out.schedule_tree)?, model)
+            stage("verify", || verify::verify(cx, &fin.tree, model, deps))?;
+            // With its unroll-and-jam where that verifies, as `optimize` has it.
+            let tree = match jam_verified(cx, model, deps, &fin.tree, rung.unroll_jam)? {
+                Some(jammed) => jammed,
+                None => fin.tree,
+            };
+            describe::schedule_text(cx, &tree, model)
         })?;
         Ok(text)
     })
@@ -555,25 +559,8 @@ fn finish_tree(
     tree: isl_rs::Schedule,
     tiled_bands: usize,
 ) -> Result<Optimized, PolyError> {
-    let candidates = deps
-        .conflicts()
-        .private
-        .iter()
-        .map(|p| Ok((p.array.clone(), p.flow.copy().isl(cx)?)))
-        .collect::<Result<Vec<_>, PolyError>>()?;
-    let expanded = stage("unroll-and-jam", || {
-        jam::expansions(cx, &tree, model, &candidates)
-    })?;
-    let (expanded_model, expanded_deps);
-    let (model, deps) = if expanded.is_empty() {
-        (model, deps)
-    } else {
-        expanded_model = model.with_expanded(cx, &expanded)?;
-        expanded_deps = stage("dependences", || {
-            Dependences::compute(cx, &expanded_model, deps.live_ranges().is_some())
-        })?;
-        (&expanded_model, &expanded_deps)
-    };
+    let storage = Storage::of(cx, model, deps, &tree)?;
+    let (model, deps) = storage.get(model, deps);
     stage("verify", || verify::verify(cx, &tree, model, deps))?;
     let schedule_tree = cx.schedule_text(&tree)?;
     let generate = |mode| {
@@ -619,8 +606,88 @@ fn finish_tree(
         schedule_time: Duration::ZERO,
         notes,
         tiling: Vec::new(),
-        expanded,
+        expanded: storage.expanded,
     })
+}
+
+/// What a tree is verified and generated against: the SCoP, or the SCoP with the
+/// scalars its jam marks expand ([`jam::expansions`]) and their dependences, computed
+/// again.
+struct Storage<'cx> {
+    expanded: Vec<ScalarExpansion>,
+    model: Option<(ScopIsl, Dependences<'cx>)>,
+}
+
+impl<'cx> Storage<'cx> {
+    fn of(
+        cx: &'cx Ctx,
+        model: &ScopIsl,
+        deps: &Dependences<'cx>,
+        tree: &isl_rs::Schedule,
+    ) -> Result<Storage<'cx>, PolyError> {
+        let candidates = deps
+            .conflicts()
+            .private
+            .iter()
+            .map(|p| Ok((p.array.clone(), p.flow.copy().isl(cx)?)))
+            .collect::<Result<Vec<_>, PolyError>>()?;
+        let expanded = stage("unroll-and-jam", || {
+            jam::expansions(cx, tree, model, &candidates)
+        })?;
+        if expanded.is_empty() {
+            return Ok(Storage {
+                expanded,
+                model: None,
+            });
+        }
+        let expanded_model = model.with_expanded(cx, &expanded)?;
+        let expanded_deps = stage("dependences", || {
+            Dependences::compute(cx, &expanded_model, deps.live_ranges().is_some())
+        })?;
+        Ok(Storage {
+            expanded,
+            model: Some((expanded_model, expanded_deps)),
+        })
+    }
+
+    fn get<'a>(
+        &'a self,
+        model: &'a ScopIsl,
+        deps: &'a Dependences<'cx>,
+    ) -> (&'a ScopIsl, &'a Dependences<'cx>) {
+        match &self.model {
+            Some((m, d)) => (m, d),
+            None => (model, deps),
+        }
+    }
+}
+
+/// `tree` jammed by `unroll_jam`, when that applies and the jammed tree verifies
+/// (no AST is generated: for [`describe_schedule`]).
+fn jam_verified(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    tree: &isl_rs::Schedule,
+    unroll_jam: u64,
+) -> Result<Option<isl_rs::Schedule>, PolyError> {
+    let block = i64::try_from(unroll_jam).unwrap_or(0);
+    if block <= 1 || deps.live_ranges().is_some() {
+        return Ok(None);
+    }
+    let (jammed, what) = stage("unroll-and-jam", || {
+        jam::jam(cx, tree.copy().isl(cx)?, deps.conflicts(), block)
+    })?;
+    if what.is_none() || !verify::in_order(cx, &jammed, &deps.conflicts().shared)? {
+        return Ok(None);
+    }
+    let storage = Storage::of(cx, model, deps, &jammed)?;
+    let (model, deps) = storage.get(model, deps);
+    match verify::verify(cx, &jammed, model, deps) {
+        Ok(()) => Ok(Some(jammed)),
+        Err(PolyError::InvalidSchedule(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// isl's AST of `tree` for the SCoP `model`.

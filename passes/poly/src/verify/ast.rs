@@ -128,6 +128,10 @@ pub(crate) fn check_ast(
             )
         })
         .collect();
+    let clock = std::time::Instant::now();
+    let lap = |what: &str| {
+        tracing::debug!(what, ms = clock.elapsed().as_secs_f64() * 1e3, "check 4");
+    };
     let text = format!("[{params}] -> {{ {} }}", pieces.join("; "));
     let time = cx
         .parse("generated AST", &text, UnionMap::read_from_str)?
@@ -139,6 +143,7 @@ pub(crate) fn check_ast(
         .intersect_params(context.copy().isl(cx)?)
         .isl(cx)?;
     tracing::debug!(pieces = pieces.len(), len, "AST read back");
+    lap("read back");
     if !time
         .copy()
         .isl(cx)?
@@ -151,9 +156,11 @@ pub(crate) fn check_ast(
             "it does not run exactly the statement instances of the SCoP",
         ));
     }
+    lap("domain");
     if !time.is_single_valued().isl(cx)? || !time.is_injective().isl(cx)? {
         return Err(wrong("it runs an instance twice, or two at one time"));
     }
+    lap("single-valued, injective");
     match deps.live_ranges() {
         // The schedule runs every dependence forward: so must the AST.
         None => check_flat_order(cx, &time, len, deps.kinds()).map_err(|e| match e {
@@ -162,9 +169,11 @@ pub(crate) fn check_ast(
         })?,
         Some(_) => check_agreement(cx, schedule, &time, len, &deps.conflicts().all)?,
     }
+    lap("order");
     for lp in &reader.loops {
         check_parallel(cx, lp, &time, len, deps.conflicts())?;
     }
+    lap("parallel loops");
     Ok(())
 }
 
