@@ -466,7 +466,7 @@ fn finish(
     unroll_jam: u64,
 ) -> Result<Optimized, PolyError> {
     let block = i64::try_from(unroll_jam).unwrap_or(0);
-    if block <= 1 || deps.live_ranges().is_some() {
+    if block <= 1 {
         return finish_tree(cx, model, deps, tree, tiled_bands);
     }
     let deadline = cx.deadline();
@@ -491,6 +491,45 @@ fn finish(
     Ok(out)
 }
 
+/// A tree's jam before the expanded model is built.
+enum Candidate {
+    /// Nothing to jam (or `unroll-jam` off, or live-range reordering on).
+    Nothing,
+    /// Jammed, but the cheap order test refuses it: the note says why.
+    Refused(String),
+    /// The jammed tree and what was jammed.
+    Jammed(isl_rs::Schedule, String),
+}
+
+/// `tree` jammed by `block` ([`jam::jam`]). The pairs of every array but the
+/// scalars a jam may expand must keep their order: a cheap test first, before the
+/// dependences of the expanded model.
+fn jam_candidate(
+    cx: &Ctx,
+    deps: &Dependences<'_>,
+    tree: &isl_rs::Schedule,
+    block: i64,
+) -> Result<Candidate, PolyError> {
+    if block <= 1 || deps.live_ranges().is_some() {
+        return Ok(Candidate::Nothing);
+    }
+    let (jammed, what) = stage("unroll-and-jam", || {
+        jam::jam(cx, tree.copy().isl(cx)?, deps.conflicts(), block)
+    })?;
+    let Some(what) = what else {
+        return Ok(Candidate::Nothing);
+    };
+    if !stage("unroll-and-jam", || {
+        verify::in_order(cx, &jammed, &deps.conflicts().shared)
+    })? {
+        return Ok(Candidate::Refused(format!(
+            "unroll-and-jam of {what}: not kept (interleaving the copies would reverse a \
+             dependence)"
+        )));
+    }
+    Ok(Candidate::Jammed(jammed, what))
+}
+
 /// The part of the time left that unroll-and-jam may spend; the rest stays for the
 /// tree without it.
 const JAM_SHARE: f64 = 0.5;
@@ -513,22 +552,11 @@ fn jammed(
     tiled_bands: usize,
     block: i64,
 ) -> Result<Jammed, PolyError> {
-    let (jammed, what) = stage("unroll-and-jam", || {
-        jam::jam(cx, tree.copy().isl(cx)?, deps.conflicts(), block)
-    })?;
-    let Some(what) = what else {
-        return Ok(Jammed::NotApplicable);
+    let (jammed, what) = match jam_candidate(cx, deps, tree, block)? {
+        Candidate::Nothing => return Ok(Jammed::NotApplicable),
+        Candidate::Refused(why) => return Ok(Jammed::Refused(why)),
+        Candidate::Jammed(jammed, what) => (jammed, what),
     };
-    // The pairs of every array but the scalars a jam may expand must keep their
-    // order: a cheap test first, before the dependences of the expanded model.
-    if !stage("unroll-and-jam", || {
-        verify::in_order(cx, &jammed, &deps.conflicts().shared)
-    })? {
-        return Ok(Jammed::Refused(format!(
-            "unroll-and-jam of {what}: not kept (interleaving the copies would reverse a \
-             dependence)"
-        )));
-    }
     match finish_tree(cx, model, deps, jammed, tiled_bands) {
         Ok(mut out) => {
             out.notes.insert(
@@ -672,15 +700,9 @@ fn jam_verified(
     unroll_jam: u64,
 ) -> Result<Option<isl_rs::Schedule>, PolyError> {
     let block = i64::try_from(unroll_jam).unwrap_or(0);
-    if block <= 1 || deps.live_ranges().is_some() {
+    let Candidate::Jammed(jammed, _) = jam_candidate(cx, deps, tree, block)? else {
         return Ok(None);
-    }
-    let (jammed, what) = stage("unroll-and-jam", || {
-        jam::jam(cx, tree.copy().isl(cx)?, deps.conflicts(), block)
-    })?;
-    if what.is_none() || !verify::in_order(cx, &jammed, &deps.conflicts().shared)? {
-        return Ok(None);
-    }
+    };
     let storage = Storage::of(cx, model, deps, &jammed)?;
     let (model, deps) = storage.get(model, deps);
     match verify::verify(cx, &jammed, model, deps) {

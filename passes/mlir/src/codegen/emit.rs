@@ -933,28 +933,52 @@ impl Codegen<'_> {
         match acc.stored {
             Some(value) => {
                 let v = mapping.get(&value).copied().unwrap_or(value);
-                let mut operands = vec![v, memref];
-                operands.extend(indices);
-                let store = OpBuilder::new("affine.store", self.loc)
-                    .operands(&operands)
-                    .attr("map", map)
-                    .build();
-                self.insert(cursor, store);
+                self.affine_store(v, memref, map, &indices, cursor);
             }
             None => {
-                let mut operands = vec![memref];
-                operands.extend(indices);
-                let load = OpBuilder::new("affine.load", self.loc)
-                    .operands(&operands)
-                    .results(&[acc.ty])
-                    .attr("map", map)
-                    .build();
-                let v = self.insert_value(cursor, load, "affine.load")?;
+                let v = self.affine_load(memref, acc.ty, map, &indices, cursor)?;
                 let old = op.result(0).ok_or(CodegenError::NoResult("affine.load"))?;
                 mapping.insert(old, v);
             }
         }
         Ok(true)
+    }
+
+    /// `affine.load memref[map(indices)]` of a `ty`.
+    fn affine_load(
+        &mut self,
+        memref: Val,
+        ty: Type,
+        map: Attr,
+        indices: &[Val],
+        cursor: Cursor,
+    ) -> Result<Val> {
+        let mut operands = vec![memref];
+        operands.extend_from_slice(indices);
+        let load = OpBuilder::new("affine.load", self.loc)
+            .operands(&operands)
+            .results(&[ty])
+            .attr("map", map)
+            .build();
+        self.insert_value(cursor, load, "affine.load")
+    }
+
+    /// `affine.store value, memref[map(indices)]`.
+    fn affine_store(
+        &mut self,
+        value: Val,
+        memref: Val,
+        map: Attr,
+        indices: &[Val],
+        cursor: Cursor,
+    ) {
+        let mut operands = vec![value, memref];
+        operands.extend_from_slice(indices);
+        let store = OpBuilder::new("affine.store", self.loc)
+            .operands(&operands)
+            .attr("map", map)
+            .build();
+        self.insert(cursor, store);
     }
 
     /// Where statement `stmt` at the instance `args` accesses scalar `k`: its memref,
@@ -981,14 +1005,7 @@ impl Codegen<'_> {
         cursor: Cursor,
     ) -> Result<Val> {
         let (memref, ty, map, indices) = self.scalar_ref(scalar, at)?;
-        let mut operands = vec![memref];
-        operands.extend(indices);
-        let load = OpBuilder::new("affine.load", self.loc)
-            .operands(&operands)
-            .results(&[ty])
-            .attr("map", map)
-            .build();
-        self.insert_value(cursor, load, "affine.load")
+        self.affine_load(memref, ty, map, &indices, cursor)
     }
 
     /// Inside a register block's loop: when `op` reads or writes an element kept in
@@ -1077,13 +1094,7 @@ impl Codegen<'_> {
                 Step::Store { scalar, value } => {
                     let (memref, _, map, indices) = self.scalar_ref(*scalar, Some((stmt, args)))?;
                     let v = mapping.get(value).copied().unwrap_or(*value);
-                    let mut operands = vec![v, memref];
-                    operands.extend(indices);
-                    let store = OpBuilder::new("affine.store", self.loc)
-                        .operands(&operands)
-                        .attr("map", map)
-                        .build();
-                    self.insert(cursor, store);
+                    self.affine_store(v, memref, map, &indices, cursor);
                 }
             }
         }

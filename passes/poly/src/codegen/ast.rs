@@ -140,21 +140,6 @@ impl Expr {
     /// The expression as (variable -> coefficient, constant); `None` when it has a
     /// division, a modulo, a min or a max, or overflows.
     pub(crate) fn linear(&self) -> Option<Linear> {
-        let scaled = |(terms, c): Linear, k: i64| -> Option<Linear> {
-            let mut out = BTreeMap::new();
-            for (v, a) in terms {
-                out.insert(v, a.checked_mul(k)?);
-            }
-            Some((out, c.checked_mul(k)?))
-        };
-        let sum = |(mut terms, c): Linear, (other, d): Linear| -> Option<Linear> {
-            for (v, a) in other {
-                let entry = terms.entry(v).or_insert(0);
-                *entry = entry.checked_add(a)?;
-            }
-            terms.retain(|_, a| *a != 0);
-            Some((terms, c.checked_add(d)?))
-        };
         match self {
             Expr::Int(k) => Some((BTreeMap::new(), *k)),
             Expr::Var(v) => Some((BTreeMap::from([(v.clone(), 1)]), 0)),
@@ -198,8 +183,8 @@ impl Expr {
     /// variables and any other integer-valued subexpression) plus a constant, where
     /// `a mod k` for a `k` that `m` divides is written `a - k * floor(a / k)`, so that
     /// [`Expr::modulo`] sees multiples of `m`. None on overflow.
-    fn with_atoms(&self, m: i64, atoms: &mut Vec<Expr>) -> Option<(BTreeMap<usize, i64>, i64)> {
-        let atom = |e: Expr, atoms: &mut Vec<Expr>| -> (BTreeMap<usize, i64>, i64) {
+    fn with_atoms(&self, m: i64, atoms: &mut Vec<Expr>) -> Option<Combination<usize>> {
+        let atom = |e: Expr, atoms: &mut Vec<Expr>| -> Combination<usize> {
             let k = match atoms.iter().position(|a| *a == e) {
                 Some(k) => k,
                 None => {
@@ -208,22 +193,6 @@ impl Expr {
                 }
             };
             (BTreeMap::from([(k, 1)]), 0)
-        };
-        let scaled = |(terms, c): (BTreeMap<usize, i64>, i64), f: i64| {
-            let mut out = BTreeMap::new();
-            for (v, a) in terms {
-                out.insert(v, a.checked_mul(f)?);
-            }
-            Some((out, c.checked_mul(f)?))
-        };
-        let sum = |(mut terms, c): (BTreeMap<usize, i64>, i64),
-                   (other, d): (BTreeMap<usize, i64>, i64)| {
-            for (v, a) in other {
-                let entry = terms.entry(v).or_insert(0);
-                *entry = entry.checked_add(a)?;
-            }
-            terms.retain(|_, a| *a != 0);
-            Some((terms, c.checked_add(d)?))
         };
         match self {
             Expr::Int(k) => Some((BTreeMap::new(), *k)),
@@ -279,8 +248,33 @@ impl Expr {
     }
 }
 
+/// An integer combination of terms: (term -> coefficient, constant).
+type Combination<K> = (BTreeMap<K, i64>, i64);
+
 /// An affine expression as (variable -> coefficient, constant).
-pub(crate) type Linear = (BTreeMap<String, i64>, i64);
+pub(crate) type Linear = Combination<String>;
+
+/// `f * c`; None on overflow.
+fn scaled<K: Ord>((terms, c): Combination<K>, f: i64) -> Option<Combination<K>> {
+    let mut out = BTreeMap::new();
+    for (v, a) in terms {
+        out.insert(v, a.checked_mul(f)?);
+    }
+    Some((out, c.checked_mul(f)?))
+}
+
+/// `a + b`, without zero terms; None on overflow.
+fn sum<K: Ord>(
+    (mut terms, c): Combination<K>,
+    (other, d): Combination<K>,
+) -> Option<Combination<K>> {
+    for (v, a) in other {
+        let entry = terms.entry(v).or_insert(0);
+        *entry = entry.checked_add(a)?;
+    }
+    terms.retain(|_, a| *a != 0);
+    Some((terms, c.checked_add(d)?))
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {
