@@ -398,13 +398,7 @@ fn block(
             .isl(cx)?;
     }
     let node = node.band_tile(mv).isl(cx)?;
-    let node = if std::env::var("TESSEL_EXP_VU").is_ok() {
-        let node = sink(cx, node, m.u, deps)?;
-        let r = if m.r > m.u { m.r - 1 } else { m.r };
-        sink(cx, node, r, deps)?
-    } else {
-        sink(cx, node, m.r, deps)?
-    };
+    let node = sink(cx, node, m.r, deps)?;
     let node = node.band_split(to_i32(n - 1)?).isl(cx)?;
     let node = set_coincidence(cx, node, deps)?;
     let r_band = set_coincidence(cx, node.child(0).isl(cx)?, deps)?;
