@@ -653,14 +653,8 @@ impl<'cx> Storage<'cx> {
         deps: &Dependences<'cx>,
         tree: &isl_rs::Schedule,
     ) -> Result<Storage<'cx>, PolyError> {
-        let candidates = deps
-            .conflicts()
-            .private
-            .iter()
-            .map(|p| Ok((p.array.clone(), p.flow.copy().isl(cx)?)))
-            .collect::<Result<Vec<_>, PolyError>>()?;
         let expanded = stage("unroll-and-jam", || {
-            jam::expansions(cx, tree, model, &candidates)
+            jam::expansions(cx, tree, model, deps.conflicts())
         })?;
         if expanded.is_empty() {
             return Ok(Storage {

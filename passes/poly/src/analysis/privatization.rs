@@ -155,19 +155,32 @@ impl Conflicts {
 }
 
 impl PrivateScalar {
+    /// Its live ranges with an end among `instances`.
+    pub(crate) fn live_ranges_touching(
+        &self,
+        cx: &Ctx,
+        instances: &UnionSet,
+    ) -> Result<UnionMap, PolyError> {
+        self.flow
+            .copy()
+            .isl(cx)?
+            .intersect_domain(instances.copy().isl(cx)?)
+            .isl(cx)?
+            .union(
+                self.flow
+                    .copy()
+                    .isl(cx)?
+                    .intersect_range(instances.copy().isl(cx)?)
+                    .isl(cx)?,
+            )
+            .isl(cx)
+    }
+
     /// Whether every live range with an end under the band at `node` has both ends
     /// in one iteration of its member `i` (the outer schedule and members `0..=i`
     /// equal).
     fn private_at(&self, cx: &Ctx, node: &ScheduleNode, i: usize) -> Result<bool, PolyError> {
-        let domain = node.get_domain().isl(cx)?;
-        let touching = self
-            .flow
-            .copy()
-            .isl(cx)?
-            .intersect_domain(domain.copy().isl(cx)?)
-            .isl(cx)?
-            .union(self.flow.copy().isl(cx)?.intersect_range(domain).isl(cx)?)
-            .isl(cx)?;
+        let touching = self.live_ranges_touching(cx, &node.get_domain().isl(cx)?)?;
         if touching.is_empty().isl(cx)? {
             return Ok(true);
         }

@@ -333,23 +333,23 @@ fn isolate_full_blocks(
 }
 
 /// The scalar expansions the jam marks of `schedule` call for: each privatization
-/// candidate (`candidates`) accessed under a jam mark gets the mark's block of slots;
-/// a statement under the mark uses slot `x_d mod B` (`x_d` the iterator the block
+/// candidate (`conflicts.private`) accessed under a jam mark gets the mark's block
+/// of slots; a statement under the mark uses slot `x_d mod B` (`x_d` the iterator the block
 /// loop divides), any other statement slot 0. An expansion is kept only if every
-/// live range of the scalar (`flow`, its value-based flow dependences) joins two
+/// live range of the scalar (its flow dependences) joins two
 /// instances with the same slot: then each read of the expanded program sees the
 /// write it saw before.
 pub(crate) fn expansions(
     cx: &Ctx,
     schedule: &isl_rs::Schedule,
     model: &ScopIsl,
-    candidates: &[(String, UnionMap)],
+    conflicts: &Conflicts,
 ) -> Result<Vec<ScalarExpansion>, PolyError> {
     let mut marks = Vec::new();
     find_marks(cx, schedule.get_root().isl(cx)?, &mut marks)?;
     let mut out: Vec<ScalarExpansion> = Vec::new();
     for (block, dims, domain) in &marks {
-        for (array, _) in candidates {
+        for array in conflicts.private.iter().map(|p| &p.array) {
             if !accessed_under(cx, model, array, domain)? {
                 continue;
             }
@@ -380,7 +380,12 @@ pub(crate) fn expansions(
     }
     let mut kept = Vec::with_capacity(out.len());
     for e in out {
-        let Some((_, flow)) = candidates.iter().find(|(a, _)| *a == e.array) else {
+        let Some(flow) = conflicts
+            .private
+            .iter()
+            .find(|p| p.array == e.array)
+            .map(|p| &p.flow)
+        else {
             continue;
         };
         let slot = model.slot_map(cx, &e)?;

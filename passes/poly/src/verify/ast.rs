@@ -327,20 +327,7 @@ fn check_parallel(
         .iter()
         .filter(|p| lp.private.contains(&p.array))
     {
-        let touching = p
-            .flow
-            .copy()
-            .isl(cx)?
-            .intersect_domain(inside.copy().isl(cx)?)
-            .isl(cx)?
-            .union(
-                p.flow
-                    .copy()
-                    .isl(cx)?
-                    .intersect_range(inside.copy().isl(cx)?)
-                    .isl(cx)?,
-            )
-            .isl(cx)?;
+        let touching = p.live_ranges_touching(cx, &inside)?;
         if !touching.is_subset(&same_iteration).isl(cx)? {
             return Err(wrong(&format!(
                 "{} lives beyond one iteration of a loop that runs in parallel with a copy \
