@@ -15,6 +15,11 @@ the order ``tessel_run`` takes them. ``kernels/harness.c`` provides ``main``,
 the timer and the hash functions; the executable prints ``time: <s>`` and
 ``hash: <16 hex digits>``.
 
+The 30 PolyBench kernels also have C versions, ``kernels/c/<name>.c``:
+``suite.build_c(name, exe, flavor)`` compiles one with harness.c, in a flavor
+of ``C_FLAVORS`` (``clang``: -O3; ``polly``; ``polly_parallel``), and
+``suite.run`` runs it like an MLIR build; its hash equals the original's.
+
 Command line (handy for quick checks)::
 
     python3 scripts/suite.py list
@@ -238,6 +243,59 @@ def lower_and_build(mlir_path: str | os.PathLike, exe_path: str | os.PathLike,
     else:
         with tempfile.TemporaryDirectory(prefix="tessel-suite-") as td:
             build(Path(td))
+    return exe_path
+
+
+# ----------------------------------------------------------------------------
+# C versions of the PolyBench kernels (kernels/c/<name>.c)
+# ----------------------------------------------------------------------------
+
+C_DIR = KERNELS_DIR / "c"
+
+# Flags of the C builds, by flavor. -ffp-contract=off: the MLIR path emits no FMA
+# contraction, and clang's default for C (contract within a statement) would change
+# the results under -march=native. harness.c is compiled with -fopenmp in every
+# flavor, as in lower_and_build, so that all builds start the same way (its OpenMP
+# warm-up) and only the kernel's code differs.
+C_FLAVORS: dict[str, tuple[str, ...]] = {
+    "clang": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp"),
+    "polly": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
+              "-mllvm", "-polly"),
+    "polly_parallel": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
+                       "-mllvm", "-polly", "-mllvm", "-polly-parallel"),
+}
+
+
+def c_kernels() -> list[str]:
+    """Sorted names of the kernels that have a C version (kernels/c/<name>.c)."""
+    return sorted(p.stem for p in C_DIR.glob("*.c"))
+
+
+def c_source(name: str) -> Path:
+    """Path of kernels/c/<name>.c; raises KeyError when the kernel has no C version."""
+    p = C_DIR / f"{name}.c"
+    if not p.is_file():
+        raise KeyError(f"kernel {name!r} has no C version (no {p})")
+    return p
+
+
+def build_c(name: str, exe_path: str | os.PathLike, flavor: str = "clang",
+            extra_clang_flags: Iterable[str] = ()) -> Path:
+    """Build kernels/c/<name>.c with harness.c in one clang call, with the flags of
+    C_FLAVORS[flavor]: "clang" (-O3), "polly" (-O3 -mllvm -polly) or
+    "polly_parallel" (also -polly-parallel, whose GOMP calls libomp serves). The
+    executable prints `time:` and `hash:` as the MLIR builds do, and its hash must
+    equal the MLIR original's. Raises SuiteError (KeyError for an unknown kernel or
+    flavor). Returns the executable's path."""
+    if flavor not in C_FLAVORS:
+        raise KeyError(f"unknown C flavor {flavor!r} (known: {', '.join(C_FLAVORS)})")
+    src = c_source(name)
+    exe_path = Path(exe_path)
+    exe_path.parent.mkdir(parents=True, exist_ok=True)
+    _run_tool([CLANG, *C_FLAVORS[flavor], *extra_clang_flags, "-Wno-unknown-pragmas",
+               f"-I{C_DIR}", HARNESS_C, src, "-o", exe_path,
+               f"-L{LLVM_LIB}", f"-Wl,-rpath,{LLVM_LIB}", "-lomp", "-lm"],
+              f"clang build of {src.name} ({flavor})")
     return exe_path
 
 
