@@ -183,3 +183,55 @@ fn describe_dependences_prints_one_parsable_line_per_kind() {
         describe_dependences(&scop, &Options::default()).unwrap()
     );
 }
+
+/// Difftest seed 780104: a scalar written along an inner loop and read before it,
+/// the middle loop in steps of 3. S1 at i2 reads what S2 wrote last, at i2 - 3
+/// (the i3 loop runs at least once). isl 0.27's lexmax answered "S2 at i2 = 0"
+/// for every i2 >= 3 until cmake/isl-lexopt-sorted-div-mod.patch: its search for
+/// constraints that fix an output dimension ran on unsorted constraints.
+#[test]
+fn strided_reader_gets_the_previous_iteration_s_value() {
+    let dom = "(i2) mod 3 = 0 and 0 < i0 <= n and 0 < i1 <= 5 and 0 <= i2 < n";
+    let scop = Scop {
+        killed: Vec::new(),
+        element_bytes: Vec::new(),
+        params: vec!["n".into()],
+        context: "[n] -> { : }".into(),
+        statements: vec![
+            stmt(
+                "S0",
+                "[n] -> { S0[] }",
+                "[n] -> { S0[] -> [0] }",
+                vec![write("[n] -> { S0[] -> L[] }")],
+            ),
+            stmt(
+                "S1",
+                &format!("[n] -> {{ S1[i0, i1, i2] : {dom} }}"),
+                "[n] -> { S1[i0, i1, i2] -> [1, i0, 0, i1, 0, i2, 0] }",
+                vec![read("[n] -> { S1[i0, i1, i2] -> L[] }")],
+            ),
+            stmt(
+                "S2",
+                &format!("[n] -> {{ S2[i0, i1, i2, i3] : {dom} and i2 <= i3 <= n + 1 }}"),
+                "[n] -> { S2[i0, i1, i2, i3] -> [1, i0, 0, i1, 0, i2, 1, i3, 0] }",
+                vec![write("[n] -> { S2[i0, i1, i2, i3] -> L[] }")],
+            ),
+        ],
+    };
+    let cx = Ctx::new(0).unwrap();
+    let d = Dependences::of_scop(&cx, &scop).unwrap();
+    // The last i2 of a row is the largest multiple of 3 below n.
+    let last = "i3 = n + 1 and (i2) mod 3 = 0 and n - 3 <= i2 < n and i2 >= 0";
+    assert_same(
+        &cx,
+        "flow",
+        d.flow(),
+        &format!(
+            "[n] -> {{ S0[] -> S1[1, 1, 0] : n >= 1; \
+             S2[i0, i1, i2, i3] -> S1[i0, i1, i2 + 3] : i3 = n + 1 and (i2) mod 3 = 0 \
+               and 0 < i0 <= n and 0 < i1 <= 5 and 0 <= i2 and i2 + 3 < n; \
+             S2[i0, i1, i2, i3] -> S1[i0, i1 + 1, 0] : {last} and 0 < i0 <= n and 0 < i1 <= 4; \
+             S2[i0, i1, i2, i3] -> S1[i0 + 1, 1, 0] : {last} and i1 = 5 and 0 < i0 < n }}"
+        ),
+    );
+}
