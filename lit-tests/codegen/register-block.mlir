@@ -22,18 +22,31 @@
 // trmm-like code reads the written array at an address that moves along k: no block.
 // REMARK-NOT: register tile
 //
-// The default block has 32 elements, shaped so that a step of k loads the fewest
-// values (transform/register_tile.rs, shape): for @gemm, A[i][k] loads one value per
-// row and B[k][j] one vector of 4 doubles per 4 columns, 4 + 2 for 4x8 and 2 + 4 for
-// 2x16, and the tie goes to the wider rows; @syrk's A[j][k] moves by a row along j,
-// one value per column: 4 + 8 for 4x8 against 2 + 16 for 2x16; @upper is gemm's case.
+// The default block is 8 vector registers of the written element (vector-bytes,
+// the host's by default), shaped so that a step of k loads the fewest values, then
+// brings in the fewest new cache lines (transform/register_tile.rs, shape). With
+// AVX2 (32 doubles): for @gemm, A[i][k] loads one value per row and B[k][j] one
+// vector of 4 doubles per 4 columns, 4 + 2 for 4x8 and 2 + 4 for 2x16; on the tie,
+// A's rows stay in their lines along k (4/8 of a line per step for 4 rows) and B's
+// row is new, 1 line for 8 doubles and 2 for 16: 4x8. @syrk's A[j][k] moves by a
+// row along j, one value per column: 4 + 8 for 4x8 against 2 + 16 for 2x16. @upper
+// (covariance's shape) ties like gemm, and its A[k][i] rows share one line: 4x8.
 // (tile-sizes=64: the model's tile sizes follow the host's L2, and a block must
 // divide its tile.)
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{tile-sizes=64 parallel=false}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODEL
-// MODEL: remark: tessel: register tile: 2x16 block of S1 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6); the band's other statements split off
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{tile-sizes=64 parallel=false vector-bytes=32}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODEL
+// MODEL: remark: tessel: register tile: 4x8 block of S1 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6); the band's other statements split off
 // MODEL: remark: tessel: register tile: 4x8 block of S0 (members 0 and 1) kept in registers across member 2 (of the shapes of 32 elements, the one with the fewest loads per step: 12)
-// MODEL: remark: tessel: register tile: 2x16 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6)
+// MODEL: remark: tessel: register tile: 4x8 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6)
 // MODEL-NOT: register tile
+//
+// With AVX-512 (64 doubles, 8 to a vector): @gemm loads 8 + 1 for 8x8, 4 + 2 for
+// 4x16, 2 + 4 for 2x32; on the tie 4x16 brings in 4/8 + 2 lines per step, 2x32
+// 2/8 + 4. @syrk loads rows + columns: 8x8. @upper: 4x16 again.
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{tile-sizes=64 parallel=false vector-bytes=64}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WIDE
+// WIDE: remark: tessel: register tile: 4x16 block of S1 (members 0 and 2) kept in registers across member 1 (of the shapes of 64 elements, the one with the fewest loads per step: 6); the band's other statements split off
+// WIDE: remark: tessel: register tile: 8x8 block of S0 (members 0 and 1) kept in registers across member 2 (of the shapes of 64 elements, the one with the fewest loads per step: 16)
+// WIDE: remark: tessel: register tile: 4x16 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 64 elements, the one with the fewest loads per step: 6)
+// WIDE-NOT: register tile
 //
 // A full 2 x 2 block: the four elements of C are loaded before the k loop, carried
 // through it as iter_args (no access to C inside), and stored after it. Partial

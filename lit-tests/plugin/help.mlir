@@ -19,7 +19,7 @@
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-collapse .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 131072\)$}}
-// CHECK-NEXT: {{^        --register-tile=<size,size,...> .*Empty \(the default\): 32 elements, shaped .*1,1 turns it off; blocks of over 64 elements are not built$}}
+// CHECK-NEXT: {{^        --register-tile=<size,size,...> .*Empty \(the default\): 8 vector registers of the written element \(see vector-bytes\), shaped .*1,1 turns it off; blocks of over 64 elements are not built$}}
 // CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}
 // CHECK-NEXT: {{^    =isl }}
 // CHECK-NEXT: {{^    =pluto }}
@@ -31,6 +31,7 @@
 // CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*Empty \(the default\): per band from a footprint model.*untiled$}}
 // CHECK-NEXT: {{^        --time-budget=<ulong> .*Wall-clock seconds .*\(default: 8\)$}}
 // CHECK-NEXT: {{^        --unroll-jam=<ulong> .*\(default: 4\)$}}
+// CHECK-NEXT: {{^        --vector-bytes=<ulong> .*64 with AVX-512, 32 with AVX.*\(default: 0\)$}}
 // CHECK-NEXT: {{^        --wavefront .*\(default: true\)$}}
 
 // tessel-print-deps reads the dependence options (and the time budget) only.
@@ -48,6 +49,7 @@
 // CHECK:      {{^        --tile-sizes=<size,size,...> }}
 // CHECK-NEXT: {{^        --time-budget=<ulong> }}
 // CHECK-NEXT: {{^        --unroll-jam=<ulong> }}
+// CHECK-NEXT: {{^        --vector-bytes=<ulong> }}
 // CHECK-NEXT: {{^        --wavefront }}
 
 // tessel-print-scop reads none: the next line is the next pass.

@@ -122,6 +122,9 @@ pub struct Options {
     pub unroll_jam: u64,
     /// Cache line size in bytes; 0 means the host's (`support::host`).
     pub line_size: u64,
+    /// Bytes of one vector register, for the register block's size; 0 means the
+    /// host's (`support::host`).
+    pub vector_bytes: u64,
     /// Wall-clock budget of one public call (the pass gives each SCoP what is left of
     /// its function's budget). Every isl computation is aborted when it runs out, and
     /// `optimize` retries with less before it gives up (`pipeline::degrade`).
@@ -132,8 +135,8 @@ pub struct Options {
 /// The register block of a point band (`register-tile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RegisterBlock {
-    /// Of [`crate::transform::register_tile::MODEL_BLOCK`] elements, shaped by the
-    /// load model (`transform::register_tile::shape`).
+    /// Of 8 vector registers of the written element (at most 64 elements), shaped
+    /// by the load model (`transform::register_tile::shape`).
     Model,
     /// `[rows, columns]`; `[1, 1]`: none.
     Fixed([i64; 2]),
@@ -162,6 +165,7 @@ impl Default for Options {
             register_tile: RegisterBlock::Model,
             unroll_jam: DEFAULT_UNROLL_JAM,
             line_size: 0,
+            vector_bytes: 0,
             time_budget: std::time::Duration::from_secs(8),
         }
     }
@@ -273,6 +277,7 @@ impl Options {
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
             (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
+            (OptionId::VectorBytes, Value::UInt(n)) => self.vector_bytes = n,
             (OptionId::UnrollJam, Value::UInt(n)) => self.unroll_jam = n,
             (OptionId::LiveRangeReordering, Value::Bool(b)) => self.live_range_reordering = b,
             _ => return Err(wrong),
@@ -299,6 +304,7 @@ impl Options {
                 RegisterBlock::Fixed(sizes) => sizes,
             }),
             OptionId::LineSize => Value::UInt(self.line_size),
+            OptionId::VectorBytes => Value::UInt(self.vector_bytes),
             OptionId::UnrollJam => Value::UInt(self.unroll_jam),
             OptionId::LiveRangeReordering => Value::Bool(self.live_range_reordering),
         }

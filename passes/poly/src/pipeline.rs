@@ -17,7 +17,7 @@ use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::{ScalarExpansion, Scop};
 use crate::scheduler::initial;
-use crate::support::host::{host_caches, Caches};
+use crate::support::host::{host_caches, host_vector_bytes, Caches};
 use crate::support::isl::{Ctx, IslResult};
 use crate::transform::locality::{innermost_misses, Locality};
 use crate::transform::tile::TileOptions;
@@ -403,6 +403,10 @@ fn preset_schedule(
             min_work: opts.parallel_min_work,
             reorder: opts.intra_tile,
             register_tile: opts.register_tile,
+            vector_bytes: match opts.vector_bytes {
+                0 => host_vector_bytes(),
+                bytes => bytes,
+            },
             caches: caches(opts),
         };
         let report;

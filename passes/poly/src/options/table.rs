@@ -74,6 +74,7 @@ pub enum OptionId {
     RegisterTile,
     UnrollJam,
     LineSize,
+    VectorBytes,
     LiveRangeReordering,
     MaxOperations,
     TimeBudget,
@@ -183,7 +184,7 @@ pub const FUSE_MODES: &[Choice] = &[
     },
 ];
 
-pub const OPTIONS: [OptionSpec; 15] = [
+pub const OPTIONS: [OptionSpec; 16] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -277,8 +278,9 @@ pub const OPTIONS: [OptionSpec; 15] = [
         help: "Register block (rows,columns) of a point band whose written reference stays \
                put along one member: the two other innermost members are unrolled and \
                jammed around it, and the block's elements stay in registers across it. \
-               Empty (the default): 32 elements, shaped so that each step of that member \
-               loads the fewest values. 1,1 turns it off; blocks of over 64 elements are \
+               Empty (the default): 8 vector registers of the written element (see \
+               vector-bytes), shaped so that each step of that member loads the fewest \
+               values. 1,1 turns it off; blocks of over 64 elements are \
                not built",
         passes: SCHEDULING,
     },
@@ -300,6 +302,15 @@ pub const OPTIONS: [OptionSpec; 15] = [
         kind: OptionKind::UInt { default: 0 },
         help: "Cache line size in bytes for the spatial-locality model (0: the host's, \
                read at compile time; set it when cross-compiling)",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::VectorBytes,
+        name: "vector-bytes",
+        kind: OptionKind::UInt { default: 0 },
+        help: "Bytes of one vector register, which sizes the register block (8 registers \
+               of the written element) (0: the host's, read at compile time: 64 with \
+               AVX-512, 32 with AVX; set it when cross-compiling)",
         passes: SCHEDULING,
     },
     OptionSpec {

@@ -1,7 +1,7 @@
 //! The host's data caches, read once at compile time from Linux sysfs, for the
-//! locality model (seed 000 §4.1: a line holds `line size / element size` elements).
-//! Options override them when cross-compiling; when sysfs can't be read, common
-//! x86-64 values stand in.
+//! locality model (seed 000 §4.1: a line holds `line size / element size` elements),
+//! and the width of its vector registers, for the register block. Options override
+//! them when cross-compiling; when sysfs can't be read, common x86-64 values stand in.
 
 use std::sync::OnceLock;
 
@@ -26,6 +26,22 @@ impl Caches {
 pub fn host_caches() -> Caches {
     static CACHES: OnceLock<Caches> = OnceLock::new();
     *CACHES.get_or_init(|| read_sysfs("/sys/devices/system/cpu/cpu0/cache"))
+}
+
+/// Bytes of one vector register of the host: 64 with AVX-512, 32 with AVX, else 16
+/// (SSE2 on x86-64, NEON on aarch64). The register block holds 8 such registers
+/// (`transform::register_tile`), so that LLVM's vectorizer fills them.
+pub fn host_vector_bytes() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            return 64;
+        }
+        if std::arch::is_x86_feature_detected!("avx") {
+            return 32;
+        }
+    }
+    16
 }
 
 /// Reads `index*/{level,type,size,coherency_line_size}` under `dir`; anything
@@ -89,6 +105,11 @@ mod tests {
     #[test]
     fn unreadable_host_falls_back() {
         assert_eq!(read_sysfs("/nonexistent"), Caches::FALLBACK);
+    }
+
+    #[test]
+    fn host_vector_is_a_register_width() {
+        assert!([16, 32, 64].contains(&host_vector_bytes()));
     }
 
     #[test]

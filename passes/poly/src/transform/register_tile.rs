@@ -62,6 +62,7 @@ pub(crate) fn register_tile(
     deps: &Conflicts,
     block_option: RegisterBlock,
     tile_sizes: &[i64],
+    vector_bytes: u64,
 ) -> Result<(ScheduleNode, Option<String>), PolyError> {
     let n = n_members(cx, &node)?;
     // (`Options::set` refuses sizes below 1; a library caller may not.)
@@ -101,19 +102,20 @@ pub(crate) fn register_tile(
     let tile = |d: usize| tile_sizes.get(d).copied().unwrap_or(1);
     let divides =
         |[rows, columns]: [i64; 2]| tile(members.u) % rows == 0 && tile(members.v) % columns == 0;
+    let (_, elements) = model_block(vector_bytes, written_bytes(&accesses_of(stmt)));
     let (sizes, why) = match block_option {
         RegisterBlock::Fixed(sizes) => (sizes, String::new()),
-        RegisterBlock::Model => match shape(&accesses_of(stmt), members, divides) {
+        RegisterBlock::Model => match shape(&accesses_of(stmt), members, vector_bytes, divides) {
             Some((sizes, loads)) => (
                 sizes,
                 format!(
-                    " (of the shapes of {MODEL_BLOCK} elements, the one with the fewest \
+                    " (of the shapes of {elements} elements, the one with the fewest \
                      loads per step: {loads})"
                 ),
             ),
             None => {
                 let note = format!(
-                    "register tile: none for {stmt}: no block of {MODEL_BLOCK} elements \
+                    "register tile: none for {stmt}: no block of {elements} elements \
                      divides the {}x{} tile of members {} and {}",
                     tile(members.u),
                     tile(members.v),
@@ -188,40 +190,57 @@ pub(crate) fn choose(accesses: &[&AccessProfile], n: usize) -> Option<Members> {
     (block_ok && reuse).then_some(Members { r, u, v })
 }
 
-/// Elements of a block that [`shape`] shapes: 8 AVX2 registers of `f64` (a quarter
-/// of the 64 the option allows), so that with the values each step loads it fits the
-/// 16 vector registers.
-pub const MODEL_BLOCK: i64 = 32;
-/// Bytes of one vector register (AVX2), for the lanes of a block's row.
-const VECTOR_BYTES: i64 = 32;
+/// Vector registers a block that [`shape`] shapes fills: with the values each step
+/// loads it fits the 16 registers of AVX2 (32 with AVX-512), and it is as many as
+/// the measured 4x8 and 2x16 blocks of doubles on AVX2.
+pub const MODEL_REGISTERS: i64 = 8;
 
-/// The shape `[rows, columns]` of a block of [`MODEL_BLOCK`] elements for a
-/// statement's `accesses`, and the values one step of `r` loads with it: the shape
-/// that loads the fewest, the widest on a tie (longer stride-1 rows, fewer
-/// broadcast rows), among those `fits` accepts. The written element stays in
-/// registers. Any other access loads, per step: one value per row it moves along
-/// `u` (else one), times per column, along `v`: one if it stays put, one vector per
-/// `lanes` columns if it steps within a line, one value per column otherwise.
+/// Lanes of a vector register of `vector_bytes` for elements of `element` bytes, and
+/// the elements of a block of [`MODEL_REGISTERS`] such registers (at most
+/// [`MAX_BLOCK`]).
+pub(crate) fn model_block(vector_bytes: u64, element: i64) -> (i64, i64) {
+    let vector = i64::try_from(vector_bytes).unwrap_or(i64::MAX).max(1);
+    let lanes = (vector / element.max(1)).max(1);
+    (lanes, (MODEL_REGISTERS * lanes).min(MAX_BLOCK))
+}
+
+/// Bytes of the widest element `accesses` write (8 when none).
+fn written_bytes(accesses: &[&AccessProfile]) -> i64 {
+    accesses
+        .iter()
+        .filter(|a| a.write)
+        .map(|w| i64::from(w.bytes))
+        .max()
+        .unwrap_or(8)
+        .max(1)
+}
+
+/// The shape `[rows, columns]` of a block of [`model_block`] elements for a
+/// statement's `accesses` and vector registers of `vector_bytes`, and the values
+/// one step of `r` loads with it, among the shapes `fits` accepts: the one that
+/// loads the fewest values per step; on a tie, the one that brings in the fewest
+/// new cache lines per step ([`new_lines`]); then the widest (longer stride-1 rows).
+/// The written element stays in registers. Any other access loads, per step: one
+/// value per row it moves along `u` (else one), times per column, along `v`: one if
+/// it stays put, one vector per `lanes` columns if it steps within a line, one value
+/// per column otherwise.
 ///
-/// gemm's `A[i][k]` (one value per row) and `B[k][j]` (one vector per 4 columns):
-/// 4 + 2 loads for 4x8, 2 + 4 for 2x16, so 2x16. syrk's `A[j][k]` moves by rows
-/// along `v = j`: 4 + 8 for 4x8, 2 + 16 for 2x16, so 4x8. Measured at LARGE against
-/// a fixed 4x8 (median of 3-5): gemm 1.09-1.17x faster, 2mm 1.14x, 3mm 1.15x,
-/// linalg-matmul 1.09x; against a fixed 2x16, syrk 1.23x, syr2k 1.21x, cholesky 1.13x.
+/// With AVX-512 (64 doubles), gemm's `A[i][k]` (one value per row) and `B[k][j]`
+/// (one vector per 8 columns): 8 + 1 loads for 8x8, 4 + 2 for 4x16, 2 + 4 for 2x32;
+/// the tie goes to 4x16, whose `B` row spans 2 lines against 4 (`A`'s lines serve 8
+/// steps). Measured at LARGE, 2 threads, median of 5-7, on an AVX-512 host: gemm
+/// 0.024 s for 4x16 against 0.028 s for 2x32, 0.030 s for 8x8 and 2x16 (the 32
+/// elements of AVX2); 2mm 0.026 s against 0.034, 0.030 and 0.035. syrk's `A[j][k]`
+/// moves by rows along `v = j`: rows + columns loads, so 8x8 (4x8 with AVX2).
 pub(crate) fn shape(
     accesses: &[&AccessProfile],
     m: Members,
+    vector_bytes: u64,
     fits: impl Fn([i64; 2]) -> bool,
 ) -> Option<([i64; 2], i64)> {
     let writes: Vec<&&AccessProfile> = accesses.iter().filter(|a| a.write).collect();
     let written = |a: &AccessProfile| writes.iter().any(|w| w.array == a.array);
-    let element = writes
-        .iter()
-        .map(|w| i64::from(w.bytes))
-        .max()
-        .unwrap_or(8)
-        .max(1);
-    let lanes = (VECTOR_BYTES / element).max(1);
+    let (lanes, block) = model_block(vector_bytes, written_bytes(accesses));
     let loads = |[rows, columns]: [i64; 2]| -> i64 {
         accesses
             .iter()
@@ -239,18 +258,51 @@ pub(crate) fn shape(
             })
             .sum()
     };
-    let mut best: Option<([i64; 2], i64)> = None;
-    let mut columns = lanes.min(MODEL_BLOCK);
-    while columns <= MODEL_BLOCK {
-        let sizes = [MODEL_BLOCK / columns, columns];
-        let cost = loads(sizes);
+    let lines = |sizes: [i64; 2]| -> i64 {
+        accesses
+            .iter()
+            .filter(|a| !written(a))
+            .map(|a| new_lines(a, m, sizes))
+            .sum()
+    };
+    // (loads, lines): lexicographic; `<=` keeps the widest of equals.
+    let mut best: Option<([i64; 2], (i64, i64))> = None;
+    let mut columns = lanes.min(block);
+    while columns <= block {
+        let sizes = [block / columns, columns];
+        let cost = (loads(sizes), lines(sizes));
         if fits(sizes) && best.is_none_or(|(_, c)| cost <= c) {
             best = Some((sizes, cost));
         }
         columns *= 2;
     }
-    best
+    best.map(|(sizes, (loads, _))| (sizes, loads))
 }
+
+/// The cache lines `a` brings in per step of `r` over a block of `[rows, columns]`,
+/// in units of 1/[`LINE_SHARES`] of a line: the lines one step touches (along `v`:
+/// one if it stays put, `columns / per_line` (at least one) if it steps within a
+/// line, `columns` otherwise; times, along `u`, the same count for `rows`), all new
+/// if it leaves its lines along `r`, one in `per_line` steps if it steps within
+/// them, none if it stays.
+fn new_lines(a: &AccessProfile, m: Members, [rows, columns]: [i64; 2]) -> i64 {
+    let per_line = a.per_line.max(1);
+    let lines = |member: usize, n: i64| match a.step(member) {
+        Step::Same | Step::Still => 1,
+        Step::InLine => ((n + per_line - 1) / per_line).max(1),
+        Step::Miss => n,
+    };
+    let touched = lines(m.u, rows) * lines(m.v, columns) * LINE_SHARES;
+    match a.step(m.r) {
+        Step::Same | Step::Still => 0,
+        Step::InLine => touched / per_line,
+        Step::Miss => touched,
+    }
+}
+
+/// Fractions of a line [`new_lines`] counts in (a multiple of every `per_line`
+/// of 64-byte lines and elements of 1 to 8 bytes).
+const LINE_SHARES: i64 = 64;
 
 /// Whether `stmt`'s instances under the band at `node`, in the band's coordinates,
 /// are the product of their `(u, v)` pairs and their range along `r` (each may
@@ -461,18 +513,29 @@ mod tests {
         assert_eq!(choose(&[&read_b, &a, &bk, &write_b], 3), None);
     }
 
-    /// gemm's point band (i, k, j): per step of k, A[i][k] loads one value per row
-    /// and B[k][j] one vector of 4 doubles per 4 columns: 4 + 2 for 4x8, 2 + 4 for
-    /// 2x16, 1 + 8 for 1x32, 8 + 1 for 8x4. The tie goes to the wider rows.
+    /// AVX2 registers: 32 bytes.
+    const AVX2: u64 = 32;
+
+    /// gemm's point band (i, k, j) with AVX2: a block of 8 registers of 4 doubles,
+    /// 32 elements; per step of k, A[i][k] loads one value per row and B[k][j] one
+    /// vector of 4 doubles per 4 columns: 4 + 2 for 4x8, 2 + 4 for 2x16, 1 + 8 for
+    /// 1x32, 8 + 1 for 8x4. On the tie, the new lines per step: A's rows step within
+    /// their lines along k (4/8 of a line for 4x8, 2/8 for 2x16), B's row is new
+    /// (8 doubles: 1 line; 16: 2), so 1.5 against 2.25: 4x8.
     #[test]
-    fn gemm_gets_the_widest_of_the_cheapest_shapes() {
+    fn gemm_gets_the_cheapest_shape_then_the_fewest_lines() {
         let profile = gemm(8);
         let accesses: Vec<&AccessProfile> = profile.iter().collect();
         let m = Members { r: 1, u: 0, v: 2 };
-        assert_eq!(shape(&accesses, m, |_| true), Some(([2, 16], 6)));
-        // With 16 columns not dividing the tile, 4x8 (also 6 loads).
-        assert_eq!(shape(&accesses, m, |[_, c]| c <= 8), Some(([4, 8], 6)));
-        assert_eq!(shape(&accesses, m, |_| false), None);
+        assert_eq!(new_lines(&profile[1], m, [4, 8]), LINE_SHARES / 2);
+        assert_eq!(new_lines(&profile[2], m, [2, 16]), 2 * LINE_SHARES);
+        assert_eq!(shape(&accesses, m, AVX2, |_| true), Some(([4, 8], 6)));
+        // With 4 rows not dividing the tile, 2x16 (also 6 loads).
+        assert_eq!(
+            shape(&accesses, m, AVX2, |[r, _]| r <= 2),
+            Some(([2, 16], 6))
+        );
+        assert_eq!(shape(&accesses, m, AVX2, |_| false), None);
     }
 
     /// syrk's point band (i, j, k), C[i][j] += A[i][k] * A[j][k]: along j, A[j][k]
@@ -486,16 +549,52 @@ mod tests {
         let accesses = [&read_c, &ai, &aj, &write_c];
         let m = Members { r: 2, u: 0, v: 1 };
         assert_eq!(choose(&accesses, 3), Some(m));
-        assert_eq!(shape(&accesses, m, |_| true), Some(([4, 8], 12)));
+        assert_eq!(shape(&accesses, m, AVX2, |_| true), Some(([4, 8], 12)));
     }
 
-    /// With 4-byte elements a vector holds 8: gemm in f32 loads 4 + 1 for 4x8,
-    /// 2 + 2 for 2x16 and 1 + 4 for 1x32.
+    /// With 4-byte elements an AVX2 vector holds 8, and 8 registers 64 elements:
+    /// gemm in f32 loads 8 + 1 for 8x8, 4 + 2 for 4x16, 2 + 4 for 2x32 and 1 + 8 for
+    /// 1x64; on the tie, 4x16 brings in 4/16 + 1 lines per step (16 floats to a
+    /// line), 2x32 2/16 + 2.
     #[test]
     fn narrower_elements_give_more_lanes() {
         let profile = gemm(4);
         let accesses: Vec<&AccessProfile> = profile.iter().collect();
         let m = Members { r: 1, u: 0, v: 2 };
-        assert_eq!(shape(&accesses, m, |_| true), Some(([2, 16], 4)));
+        assert_eq!(shape(&accesses, m, AVX2, |_| true), Some(([4, 16], 6)));
+    }
+
+    /// covariance's point band (i, k, j), cov[i][j] += data[k][i] * data[k][j]:
+    /// data[k][i] loads one value per row, data[k][j] one vector per 8 columns, so
+    /// 4x16 and 2x32 tie at 6 loads with AVX-512; both rows of data leave their
+    /// lines along k, data[k][i..i+3] and [i..i+1] lie in one line, data[k][j..] in
+    /// 2 lines for 16 columns and 4 for 32: 4x16.
+    #[test]
+    fn covariance_gets_the_shape_with_fewer_new_lines() {
+        let cov = |write| access("C", write, &[&[1, 0], &[0, 0], &[0, 1]]);
+        let di = access("D", false, &[&[0, 1], &[1, 0], &[0, 0]]);
+        let dj = access("D", false, &[&[0, 0], &[1, 0], &[0, 1]]);
+        let (read_c, write_c) = (cov(false), cov(true));
+        let accesses = [&read_c, &di, &dj, &write_c];
+        let m = Members { r: 1, u: 0, v: 2 };
+        assert_eq!(choose(&accesses, 3), Some(m));
+        assert_eq!(new_lines(&di, m, [4, 16]), LINE_SHARES);
+        assert_eq!(new_lines(&dj, m, [2, 32]), 4 * LINE_SHARES);
+        assert_eq!(shape(&accesses, m, 64, |_| true), Some(([4, 16], 6)));
+    }
+
+    /// AVX-512 registers hold 8 doubles: 8 of them, 64 elements. gemm loads 8 + 1
+    /// for 8x8, 4 + 2 for 4x16, 2 + 4 for 2x32, 1 + 8 for 1x64; on the tie, 4x16
+    /// brings in 4/8 + 2 lines per step, 2x32 2/8 + 4.
+    #[test]
+    fn wider_registers_give_larger_blocks() {
+        let profile = gemm(8);
+        let accesses: Vec<&AccessProfile> = profile.iter().collect();
+        let m = Members { r: 1, u: 0, v: 2 };
+        assert_eq!(model_block(64, 8), (8, 64));
+        assert_eq!(model_block(32, 8), (4, 32));
+        // No more than MAX_BLOCK elements: 8 AVX-512 registers of f32 are 128.
+        assert_eq!(model_block(64, 4), (16, 64));
+        assert_eq!(shape(&accesses, m, 64, |_| true), Some(([4, 16], 6)));
     }
 }

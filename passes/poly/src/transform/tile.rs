@@ -35,6 +35,8 @@ pub(crate) struct TileOptions<'a> {
     pub reorder: bool,
     /// Register block of each point band that has one ([`register_tile`]).
     pub register_tile: RegisterBlock,
+    /// Bytes of a vector register, for the register block's size.
+    pub vector_bytes: u64,
     pub caches: Caches,
 }
 
@@ -329,6 +331,7 @@ fn tile_walk(
                 deps,
                 opts.register_tile,
                 &point_sizes,
+                opts.vector_bytes,
             )?;
             match blocked {
                 // A note means the band was a candidate, so nothing lies below it,
