@@ -7,10 +7,14 @@
 // RUN: llvm-nm -D --defined-only %tessel | FileCheck %s --check-prefix=DEF
 // RUN: llvm-readelf -d %tessel | FileCheck %s --check-prefix=DYN
 
+// The two entry points: mlir-opt's (--load-pass-plugin) and clang's/opt's
+// (-fpass-plugin, LLVM's new pass manager), in symbol order.
+// SYMS: llvmGetPassPluginInfo
 // SYMS: mlirGetPassPluginInfo
 
 // DEF-NOT: _ZN4mlir11MLIRContextC
 // DEF-NOT: {{ mlirContextCreate$}}
+// DEF: T llvmGetPassPluginInfo
 // DEF: T mlirGetPassPluginInfo
 // DEF-NOT: _ZN4mlir11MLIRContextC
 // DEF-NOT: {{ mlirContextCreate$}}

@@ -19,10 +19,12 @@ use table::{OptionKind, OptionSpec, PassSpec, OPTIONS, PASSES};
 
 const TABLE: &str = "../poly/src/options/table.rs";
 const SHIM: &str = "shim/registration.cpp";
+const LLVM_SHIM: &str = "shim/llvm_plugin.cpp";
 
 fn main() {
     println!("cargo:rerun-if-changed={TABLE}");
     println!("cargo:rerun-if-changed={SHIM}");
+    println!("cargo:rerun-if-changed={LLVM_SHIM}");
     println!("cargo:rustc-link-arg=-Wl,-rpath,/usr/lib/llvm-22/lib");
 
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -40,6 +42,19 @@ fn main() {
         .flag("-fno-exceptions")
         .flag("-Wno-unused-parameter")
         .compile("tessel_registration");
+    // The clang/opt pass plugin (SCoP detection on LLVM IR). -DNDEBUG: Debian's LLVM
+    // is built without assertions, and its headers must agree.
+    cc::Build::new()
+        .cpp(true)
+        .compiler("clang++-22")
+        .file(LLVM_SHIM)
+        .include("/usr/lib/llvm-22/include")
+        .flag("-std=c++17")
+        .flag("-fno-rtti")
+        .flag("-fno-exceptions")
+        .define("NDEBUG", None)
+        .flag("-Wno-unused-parameter")
+        .compile("tessel_llvm_plugin");
 }
 
 /// The C++ the shim includes: the option count and one enum per enumerated option;

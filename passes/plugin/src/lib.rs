@@ -9,5 +9,5 @@
 //! events and spans of the passes are printed to stderr; without it, nothing is.
 
 pub use tessel_mlir::ir::plugin_abi::{
-    mlirGetPassPluginInfo, tessel_check_options, tessel_run_pass,
+    llvmGetPassPluginInfo, mlirGetPassPluginInfo, tessel_check_options, tessel_run_pass,
 };

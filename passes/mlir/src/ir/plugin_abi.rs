@@ -1,14 +1,16 @@
 //! The C ABI of the plugin: the entry points `mlir-opt` and the plugin's C++
 //! registration shim (`passes/plugin/shim/registration.cpp`, its pass classes
-//! generated from the options table) call. The plugin crate re-exports them, so
-//! that the `cdylib` exports them.
+//! generated from the options table) call, and the entry point clang and opt look
+//! up in a pass plugin (`llvmGetPassPluginInfo`, whose passes live in
+//! `passes/plugin/shim/llvm_plugin.cpp`). The plugin crate re-exports them, so that
+//! the `cdylib` exports them.
 //!
 //! `mlirGetPassPluginInfo` must be defined in Rust: a cdylib exports only Rust
 //! `#[no_mangle]` symbols (TOOLCHAIN.md). The shim calls back into
 //! [`tessel_check_options`] when a pipeline is parsed and [`tessel_run_pass`] for
 //! each function. No panic crosses this boundary.
 
-use std::ffi::c_char;
+use std::ffi::{c_char, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mlir_sys::MlirOperation;
@@ -48,6 +50,38 @@ pub extern "C" fn mlirGetPassPluginInfo() -> PassPluginLibraryInfo {
         name: c"tessel".as_ptr(),
         version: c"0.1.0".as_ptr(),
         register,
+    }
+}
+
+/// `llvm::PassPluginLibraryInfo` (llvm/Plugins/PassPlugin.h, LLVM 22: API version 2,
+/// five fields).
+#[repr(C)]
+pub struct LlvmPassPluginLibraryInfo {
+    api_version: u32,
+    name: *const c_char,
+    version: *const c_char,
+    /// Takes an `llvm::PassBuilder &`.
+    register: unsafe extern "C" fn(*mut c_void),
+    /// `PreCodeGenCallback`: none.
+    pre_codegen: Option<unsafe extern "C" fn()>,
+}
+
+extern "C" {
+    /// In the plugin's `shim/llvm_plugin.cpp`: registers the SCoP detection pass at
+    /// the vectorizer's start (or the pipeline's, with `-mllvm -tessel-early`).
+    fn tessel_llvm_register_callbacks(pass_builder: *mut c_void);
+}
+
+/// Entry point clang (`-fpass-plugin=`) and opt (`--load-pass-plugin=`) look up
+/// (`LLVM_PLUGIN_API_VERSION` 2).
+#[no_mangle]
+pub extern "C" fn llvmGetPassPluginInfo() -> LlvmPassPluginLibraryInfo {
+    LlvmPassPluginLibraryInfo {
+        api_version: 2,
+        name: c"tessel".as_ptr(),
+        version: c"0.1.0".as_ptr(),
+        register: tessel_llvm_register_callbacks,
+        pre_codegen: None,
     }
 }
 

@@ -1,0 +1,389 @@
+// Tessel as a pass plugin of clang/opt (issue 12, first part): SCoP detection on LLVM
+// IR, in the manner of Polly's ScopDetection, reported as optimization remarks.
+//
+//   clang -O3 -g -fpass-plugin=libtessel.so -Rpass-analysis=tessel -Rpass-missed=tessel
+//
+// The pass runs at the VectorizerStart extension point, where Polly runs (or at
+// PipelineStart with -mllvm -tessel-early), and changes nothing yet: for each
+// outermost loop it either reports the static control part it found (loops, accesses,
+// arrays and the subscripts delinearization recovered) or names the first construct
+// that keeps the nest out of the polyhedral model, with its source line. Turning a
+// detected nest into the core's model and the optimized code back into LLVM IR are
+// the issue's later parts.
+//
+// The entry point, `llvmGetPassPluginInfo`, is defined in Rust (a cdylib exports only
+// Rust symbols; passes/mlir/src/ir/plugin_abi.rs) and hands LLVM
+// `tessel_llvm_register_callbacks` below.
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/Delinearization.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/IndVarSimplify.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+
+#include <algorithm>
+#include <optional>
+#include <variant>
+
+using namespace llvm;
+
+namespace {
+
+cl::opt<bool> TesselEarly(
+    "tessel-early",
+    cl::desc("Run Tessel's SCoP detection at the start of the pipeline, after a "
+             "canonicalization prefix (SROA, EarlyCSE, InstCombine, SimplifyCFG, "
+             "loop rotation, IndVarSimplify), like Polly's early position, instead of "
+             "at the vectorizer's start"),
+    cl::init(false), cl::Hidden);
+
+constexpr const char *kRemarkName = "tessel";
+
+// Why a loop nest is not a SCoP; the remark's text comes from here (Polly's
+// RejectReasonKind).
+enum class Reject {
+  NotSimplified,   // several entries from outside, or several latches
+  NoTripCount,     // the backedge-taken count is unknown
+  NonAffineBound,  // the trip count is not affine in outer IVs and parameters
+  NonAffineBranch, // a condition that is not an affine comparison
+  NonAffineAccess, // an address that is not affine
+  NoBasePointer,   // an address with no base pointer invariant in the nest
+  UnknownCall,     // a call that may read or write memory
+  VolatileOrAtomic,
+  OtherMemory,     // a memory instruction other than a plain load or store
+  Irreducible,     // a loop exit that is not the latch's
+};
+
+const char *describe(Reject r) {
+  switch (r) {
+  case Reject::NotSimplified:
+    return "the loop is not in canonical form (several entries or several latches)";
+  case Reject::NoTripCount:
+    return "the loop's trip count cannot be computed";
+  case Reject::NonAffineBound:
+    return "the loop's trip count is not affine in the outer loop counters and "
+           "parameters";
+  case Reject::NonAffineBranch:
+    return "a branch condition is not an affine comparison";
+  case Reject::NonAffineAccess:
+    return "an array subscript is not affine";
+  case Reject::NoBasePointer:
+    return "an address has no base pointer that stays the same across the nest";
+  case Reject::UnknownCall:
+    return "a call may read or write memory";
+  case Reject::VolatileOrAtomic:
+    return "a volatile or atomic memory access";
+  case Reject::OtherMemory:
+    return "a memory instruction other than a load or a store";
+  case Reject::Irreducible:
+    return "the loop has an exit other than its latch";
+  }
+  return "unknown reason";
+}
+
+// What detection found in a nest.
+struct Found {
+  unsigned depth = 0;
+  unsigned loops = 0;
+  unsigned reads = 0;
+  unsigned writes = 0;
+  unsigned delinearized = 0; // accesses with recovered multi-dimensional subscripts
+  SmallPtrSet<const SCEV *, 8> arrays;
+  SmallPtrSet<const SCEV *, 8> params;
+};
+
+struct Failure {
+  Reject reason;
+  const Instruction *at; // where, for the remark's location (may be null)
+};
+
+// Affine expressions in the loops of the nest (outermost `outer`), with the values
+// defined outside it as parameters: constants, parameters, sums, products by a
+// constant, and add-recurrences of the nest's loops with affine start and constant
+// step; extensions and truncations of affine expressions, as front ends emit for
+// `int` counters (Polly accepts them the same way).
+class AffineCheck {
+public:
+  AffineCheck(ScalarEvolution &se, const Loop *outer, Found &found)
+      : se(se), outer(outer), found(found) {}
+
+  bool affine(const SCEV *s) {
+    switch (s->getSCEVType()) {
+    case scConstant:
+      return true;
+    case scUnknown: {
+      Value *v = cast<SCEVUnknown>(s)->getValue();
+      if (auto *inst = dyn_cast<Instruction>(v))
+        if (outer->contains(inst))
+          return false;
+      found.params.insert(s);
+      return true;
+    }
+    case scAddExpr:
+      for (const SCEV *op : cast<SCEVAddExpr>(s)->operands())
+        if (!affine(op))
+          return false;
+      return true;
+    case scMulExpr: {
+      unsigned non_constant = 0;
+      for (const SCEV *op : cast<SCEVMulExpr>(s)->operands()) {
+        if (isa<SCEVConstant>(op))
+          continue;
+        // A product of parameters is still invariant in the nest: a parameter
+        // of its own (e.g. a row size times a row index of an outer loop is not).
+        if (se.isLoopInvariant(op, outer) && affine(op))
+          continue;
+        if (++non_constant > 1 || !affine(op))
+          return false;
+      }
+      return true;
+    }
+    case scAddRecExpr: {
+      auto *rec = cast<SCEVAddRecExpr>(s);
+      if (!outer->contains(rec->getLoop()) || !rec->isAffine())
+        return false;
+      return affine(rec->getStart()) &&
+             isa<SCEVConstant>(rec->getStepRecurrence(se));
+    }
+    case scZeroExtend:
+    case scSignExtend:
+    case scTruncate:
+    case scPtrToInt:
+      return affine(cast<SCEVCastExpr>(s)->getOperand());
+    case scSMaxExpr:
+    case scSMinExpr:
+    case scUMaxExpr:
+    case scUMinExpr:
+    case scSequentialUMinExpr:
+      // Bounds such as min(n, i + 32): a min or max of affine pieces.
+      for (const SCEV *op : cast<SCEVNAryExpr>(s)->operands())
+        if (!affine(op))
+          return false;
+      return true;
+    default:
+      return false;
+    }
+  }
+
+private:
+  ScalarEvolution &se;
+  const Loop *outer;
+  Found &found;
+};
+
+class Detector {
+public:
+  Detector(ScalarEvolution &se, LoopInfo &li) : se(se), li(li) {}
+
+  // The nest rooted at `outer`: what it holds, or why it is not a SCoP.
+  std::variant<Found, Failure> detect(Loop *outer) {
+    Found found;
+    AffineCheck check(se, outer, found);
+    SmallVector<Loop *, 8> loops;
+    loops.push_back(outer);
+    for (unsigned i = 0; i < loops.size(); ++i)
+      for (Loop *sub : loops[i]->getSubLoops())
+        loops.push_back(sub);
+    for (Loop *l : loops) {
+      const Instruction *first = &*l->getHeader()->getFirstNonPHIIt();
+      if (!l->getLoopPredecessor() || !l->getLoopLatch())
+        return Failure{Reject::NotSimplified, first};
+      if (!l->getExitingBlock() || l->getExitingBlock() != l->getLoopLatch())
+        return Failure{Reject::Irreducible, first};
+      const SCEV *count = se.getBackedgeTakenCount(l);
+      if (isa<SCEVCouldNotCompute>(count))
+        return Failure{Reject::NoTripCount, first};
+      if (!check.affine(count))
+        return Failure{Reject::NonAffineBound, first};
+      ++found.loops;
+      found.depth = std::max(found.depth, l->getLoopDepth() -
+                                              outer->getLoopDepth() + 1);
+    }
+    for (BasicBlock *block : outer->blocks()) {
+      for (Instruction &inst : *block) {
+        if (auto failure = instruction(inst, outer, check, found))
+          return *failure;
+      }
+    }
+    return found;
+  }
+
+private:
+  std::optional<Failure> instruction(Instruction &inst, Loop *outer,
+                                     AffineCheck &check, Found &found) {
+    if (auto *branch = dyn_cast<BranchInst>(&inst)) {
+      if (!branch->isConditional())
+        return std::nullopt;
+      Loop *l = li.getLoopFor(branch->getParent());
+      if (l && l->getLoopLatch() == branch->getParent())
+        return std::nullopt; // the latch's test: the trip count covers it
+      auto *cmp = dyn_cast<ICmpInst>(branch->getCondition());
+      if (!cmp || !check.affine(se.getSCEVAtScope(cmp->getOperand(0), l)) ||
+          !check.affine(se.getSCEVAtScope(cmp->getOperand(1), l)))
+        return Failure{Reject::NonAffineBranch, &inst};
+      return std::nullopt;
+    }
+    if (isa<SwitchInst>(inst) || isa<IndirectBrInst>(inst))
+      return Failure{Reject::NonAffineBranch, &inst};
+    if (auto *call = dyn_cast<CallBase>(&inst)) {
+      if (isa<DbgInfoIntrinsic>(call) || call->doesNotAccessMemory())
+        return std::nullopt;
+      if (auto *intrinsic = dyn_cast<IntrinsicInst>(call))
+        if (intrinsic->isAssumeLikeIntrinsic())
+          return std::nullopt;
+      return Failure{Reject::UnknownCall, &inst};
+    }
+    Value *pointer = nullptr;
+    bool write = false;
+    if (auto *load = dyn_cast<LoadInst>(&inst)) {
+      if (!load->isSimple())
+        return Failure{Reject::VolatileOrAtomic, &inst};
+      pointer = load->getPointerOperand();
+    } else if (auto *store = dyn_cast<StoreInst>(&inst)) {
+      if (!store->isSimple())
+        return Failure{Reject::VolatileOrAtomic, &inst};
+      pointer = store->getPointerOperand();
+      write = true;
+    } else if (inst.mayReadOrWriteMemory()) {
+      return Failure{Reject::OtherMemory, &inst};
+    } else {
+      return std::nullopt;
+    }
+    Loop *scope = li.getLoopFor(inst.getParent());
+    const SCEV *address = se.getSCEVAtScope(pointer, scope);
+    const SCEV *base = se.getPointerBase(address);
+    auto *unknown = dyn_cast<SCEVUnknown>(base);
+    if (!unknown)
+      return Failure{Reject::NoBasePointer, &inst};
+    if (auto *def = dyn_cast<Instruction>(unknown->getValue()))
+      if (outer->contains(def))
+        return Failure{Reject::NoBasePointer, &inst};
+    const SCEV *offset = se.getMinusSCEV(address, base);
+    // Subscripts: parametric sizes from the offset's terms (delinearize: `C[i][j]`
+    // of a VLA is `(i * nj + j) * 8`, not affine until split), or the constant
+    // sizes of a fixed-size array; one dimension, the offset, when neither applies.
+    SmallVector<const SCEV *, 4> subscripts, sizes;
+    const SCEV *element_size = se.getElementSize(&inst);
+    delinearize(se, offset, subscripts, sizes, element_size);
+    if (subscripts.size() < 2) {
+      subscripts.clear();
+      sizes.clear();
+      if (!delinearizeFixedSizeArray(se, offset, subscripts, sizes, element_size))
+        subscripts.clear();
+    }
+    if (subscripts.size() >= 2) {
+      for (const SCEV *size : sizes)
+        if (!se.isLoopInvariant(size, outer) || !check.affine(size))
+          return Failure{Reject::NonAffineAccess, &inst};
+      for (const SCEV *subscript : subscripts)
+        if (!check.affine(subscript))
+          return Failure{Reject::NonAffineAccess, &inst};
+      ++found.delinearized;
+    } else if (!check.affine(offset)) {
+      return Failure{Reject::NonAffineAccess, &inst};
+    }
+    found.arrays.insert(base);
+    ++(write ? found.writes : found.reads);
+    return std::nullopt;
+  }
+
+  ScalarEvolution &se;
+  LoopInfo &li;
+};
+
+DebugLoc location_of(const Loop *l, const Instruction *at) {
+  if (at && at->getDebugLoc())
+    return at->getDebugLoc();
+  return l->getStartLoc();
+}
+
+struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
+  PreservedAnalyses run(Function &f, FunctionAnalysisManager &fam) {
+    if (f.isDeclaration())
+      return PreservedAnalyses::all();
+    auto &li = fam.getResult<LoopAnalysis>(f);
+    auto &se = fam.getResult<ScalarEvolutionAnalysis>(f);
+    auto &ore = fam.getResult<OptimizationRemarkEmitterAnalysis>(f);
+    Detector detector(se, li);
+    for (Loop *outer : li.getTopLevelLoops()) {
+      auto result = detector.detect(outer);
+      if (auto *found = std::get_if<Found>(&result)) {
+        ore.emit([&] {
+          return OptimizationRemarkAnalysis(kRemarkName, "ScopDetected",
+                                            outer->getStartLoc(), outer->getHeader())
+                 << "SCoP: a nest of " << ore::NV("Loops", found->loops)
+                 << " loops, depth " << ore::NV("Depth", found->depth) << ", "
+                 << ore::NV("Reads", found->reads) << " reads and "
+                 << ore::NV("Writes", found->writes) << " writes of "
+                 << ore::NV("Arrays", unsigned(found->arrays.size()))
+                 << " arrays (" << ore::NV("Delinearized", found->delinearized)
+                 << " accesses with multi-dimensional subscripts), "
+                 << ore::NV("Params", unsigned(found->params.size()))
+                 << " parameters; not transformed yet (issue 12)";
+        });
+      } else {
+        auto failure = std::get<Failure>(result);
+        ore.emit([&] {
+          return OptimizationRemarkMissed(kRemarkName, "ScopRejected",
+                                          location_of(outer, failure.at),
+                                          outer->getHeader())
+                 << "loop nest left alone: " << describe(failure.reason);
+        });
+      }
+    }
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return false; }
+};
+
+} // namespace
+
+// Polly's canonicalization prefix, in short: at the pipeline's start loop counters
+// still live in allocas and loops are tested at the top, so SROA puts them in
+// registers and loop rotation gives each loop its latch test, which SCEV's trip
+// counts and the detection expect.
+FunctionPassManager canonicalization() {
+  FunctionPassManager fpm;
+  fpm.addPass(SROAPass(SROAOptions::ModifyCFG));
+  fpm.addPass(EarlyCSEPass());
+  fpm.addPass(InstCombinePass());
+  fpm.addPass(SimplifyCFGPass());
+  LoopPassManager lpm;
+  lpm.addPass(LoopRotatePass());
+  lpm.addPass(IndVarSimplifyPass());
+  fpm.addPass(createFunctionToLoopPassAdaptor(std::move(lpm), /*UseMemorySSA=*/false));
+  return fpm;
+}
+
+// Both positions are registered; -tessel-early is read when the pipeline is built,
+// after -mllvm options are parsed.
+extern "C" void tessel_llvm_register_callbacks(PassBuilder &pb) {
+  pb.registerPipelineStartEPCallback(
+      [](ModulePassManager &mpm, OptimizationLevel level) {
+        if (!TesselEarly || level == OptimizationLevel::O0)
+          return;
+        FunctionPassManager fpm = canonicalization();
+        fpm.addPass(ScopDetectionPass());
+        mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
+      });
+  pb.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &fpm, OptimizationLevel) {
+        if (!TesselEarly)
+          fpm.addPass(ScopDetectionPass());
+      });
+}
