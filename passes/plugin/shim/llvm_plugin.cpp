@@ -31,6 +31,7 @@
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/IndVarSimplify.h"
+#include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/LoopRotation.h"
 #include "llvm/Transforms/Scalar/SROA.h"
@@ -48,8 +49,8 @@ cl::opt<bool> TesselEarly(
     "tessel-early",
     cl::desc("Run Tessel's SCoP detection at the start of the pipeline, after a "
              "canonicalization prefix (SROA, EarlyCSE, InstCombine, SimplifyCFG, "
-             "loop rotation, IndVarSimplify), like Polly's early position, instead of "
-             "at the vectorizer's start"),
+             "loop rotation, LICM, IndVarSimplify, InstCombine), like Polly's early "
+             "position, instead of at the vectorizer's start"),
     cl::init(false), cl::Hidden);
 
 constexpr const char *kRemarkName = "tessel";
@@ -109,14 +110,16 @@ struct Found {
 
 struct Failure {
   Reject reason;
-  const Instruction *at; // where, for the remark's location (may be null)
+  const Instruction *at;       // where, for the remark's location (may be null)
+  const SCEV *expr = nullptr;  // the expression at fault, when there is one
 };
 
 // Affine expressions in the loops of the nest (outermost `outer`), with the values
 // defined outside it as parameters: constants, parameters, sums, products by a
 // constant, and add-recurrences of the nest's loops with affine start and constant
 // step; extensions and truncations of affine expressions, as front ends emit for
-// `int` counters (Polly accepts them the same way).
+// `int` counters (Polly accepts them the same way); divisions by a constant
+// (quasi-affine).
 class AffineCheck {
 public:
   AffineCheck(ScalarEvolution &se, const Loop *outer, Found &found)
@@ -159,6 +162,13 @@ public:
         return false;
       return affine(rec->getStart()) &&
              isa<SCEVConstant>(rec->getStepRecurrence(se));
+    }
+    case scUDivExpr: {
+      // Unsigned division by a constant of an affine expression: a floor division
+      // (quasi-affine, as isl's and affine maps' floordiv), `(i * j) % 7` excepted
+      // by its product.
+      auto *div = cast<SCEVUDivExpr>(s);
+      return isa<SCEVConstant>(div->getRHS()) && affine(div->getLHS());
     }
     case scZeroExtend:
     case scSignExtend:
@@ -209,7 +219,7 @@ public:
       if (isa<SCEVCouldNotCompute>(count))
         return Failure{Reject::NoTripCount, first};
       if (!check.affine(count))
-        return Failure{Reject::NonAffineBound, first};
+        return Failure{Reject::NonAffineBound, first, count};
       ++found.loops;
       found.depth = std::max(found.depth, l->getLoopDepth() -
                                               outer->getLoopDepth() + 1);
@@ -232,10 +242,9 @@ private:
       Loop *l = li.getLoopFor(branch->getParent());
       if (l && l->getLoopLatch() == branch->getParent())
         return std::nullopt; // the latch's test: the trip count covers it
-      auto *cmp = dyn_cast<ICmpInst>(branch->getCondition());
-      if (!cmp || !check.affine(se.getSCEVAtScope(cmp->getOperand(0), l)) ||
-          !check.affine(se.getSCEVAtScope(cmp->getOperand(1), l)))
-        return Failure{Reject::NonAffineBranch, &inst};
+      const SCEV *culprit = nullptr;
+      if (!affine_condition(branch->getCondition(), l, check, culprit))
+        return Failure{Reject::NonAffineBranch, &inst, culprit};
       return std::nullopt;
     }
     if (isa<SwitchInst>(inst) || isa<IndirectBrInst>(inst))
@@ -289,17 +298,49 @@ private:
     if (subscripts.size() >= 2) {
       for (const SCEV *size : sizes)
         if (!se.isLoopInvariant(size, outer) || !check.affine(size))
-          return Failure{Reject::NonAffineAccess, &inst};
+          return Failure{Reject::NonAffineAccess, &inst, size};
       for (const SCEV *subscript : subscripts)
         if (!check.affine(subscript))
-          return Failure{Reject::NonAffineAccess, &inst};
+          return Failure{Reject::NonAffineAccess, &inst, subscript};
       ++found.delinearized;
     } else if (!check.affine(offset)) {
-      return Failure{Reject::NonAffineAccess, &inst};
+      return Failure{Reject::NonAffineAccess, &inst, offset};
     }
     found.arrays.insert(base);
     ++(write ? found.writes : found.reads);
     return std::nullopt;
+  }
+
+  // A condition built of affine comparisons with and, or (also in select form, as
+  // InstCombine writes them) and constants; `culprit` gets the first non-affine
+  // side of a comparison.
+  bool affine_condition(Value *condition, Loop *scope, AffineCheck &check,
+                        const SCEV *&culprit, unsigned depth = 0) {
+    if (depth > 16)
+      return false;
+    if (isa<Constant>(condition))
+      return true;
+    if (auto *cmp = dyn_cast<ICmpInst>(condition)) {
+      for (Value *operand : cmp->operands()) {
+        const SCEV *side = se.getSCEVAtScope(operand, scope);
+        if (!check.affine(side)) {
+          culprit = side;
+          return false;
+        }
+      }
+      return true;
+    }
+    auto *inst = dyn_cast<Instruction>(condition);
+    if (!inst || !inst->getType()->isIntegerTy(1))
+      return false;
+    if (inst->getOpcode() == Instruction::And || inst->getOpcode() == Instruction::Or ||
+        isa<SelectInst>(inst)) {
+      for (Value *operand : inst->operands())
+        if (!affine_condition(operand, scope, check, culprit, depth + 1))
+          return false;
+      return true;
+    }
+    return false;
   }
 
   ScalarEvolution &se;
@@ -339,10 +380,17 @@ struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
       } else {
         auto failure = std::get<Failure>(result);
         ore.emit([&] {
-          return OptimizationRemarkMissed(kRemarkName, "ScopRejected",
+          OptimizationRemarkMissed remark(kRemarkName, "ScopRejected",
                                           location_of(outer, failure.at),
-                                          outer->getHeader())
-                 << "loop nest left alone: " << describe(failure.reason);
+                                          outer->getHeader());
+          remark << "loop nest left alone: " << describe(failure.reason);
+          if (failure.expr) {
+            std::string text;
+            raw_string_ostream os(text);
+            failure.expr->print(os);
+            remark << " (" << os.str() << ")";
+          }
+          return remark;
         });
       }
     }
@@ -355,8 +403,8 @@ struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
 
 // Polly's canonicalization prefix, in short: at the pipeline's start loop counters
 // still live in allocas and loops are tested at the top, so SROA puts them in
-// registers and loop rotation gives each loop its latch test, which SCEV's trip
-// counts and the detection expect.
+// registers, loop rotation gives each loop its latch test and LICM hoists
+// invariant bounds, which SCEV's trip counts and the detection expect.
 FunctionPassManager canonicalization() {
   FunctionPassManager fpm;
   fpm.addPass(SROAPass(SROAOptions::ModifyCFG));
@@ -365,8 +413,12 @@ FunctionPassManager canonicalization() {
   fpm.addPass(SimplifyCFGPass());
   LoopPassManager lpm;
   lpm.addPass(LoopRotatePass());
+  lpm.addPass(LICMPass(LICMOptions()));
   lpm.addPass(IndVarSimplifyPass());
-  fpm.addPass(createFunctionToLoopPassAdaptor(std::move(lpm), /*UseMemorySSA=*/false));
+  fpm.addPass(createFunctionToLoopPassAdaptor(std::move(lpm), /*UseMemorySSA=*/true));
+  // Rotation leaves phis of one value at the exits of inner loops (n - 1 twice),
+  // which SCEV can't see through in the outer loop's bounds.
+  fpm.addPass(InstCombinePass());
   return fpm;
 }
 
