@@ -28,16 +28,24 @@ pub enum SchedulerKind {
     /// isl and pluto presets are built and verified, and the one whose innermost
     /// loops cross the fewest cache lines is kept (isl on a tie).
     Auto = 5,
+    /// Our scheduler with spatial proximity in its ILP, the CPU instance of seed 000
+    /// §4.6: objective (3) (temporal then spatial distance bounds per access-pattern
+    /// group) for every band member but the last, objective (4) (carry many spatial
+    /// relations, avoid skew) for the last; coincidence only until one coincident
+    /// member is found; [`Options::spatial_hlim`] for the register-pressure
+    /// heuristic.
+    Spatial = 6,
 }
 
 impl SchedulerKind {
-    const ALL: [SchedulerKind; 6] = [
+    const ALL: [SchedulerKind; 7] = [
         SchedulerKind::Isl,
         SchedulerKind::Pluto,
         SchedulerKind::Feautrier,
         SchedulerKind::Identity,
         SchedulerKind::IslReference,
         SchedulerKind::Auto,
+        SchedulerKind::Spatial,
     ];
 
     /// The option spelling, e.g. `isl-reference`.
@@ -122,6 +130,10 @@ pub struct Options {
     pub unroll_jam: u64,
     /// Cache line size in bytes; 0 means the host's (`support::host`).
     pub line_size: u64,
+    /// `h_lim` of seed 000 §4.6 for `scheduler=spatial`: when the first member of a
+    /// band cannot be coincident and the statements' register-pressure measure `h`
+    /// exceeds it, a Feautrier step computes that member instead.
+    pub spatial_hlim: u64,
     /// Wall-clock budget of one public call (the pass gives each SCoP what is left of
     /// its function's budget). Every isl computation is aborted when it runs out, and
     /// `optimize` retries with less before it gives up (`pipeline::degrade`).
@@ -162,6 +174,7 @@ impl Default for Options {
             register_tile: RegisterBlock::Model,
             unroll_jam: DEFAULT_UNROLL_JAM,
             line_size: 0,
+            spatial_hlim: DEFAULT_SPATIAL_HLIM,
             time_budget: std::time::Duration::from_secs(8),
         }
     }
@@ -273,6 +286,7 @@ impl Options {
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
             (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
+            (OptionId::SpatialHlim, Value::UInt(n)) => self.spatial_hlim = n,
             (OptionId::UnrollJam, Value::UInt(n)) => self.unroll_jam = n,
             (OptionId::LiveRangeReordering, Value::Bool(b)) => self.live_range_reordering = b,
             _ => return Err(wrong),
@@ -299,6 +313,7 @@ impl Options {
                 RegisterBlock::Fixed(sizes) => sizes,
             }),
             OptionId::LineSize => Value::UInt(self.line_size),
+            OptionId::SpatialHlim => Value::UInt(self.spatial_hlim),
             OptionId::UnrollJam => Value::UInt(self.unroll_jam),
             OptionId::LiveRangeReordering => Value::Bool(self.live_range_reordering),
         }
