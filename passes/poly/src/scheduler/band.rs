@@ -11,6 +11,7 @@ use crate::scheduler::layout::Layout;
 use crate::scheduler::linalg::{independence_rows, rank};
 use crate::scheduler::spatial::{bound_rows, carry_rows, distance_form, priority, Group};
 use crate::scheduler::{Prefix, Scheduler};
+use crate::support::isl::IslResult;
 
 /// A band computed for a set of statements.
 #[derive(Clone, Debug, Default)]
@@ -499,11 +500,38 @@ impl Scheduler<'_> {
                     g.drop_carried(&member[k].c);
                 }
             }
-            let zero = !last && [0, 1, f, f + 1].iter().all(|&v| sol[v] == 0);
-            band.coincident.push(coincidence_on || zero);
+            // Without its constraints, a member is still coincident when it has
+            // zero distance on every coincidence relation (measured exactly: the
+            // clustering rule of one coincident member reads these flags).
+            let coincident = coincidence_on || self.zero_on_coincidence(set, &member, edges)?;
+            band.coincident.push(coincident);
             band.rows.push(member);
         }
         Ok(band)
+    }
+
+    /// Whether the member `member` (one row per statement of `set`) schedules both
+    /// ends of every coincidence edge at the same value.
+    fn zero_on_coincidence(
+        &self,
+        set: &[usize],
+        member: &[Row],
+        edges: &[Edge],
+    ) -> Result<bool, PolyError> {
+        let mut maps = std::collections::HashMap::new();
+        for (k, &n) in set.iter().enumerate() {
+            maps.insert(n, self.rows_map(n, std::slice::from_ref(&member[k]))?);
+        }
+        for e in edges.iter().filter(|e| e.kinds.coincidence) {
+            let (Some(fs), Some(ft)) = (maps.get(&e.src), maps.get(&e.dst)) else {
+                continue;
+            };
+            let same = crate::scheduler::same_pairs(self.cx, fs, ft)?;
+            if !e.map.is_subset(&same).isl(self.cx)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Objective (4)'s ILP without its group rows: the definitions of Σ|c| and Σd,
@@ -881,7 +909,9 @@ mod spatial_tests {
             32,
         );
         assert_eq!(rows, [vec![1, 0, 0], vec![0, 0, 1], vec![0, 1, 0]]);
-        assert_eq!(b.coincident, [true, false, false]);
+        // i was computed coincident; j, computed without coincidence, still has
+        // zero distance on C's dependence (along k), and is flagged so.
+        assert_eq!(b.coincident, [true, false, true]);
     }
 
     #[test]
