@@ -69,6 +69,8 @@ VARIANTS = (
     Variant("pluto-tile-par", "scheduler=pluto tile=true parallel=true parallel-min-work=0", "SMALL"),
     Variant("isl-preset-tile-par", "scheduler=isl tile=true parallel=true parallel-min-work=0", "SMALL"),
     Variant("feautrier-tile-par", "scheduler=feautrier tile=true parallel=true parallel-min-work=0", "SMALL"),
+    # Spatial proximity in the ILP (seed 000 §4.6, issue 9 item 1).
+    Variant("spatial-tile-par", "scheduler=spatial tile=true parallel=true parallel-min-work=0", "SMALL"),
     Variant("pluto-tile4-par", "scheduler=pluto tile=true parallel=true tile-sizes=4 parallel-min-work=0", "MINI"),
     Variant("pluto-fuse-max", "scheduler=pluto fuse=max tile=true parallel=true", "SMALL"),
     Variant("pluto-fuse-none", "scheduler=pluto fuse=none tile=false parallel=false", "SMALL"),

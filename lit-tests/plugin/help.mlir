@@ -27,6 +27,8 @@
 // CHECK-NEXT: {{^    =identity }}
 // CHECK-NEXT: {{^    =isl-reference }}
 // CHECK-NEXT: {{^    =auto }}
+// CHECK-NEXT: {{^    =spatial }}
+// CHECK-NEXT: {{^        --spatial-hlim=<ulong> .*\(default: 32\)$}}
 // CHECK-NEXT: {{^        --tile .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*Empty \(the default\): per band from a footprint model.*untiled$}}
 // CHECK-NEXT: {{^        --time-budget=<ulong> .*Wall-clock seconds .*\(default: 8\)$}}

@@ -87,8 +87,10 @@ VARIANTS = (
     Variant("feautrier", "scheduler=feautrier"),
     Variant("feautrier-t4-nowf", "scheduler=feautrier tile-sizes=4 wavefront=false parallel-min-work=0"),
     Variant("feautrier-t1-fnone-lrr", "scheduler=feautrier tile-sizes=1 fuse=none live-range-reordering=true"),
+    Variant("spatial", "scheduler=spatial"),
+    Variant("spatial-t3-hlim0-lrr", "scheduler=spatial tile-sizes=3 spatial-hlim=0 live-range-reordering=true parallel-min-work=0"),
 )
-PRESETS = ("auto", "identity", "isl-reference", "pluto", "isl", "feautrier")
+PRESETS = ("auto", "identity", "isl-reference", "pluto", "isl", "feautrier", "spatial")
 FAILURE_KINDS = ("mismatch", "run-crash", "run-hang", "opt-crash", "opt-timeout", "panic",
                  "lowering", "silent-fallback", "orig-failure")
 OPT_TIMEOUT_S = 30  # per function, wall clock (the issue asks for <= ~10 s by default; 30 s leaves room for a loaded machine)

@@ -28,16 +28,24 @@ pub enum SchedulerKind {
     /// isl and pluto presets are built and verified, and the one whose innermost
     /// loops cross the fewest cache lines is kept (isl on a tie).
     Auto = 5,
+    /// Our scheduler with spatial proximity in its ILP, the CPU instance of seed 000
+    /// §4.6: objective (3) (temporal then spatial distance bounds per access-pattern
+    /// group) for every band member but the last, objective (4) (carry many spatial
+    /// relations, avoid skew) for the last; coincidence only until one coincident
+    /// member is found; [`Options::spatial_hlim`] for the register-pressure
+    /// heuristic.
+    Spatial = 6,
 }
 
 impl SchedulerKind {
-    const ALL: [SchedulerKind; 6] = [
+    const ALL: [SchedulerKind; 7] = [
         SchedulerKind::Isl,
         SchedulerKind::Pluto,
         SchedulerKind::Feautrier,
         SchedulerKind::Identity,
         SchedulerKind::IslReference,
         SchedulerKind::Auto,
+        SchedulerKind::Spatial,
     ];
 
     /// The option spelling, e.g. `isl-reference`.
@@ -125,6 +133,10 @@ pub struct Options {
     /// Bytes of one vector register, for the register block's size; 0 means the
     /// host's (`support::host`).
     pub vector_bytes: u64,
+    /// `h_lim` of seed 000 §4.6 for `scheduler=spatial`: when the first member of a
+    /// band cannot be coincident and the statements' register-pressure measure `h`
+    /// exceeds it, a Feautrier step computes that member instead.
+    pub spatial_hlim: u64,
     /// Wall-clock budget of one public call (the pass gives each SCoP what is left of
     /// its function's budget). Every isl computation is aborted when it runs out, and
     /// `optimize` retries with less before it gives up (`pipeline::degrade`).
@@ -166,6 +178,7 @@ impl Default for Options {
             unroll_jam: DEFAULT_UNROLL_JAM,
             line_size: 0,
             vector_bytes: 0,
+            spatial_hlim: DEFAULT_SPATIAL_HLIM,
             time_budget: std::time::Duration::from_secs(8),
         }
     }
@@ -278,6 +291,7 @@ impl Options {
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
             (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
             (OptionId::VectorBytes, Value::UInt(n)) => self.vector_bytes = n,
+            (OptionId::SpatialHlim, Value::UInt(n)) => self.spatial_hlim = n,
             (OptionId::UnrollJam, Value::UInt(n)) => self.unroll_jam = n,
             (OptionId::LiveRangeReordering, Value::Bool(b)) => self.live_range_reordering = b,
             _ => return Err(wrong),
@@ -305,6 +319,7 @@ impl Options {
             }),
             OptionId::LineSize => Value::UInt(self.line_size),
             OptionId::VectorBytes => Value::UInt(self.vector_bytes),
+            OptionId::SpatialHlim => Value::UInt(self.spatial_hlim),
             OptionId::UnrollJam => Value::UInt(self.unroll_jam),
             OptionId::LiveRangeReordering => Value::Bool(self.live_range_reordering),
         }

@@ -281,7 +281,11 @@ fn rungs(opts: &Options) -> Vec<(Options, &'static str)> {
     let mut lower = opts.clone();
     let ours = matches!(
         opts.scheduler,
-        SchedulerKind::Isl | SchedulerKind::Pluto | SchedulerKind::Feautrier | SchedulerKind::Auto
+        SchedulerKind::Isl
+            | SchedulerKind::Pluto
+            | SchedulerKind::Feautrier
+            | SchedulerKind::Auto
+            | SchedulerKind::Spatial
     );
     if ours && lower.fuse != FuseMode::None {
         lower.fuse = FuseMode::None;

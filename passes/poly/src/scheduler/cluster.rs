@@ -130,13 +130,16 @@ impl Scheduler<'_> {
                 let sub = self.edges_within(&edges, &nodes)?;
                 // A merge must keep the coincident members of its best cluster
                 // (when coincidence counts): stop computing once it cannot.
+                let best = members
+                    .iter()
+                    .map(|&c| clusters[c].band.n_coincident())
+                    .max()
+                    .unwrap_or(0);
                 let need = if self.cfg.maximize_coincidence {
-                    members
-                        .iter()
-                        .map(|&c| clusters[c].band.n_coincident())
-                        .max()
-                        .unwrap_or(0)
-                        .max(forced)
+                    best.max(forced)
+                } else if self.cfg.one_coincident {
+                    // Seed 000 §4.6: one coincident member is enough.
+                    best.min(1).max(forced)
                 } else {
                     forced
                 };
@@ -288,12 +291,17 @@ impl Scheduler<'_> {
         if band.depth() < best_depth {
             return Ok(Verdict::Reject);
         }
-        if self.cfg.maximize_coincidence {
+        if self.cfg.maximize_coincidence || self.cfg.one_coincident {
             let best = members
                 .iter()
                 .map(|&c| clusters[c].band.n_coincident())
                 .max()
                 .unwrap_or(0);
+            let best = if self.cfg.maximize_coincidence {
+                best
+            } else {
+                best.min(1)
+            };
             if band.n_coincident() < best {
                 return Ok(Verdict::Reject);
             }

@@ -55,7 +55,10 @@ pub(crate) fn initial_schedule(
                     .into(),
             ))
         }
-        kind @ (SchedulerKind::Pluto | SchedulerKind::Isl | SchedulerKind::Feautrier) => {
+        kind @ (SchedulerKind::Pluto
+        | SchedulerKind::Isl
+        | SchedulerKind::Feautrier
+        | SchedulerKind::Spatial) => {
             match scheduler::compute(cx, scop, deps, scheduler_config(kind, opts)) {
                 Ok(tree) => tree,
                 // Out of time: the caller retries with less (pipeline::degrade).
@@ -82,13 +85,25 @@ pub(crate) fn initial_schedule(
 /// The presets (see [`SchedulerKind`]).
 fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
     let isl = kind == SchedulerKind::Isl;
+    let spatial = kind == SchedulerKind::Spatial;
     scheduler::Config {
-        coincidence: isl,
+        // Spatial (seed 000 §4.6): isl's space of rows (parameters, negative
+        // coefficients), coincidence while no member is coincident yet; the h
+        // heuristic instead of forced outer coincidence.
+        coincidence: isl || spatial,
         forced_outer: isl,
-        param_coefficients: isl,
+        param_coefficients: isl || spatial,
         negative_coefficients: kind != SchedulerKind::Pluto,
         maximize_coincidence: isl,
         feautrier_only: kind == SchedulerKind::Feautrier,
+        one_coincident: spatial,
+        spatial: spatial.then(|| scheduler::spatial::SpatialParams {
+            line_bytes: match opts.line_size {
+                0 => crate::support::host::host_caches().line,
+                line => line,
+            },
+            hlim: opts.spatial_hlim,
+        }),
         fuse: opts.fuse,
     }
 }

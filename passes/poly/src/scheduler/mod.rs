@@ -14,6 +14,7 @@
 //! | `band` | Pluto rows and permutable bands |
 //! | `feautrier` | the Feautrier step (carry as many dependences as possible) |
 //! | `cluster` | SCC clustering, i.e. loop fusion (`fuse=smart`) |
+//! | `spatial` | line-based accesses, access-pattern groups and the rows of objectives (3)/(4) (seed 000 §4) |
 //! | `build` | the isl schedule tree of the result |
 //!
 //! The driver ([`Scheduler::schedule`], here) follows seed 001 §3.0: weakly
@@ -43,6 +44,7 @@ pub(crate) mod initial;
 mod layout;
 mod linalg;
 mod live_ranges;
+pub(crate) mod spatial;
 
 use std::collections::HashMap;
 
@@ -89,6 +91,11 @@ pub(crate) struct Config {
     pub maximize_coincidence: bool,
     /// Every row from a Feautrier step while dependences remain.
     pub feautrier_only: bool,
+    /// Cluster merges may lose coincident members as long as one is left (seed 000
+    /// §4.6: one coarse-grained parallel loop is what OpenMP uses).
+    pub one_coincident: bool,
+    /// Spatial proximity in the ILP (seed 000 §4.6, the CPU instance).
+    pub spatial: Option<spatial::SpatialParams>,
     pub fuse: FuseMode,
 }
 
@@ -108,6 +115,8 @@ pub(crate) struct Scheduler<'cx> {
     pub params: Vec<String>,
     pub cfg: Config,
     pub stats: SolveStats,
+    /// The access-pattern groups, with `Config::spatial`.
+    pub spatial: Option<spatial::SpatialModel>,
     /// Recursion guard: a correct run needs far fewer levels.
     max_depth: usize,
 }
@@ -181,6 +190,10 @@ pub(crate) fn compute(
         });
     }
     let max_dim = nodes.iter().map(|n| n.dim).max().unwrap_or(0);
+    let spatial = match cfg.spatial {
+        Some(params) => Some(spatial::SpatialModel::of_scop(cx, model, &nodes, params)?),
+        None => None,
+    };
     let mut sch = Scheduler {
         cx,
         max_depth: 4 * (max_dim + 2) + 2 * nodes.len() + 8,
@@ -189,6 +202,7 @@ pub(crate) fn compute(
         nodes,
         cfg,
         stats: SolveStats::default(),
+        spatial,
     };
     // isl's PIP turns "parallel" constraints (same variable part) into a parameter
     // and solves a parametric problem instead; our row ILPs are full of them (the
