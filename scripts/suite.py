@@ -257,8 +257,17 @@ C_DIR = KERNELS_DIR / "c"
 # the results under -march=native. harness.c is compiled with -fopenmp in every
 # flavor, as in lower_and_build, so that all builds start the same way (its OpenMP
 # warm-up) and only the kernel's code differs.
+# The Tessel plugin, for the flavor that loads it into clang (issue 12: today it
+# detects SCoPs and changes nothing but, at the early position, its canonicalization
+# prefix, so the hash must be the original's).
+TESSEL_PLUGIN = Path(os.environ.get("TESSEL_PLUGIN")
+                     or REPO_ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
+                     / "release" / "libtessel.so")
+
 C_FLAVORS: dict[str, tuple[str, ...]] = {
     "clang": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp"),
+    "tessel_early": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
+                     f"-fpass-plugin={TESSEL_PLUGIN}", "-mllvm", "-tessel-early"),
     "polly": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
               "-mllvm", "-polly"),
     "polly_parallel": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
@@ -282,8 +291,9 @@ def c_source(name: str) -> Path:
 def build_c(name: str, exe_path: str | os.PathLike, flavor: str = "clang",
             extra_clang_flags: Iterable[str] = ()) -> Path:
     """Build kernels/c/<name>.c with harness.c in one clang call, with the flags of
-    C_FLAVORS[flavor]: "clang" (-O3), "polly" (-O3 -mllvm -polly) or
-    "polly_parallel" (also -polly-parallel, whose GOMP calls libomp serves). The
+    C_FLAVORS[flavor]: "clang" (-O3), "tessel_early" (-O3 with the Tessel plugin at
+    its early position), "polly" (-O3 -mllvm -polly) or "polly_parallel" (also
+    -polly-parallel, whose GOMP calls libomp serves). The
     executable prints `time:` and `hash:` as the MLIR builds do, and its hash must
     equal the MLIR original's. Raises SuiteError (KeyError for an unknown kernel or
     flavor). Returns the executable's path."""
