@@ -9,7 +9,7 @@ use crate::scheduler::graph::{Edge, Row};
 use crate::scheduler::ilp::{non_trivial_lexmin, Constraint, Ilp, Region};
 use crate::scheduler::layout::Layout;
 use crate::scheduler::linalg::{independence_rows, rank};
-use crate::scheduler::spatial::{bound_rows, carry_rows, distance_form, priority, Group};
+use crate::scheduler::spatial::{bound_rows, carry_rows, priority, Group};
 use crate::scheduler::{Prefix, Scheduler};
 use crate::support::isl::IslResult;
 
@@ -129,12 +129,7 @@ impl Scheduler<'_> {
         let mut coincidence_on = with_coincidence.is_some();
         let started = (self.stats.solves, std::time::Instant::now());
         loop {
-            let mut deficits = Vec::with_capacity(set.len());
-            for (k, &n) in set.iter().enumerate() {
-                let d = self.nodes[n].dim;
-                let r = rank(&rows_so_far[k], d).ok_or_else(overflow)?;
-                deficits.push(d - r.min(d));
-            }
+            let deficits = self.deficits(set, &rows_so_far)?;
             let max_deficit = deficits.iter().copied().max().unwrap_or(0);
             if max_deficit == 0 {
                 break;
@@ -149,18 +144,7 @@ impl Scheduler<'_> {
                 let d = self.nodes[n].dim;
                 let dirs = independence_rows(&rows_so_far[k], d).ok_or_else(overflow)?;
                 regions.push(Region {
-                    directions: dirs
-                        .iter()
-                        .map(|r| {
-                            let mut l: Linear = Vec::new();
-                            for (j, &x) in r.iter().enumerate() {
-                                if x != 0 {
-                                    l.extend(layout.c_form(n, j, x));
-                                }
-                            }
-                            l
-                        })
-                        .collect(),
+                    directions: dirs.iter().map(|r| layout.along(n, r)).collect(),
                 });
             }
             let ilp = match (&with_coincidence, coincidence_on) {
@@ -201,6 +185,23 @@ impl Scheduler<'_> {
             "band"
         );
         Ok(band)
+    }
+
+    /// Per node of `set`, how many independent rows it still lacks given the rows
+    /// found so far (its dimension less their rank).
+    fn deficits(
+        &self,
+        set: &[usize],
+        rows_so_far: &[Vec<Vec<i64>>],
+    ) -> Result<Vec<usize>, PolyError> {
+        set.iter()
+            .zip(rows_so_far)
+            .map(|(&n, rows)| {
+                let d = self.nodes[n].dim;
+                let r = rank(rows, d).ok_or_else(overflow)?;
+                Ok(d - r.min(d))
+            })
+            .collect()
     }
 
     /// Upper bounds on the iterator coefficients (seed 001 §7.5.3, eq. 104):
@@ -406,12 +407,7 @@ impl Scheduler<'_> {
         };
         let mut coincidence_on = with_coincidence.is_some();
         loop {
-            let mut deficits = Vec::with_capacity(set.len());
-            for (k, &n) in set.iter().enumerate() {
-                let d = self.nodes[n].dim;
-                let r = rank(&rows_so_far[k], d).ok_or_else(overflow)?;
-                deficits.push(d - r.min(d));
-            }
+            let deficits = self.deficits(set, &rows_so_far)?;
             let max_deficit = deficits.iter().copied().max().unwrap_or(0);
             if max_deficit == 0 {
                 break;
@@ -433,7 +429,7 @@ impl Scheduler<'_> {
                 let dirs = independence_rows(&rows_so_far[k], d).ok_or_else(overflow)?;
                 let lay = if last { &carry_layout } else { &layout };
                 regions.push(Region {
-                    directions: dirs.iter().map(|r| distance_form(lay, n, r)).collect(),
+                    directions: dirs.iter().map(|r| lay.along(n, r)).collect(),
                 });
             }
             let slot = |n: usize| set.iter().position(|&m| m == n);

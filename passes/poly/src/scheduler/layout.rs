@@ -136,6 +136,18 @@ impl Layout {
         l
     }
 
+    /// `node`'s row applied to `direction` (`Σ_k direction_k · c_k`) as a linear form:
+    /// a dependence distance, or a direction the row must not be orthogonal to.
+    pub fn along(&self, node: usize, direction: &[i64]) -> Linear {
+        let mut l: Linear = Vec::new();
+        for (k, &x) in direction.iter().enumerate() {
+            if x != 0 {
+                l.extend(self.c_form(node, k, x));
+            }
+        }
+        l
+    }
+
     /// The row of `node` in a solution vector.
     pub fn row(&self, node: usize, sol: &[i64]) -> Row {
         let s = self.slot(node);

@@ -22,7 +22,6 @@ use isl_rs::{BasicMap, Constraint as IslConstraint, DimType, LocalSpace, Map, Se
 
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::scheduler::farkas::Linear;
 use crate::scheduler::graph::Node;
 use crate::scheduler::ilp::Constraint;
 use crate::scheduler::layout::Layout;
@@ -523,17 +522,6 @@ pub(crate) fn priority(
     keyed.into_iter().map(|(_, _, k)| k).collect()
 }
 
-/// `c_n · δ` as a linear form over the layout's variables.
-pub(crate) fn distance_form(layout: &Layout, node: usize, delta: &[i64]) -> Linear {
-    let mut l: Linear = Vec::new();
-    for (k, &x) in delta.iter().enumerate() {
-        if x != 0 {
-            l.extend(layout.c_form(node, k, x));
-        }
-    }
-    l
-}
-
 /// Objective (3)'s rows for one group (§4.3): `w_T >= |c·δ|` over its temporal
 /// relations and `w_S >= |c·δ|` over its spatial ones (uniform relations: the
 /// parameter parts `u` of the bounds are zero, so they are left out).
@@ -541,7 +529,7 @@ pub(crate) fn bound_rows(layout: &Layout, g: &Group, w_t: usize, w_s: usize) -> 
     let mut out = Vec::new();
     for (deltas, w) in [(&g.temporal, w_t), (&g.spatial, w_s)] {
         for d in deltas {
-            let dist = distance_form(layout, g.node, d);
+            let dist = layout.along(g.node, d);
             for sign in [1, -1] {
                 let mut t = vec![(w, 1)];
                 t.extend(dist.iter().map(|&(v, k)| (v, -sign * k)));
@@ -558,7 +546,7 @@ pub(crate) fn bound_rows(layout: &Layout, g: &Group, w_t: usize, w_s: usize) -> 
 pub(crate) fn carry_rows(layout: &Layout, g: &Group, e: usize) -> Vec<Constraint> {
     let mut out = vec![Constraint::ge(vec![(e, -1)], 1)];
     for d in &g.spatial {
-        let mut t = distance_form(layout, g.node, d);
+        let mut t = layout.along(g.node, d);
         t.push((e, -1));
         out.push(Constraint::ge(t, 0));
     }
