@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use isl_rs::{BasicMap, Constraint as IslConstraint, DimType, LocalSpace, Map, Set, Space};
+use isl_rs::{BasicMap, Constraint as IslConstraint, DimType, LocalSpace, Map, Space};
 
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
@@ -26,7 +26,9 @@ use crate::scheduler::graph::Node;
 use crate::scheduler::ilp::Constraint;
 use crate::scheduler::layout::Layout;
 use crate::scheduler::linalg::rank;
-use crate::support::isl::{map_in_name, map_out_name, maps_of, to_i32, to_u32, Ctx, IslResult};
+use crate::support::isl::{
+    map_in_name, map_out_name, maps_of, single_point, to_i32, to_u32, Ctx, IslResult, SetPoint,
+};
 
 /// The spatial preset's parameters (seed 000 §4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,14 +244,14 @@ fn linear_part(
             .isl(cx)?
             .deltas()
             .isl(cx)?;
-        match constant(cx, moved)? {
-            Constant::Empty => {}
-            Constant::Vector(v) => {
+        match single_point(cx, moved)? {
+            SetPoint::Empty => {}
+            SetPoint::Only(v) => {
                 for (k, x) in v.into_iter().enumerate() {
                     rows[k][j] = x;
                 }
             }
-            Constant::No => return Ok(None),
+            SetPoint::Varies => return Ok(None),
         }
     }
     Ok(Some(rows))
@@ -272,32 +274,6 @@ fn shift_map(cx: &Ctx, space: &Space, delta: &[i64]) -> Result<Map, PolyError> {
         m = m.add_constraint(c).isl(cx)?;
     }
     Map::from_basic_map(m).isl(cx)
-}
-
-enum Constant {
-    Empty,
-    Vector(Vec<i64>),
-    No,
-}
-
-/// The one point of `set`, if it has exactly one.
-fn constant(cx: &Ctx, set: Set) -> Result<Constant, PolyError> {
-    if set.is_empty().isl(cx)? {
-        return Ok(Constant::Empty);
-    }
-    let set = set.detect_equalities().isl(cx)?;
-    let n = usize::try_from(set.dim(DimType::Set).isl(cx)?).unwrap_or(0);
-    let mut v = Vec::with_capacity(n);
-    for k in 0..n {
-        let x = set
-            .plain_get_val_if_fixed(DimType::Set, to_u32(k)?)
-            .isl(cx)?;
-        if !x.is_int().isl(cx)? {
-            return Ok(Constant::No);
-        }
-        v.push(x.get_num_si().isl(cx)?);
-    }
-    Ok(Constant::Vector(v))
 }
 
 /// Access completion (§4.2): unit rows prepended, in iterator order, until the
@@ -443,9 +419,9 @@ fn relations(
             return Ok(None);
         }
         let next = pairs.lexmin().isl(cx)?;
-        Ok(match constant(cx, next.deltas().isl(cx)?)? {
-            Constant::Vector(v) => Some(v),
-            Constant::Empty | Constant::No => None,
+        Ok(match single_point(cx, next.deltas().isl(cx)?)? {
+            SetPoint::Only(v) => Some(v),
+            SetPoint::Empty | SetPoint::Varies => None,
         })
     };
     for (r, a_r) in maps.iter().enumerate() {
@@ -474,11 +450,11 @@ fn relations(
                 .isl(cx)?
                 .deltas()
                 .isl(cx)?;
-            let same_pattern = match constant(cx, diff)? {
-                Constant::Vector(v) => v
+            let same_pattern = match single_point(cx, diff)? {
+                SetPoint::Only(v) => v
                     .split_last()
                     .is_some_and(|(_, o)| o.iter().all(|&x| x == 0)),
-                Constant::Empty | Constant::No => false,
+                SetPoint::Empty | SetPoint::Varies => false,
             };
             if !same_pattern {
                 continue;

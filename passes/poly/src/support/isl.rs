@@ -527,6 +527,36 @@ pub(crate) fn union_set_names(cx: &Ctx, uset: &isl_rs::UnionSet) -> Result<Vec<S
     Ok(names)
 }
 
+/// What a set holds, when it is at most one point (a set of distances, say).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SetPoint {
+    Empty,
+    /// Its one point, every coordinate fixed.
+    Only(Vec<i64>),
+    /// Some coordinate takes several values (or is not an integer).
+    Varies,
+}
+
+/// Whether `set` is empty, one point (which), or more.
+pub(crate) fn single_point(cx: &Ctx, set: isl_rs::Set) -> Result<SetPoint, PolyError> {
+    if set.is_empty().isl(cx)? {
+        return Ok(SetPoint::Empty);
+    }
+    let set = set.detect_equalities().isl(cx)?;
+    let n = usize::try_from(set.dim(DimType::Set).isl(cx)?).unwrap_or(0);
+    let mut point = Vec::with_capacity(n);
+    for k in 0..n {
+        let x = set
+            .plain_get_val_if_fixed(DimType::Set, to_u32(k)?)
+            .isl(cx)?;
+        if !x.is_int().isl(cx)? {
+            return Ok(SetPoint::Varies);
+        }
+        point.push(x.get_num_si().isl(cx)?);
+    }
+    Ok(SetPoint::Only(point))
+}
+
 /// The maps of a union map, one per pair of spaces.
 pub(crate) fn maps_of(cx: &Ctx, umap: &isl_rs::UnionMap) -> Result<Vec<isl_rs::Map>, PolyError> {
     let list = umap.get_map_list().isl(cx)?;

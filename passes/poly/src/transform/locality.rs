@@ -17,7 +17,9 @@ use isl_rs::{
 
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::support::isl::{map_in_name, map_out_name, maps_of, to_i32, to_u32, Ctx, IslResult};
+use crate::support::isl::{
+    map_in_name, map_out_name, maps_of, single_point, to_i32, Ctx, IslResult, SetPoint,
+};
 use crate::support::schedule_tree::{n_children, n_members, node_type};
 
 /// One access of a statement, with its array's element size and how many elements
@@ -245,22 +247,11 @@ fn access_move(cx: &Ctx, next: &Map, access: &Map) -> Result<Move, PolyError> {
 
 /// The one vector of `deltas` when it is a constant.
 fn constant_vector(cx: &Ctx, deltas: Set) -> Result<Move, PolyError> {
-    if deltas.is_empty().isl(cx)? {
-        return Ok(Move::Still);
-    }
-    let deltas = deltas.detect_equalities().isl(cx)?;
-    let rank = usize::try_from(deltas.dim(DimType::Set).isl(cx)?).unwrap_or(0);
-    let mut fixed = Vec::with_capacity(rank);
-    for k in 0..rank {
-        let v = deltas
-            .plain_get_val_if_fixed(DimType::Set, to_u32(k)?)
-            .isl(cx)?;
-        if !v.is_int().isl(cx)? {
-            return Ok(Move::Unknown);
-        }
-        fixed.push(v.get_num_si().isl(cx)?);
-    }
-    Ok(Move::By(fixed))
+    Ok(match single_point(cx, deltas)? {
+        SetPoint::Empty => Move::Still,
+        SetPoint::Only(v) => Move::By(v),
+        SetPoint::Varies => Move::Unknown,
+    })
 }
 
 /// The cost model's measure of a schedule (issue 9 item 7): over every band with no
