@@ -21,9 +21,11 @@
 // DEPS: output: {{.*}}S0[i0, i1, i2, i3, i4] -> S0[i0' = i0, i1' = i1, i2' = i2, i3' = i3, i4' = 1 + i4]
 //
 // Under the default budget of 8 s per function the pass either optimizes it or,
-// on a slower machine, keeps the original with a remark; it never crashes.
+// on a slower machine, keeps the original with a remark naming the stage that ran
+// out (dependences here; schedule on CI's slower machine); it never crashes.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT
-// OPT: remark: tessel: {{optimized SCoP of 6 statements|kept the original code of this SCoP: time budget exhausted in dependences}}
+// OPT: remark: tessel: {{optimized SCoP of 6 statements|kept the original code of this SCoP: time budget exhausted in [a-z ]+}}
+// OPT-NOT: isl error
 module {
   func.func @prog(%s_n0: i32, %s_n1: i32, %s_n2: i32, %A0: memref<?x?x?xi32>, %A1: memref<?x?x?xi64>, %A3: memref<26x17xi64>) {
     %n0 = arith.index_cast %s_n0 : i32 to index
