@@ -235,3 +235,38 @@ fn strided_reader_gets_the_previous_iteration_s_value() {
         ),
     );
 }
+
+/// Dataflow runs through the original schedule as a tree; 2d+1 schedules that do
+/// not nest as one (S0 ends at the textual position where S1 goes on into a loop:
+/// no sequence node can order them) keep the flat map, with the same answer.
+#[test]
+fn schedules_that_do_not_nest_fall_back_to_the_flat_map() {
+    let scop = Scop {
+        killed: Vec::new(),
+        element_bytes: Vec::new(),
+        params: vec!["n".into()],
+        context: "[n] -> { : }".into(),
+        statements: vec![
+            stmt(
+                "S0",
+                "[n] -> { S0[i] : 0 <= i < n }",
+                "[n] -> { S0[i] -> [0, i, 0] }",
+                vec![write("[n] -> { S0[i] -> A[i] }")],
+            ),
+            stmt(
+                "S1",
+                "[n] -> { S1[i, j] : 0 <= i < n and 1 <= j < n }",
+                "[n] -> { S1[i, j] -> [0, i, 0, j, 0] }",
+                vec![read("[n] -> { S1[i, j] -> A[i] }")],
+            ),
+        ],
+    };
+    let cx = Ctx::new(0).unwrap();
+    let d = Dependences::of_scop(&cx, &scop).unwrap();
+    assert_same(
+        &cx,
+        "flow",
+        d.flow(),
+        "[n] -> { S0[i] -> S1[i, j] : 0 <= i < n and 1 <= j < n }",
+    );
+}

@@ -113,7 +113,8 @@ pub(crate) enum Order {
 }
 
 impl Problem {
-    /// On untagged instances, against the original schedule.
+    /// On untagged instances, against the original schedule (as a tree when it
+    /// nests, which is faster: see [`ScopIsl::original_tree`]).
     pub(crate) fn untagged(
         cx: &Ctx,
         scop: &ScopIsl,
@@ -121,11 +122,16 @@ impl Problem {
         source: UnionMap,
         kill: UnionMap,
     ) -> Result<Problem, PolyError> {
+        let schedule = match scop.original_tree(cx) {
+            Ok(tree) => Order::Tree(tree),
+            Err(PolyError::Unsupported(_)) => Order::Map(scop.schedule.copy().isl(cx)?),
+            Err(e) => return Err(e),
+        };
         Ok(Problem {
             sink,
             source,
             kill,
-            schedule: Order::Map(scop.schedule.copy().isl(cx)?),
+            schedule,
         })
     }
 

@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
-use isl_rs::{Aff, DimType, LocalSpace, Map, Set, Space, UnionMap, UnionSet, Val};
+use isl_rs::{
+    Aff, DimType, LocalSpace, Map, MultiUnionPwAff, Schedule, Set, Space, UnionMap, UnionSet, Val,
+};
 
 use crate::error::PolyError;
 use crate::model::scop::{AccessKind, ScalarExpansion, Scop, StmtId};
@@ -38,6 +40,12 @@ pub(crate) struct ScopIsl {
     /// lexicographically. (Trailing zeros never change the order: two statements
     /// already differ at a textual position no later than the shorter one's end.)
     pub schedule: UnionMap,
+    /// The same order as a schedule tree ([`original_tree`]); `None` when the 2d+1
+    /// schedules do not nest (no input from extract does that). isl's dataflow runs
+    /// through a tree child by child, about twice as fast as through the flat map on
+    /// random programs, with the same dependences (docs/architecture-decisions.md,
+    /// "Dataflow through the original schedule tree").
+    original_tree: Option<Schedule>,
     /// Per-reference tags (seed 001 §2.4), for live-range reordering: every access
     /// `k` of statement `S` gets the tuple `S_ref<k>`, and `tagger` maps each
     /// instance to its tagged instances, `S[i] -> [S[i] -> S_ref<k>[]]`.
@@ -135,6 +143,7 @@ impl ScopIsl {
             .map(|(k, st)| (st.name.clone(), StmtId(k)))
             .collect();
         let schedule = padded_schedule(cx, &statements)?;
+        let original_tree = tree_of_2d_plus_1(cx, &statements, &domain).ok();
         // Dataflow needs a total order on the instances.
         if !schedule.is_injective().isl(cx)? {
             return Err(malformed(
@@ -149,6 +158,7 @@ impl ScopIsl {
             must_writes,
             may_writes,
             schedule,
+            original_tree,
             tagger,
             tagged_reads,
             tagged_must_writes,
@@ -228,6 +238,11 @@ impl ScopIsl {
             must_writes: untagged(&self.must_writes)?,
             may_writes: untagged(&self.may_writes)?,
             schedule: self.schedule.copy().isl(cx)?,
+            original_tree: self
+                .original_tree
+                .as_ref()
+                .map(|t| t.copy().isl(cx))
+                .transpose()?,
             tagger: self.tagger.copy().isl(cx)?,
             tagged_reads: tagged(&self.tagged_reads)?,
             tagged_must_writes: tagged(&self.tagged_must_writes)?,
@@ -270,6 +285,15 @@ impl ScopIsl {
             out = out.union(UnionMap::from_map(slot).isl(cx)?).isl(cx)?;
         }
         Ok(out)
+    }
+
+    /// The original order as a schedule tree (see the field); the error says why the
+    /// 2d+1 schedules do not nest.
+    pub fn original_tree(&self, cx: &Ctx) -> Result<Schedule, PolyError> {
+        match &self.original_tree {
+            Some(tree) => tree.copy().isl(cx),
+            None => tree_of_2d_plus_1(cx, &self.statements, &self.domain),
+        }
     }
 
     /// All writes with tagged instances, must and may.
@@ -387,4 +411,106 @@ fn padded_schedule(cx: &Ctx, statements: &[StmtIsl]) -> Result<UnionMap, PolyErr
         all = all.union(UnionMap::from_map(padded).isl(cx)?).isl(cx)?;
     }
     Ok(all)
+}
+
+/// The original 2d+1 schedules of `statements` (over `domain`) as a schedule tree.
+fn tree_of_2d_plus_1(
+    cx: &Ctx,
+    statements: &[StmtIsl],
+    domain: &UnionSet,
+) -> Result<Schedule, PolyError> {
+    if statements.is_empty() {
+        return Schedule::from_domain(domain.copy().isl(cx)?).isl(cx);
+    }
+    let all: Vec<&StmtIsl> = statements.iter().collect();
+    from_2d_plus_1(cx, &all, 0)
+}
+
+/// Builds the tree of the 2d+1 schedules of `stmts` from position `pos` (even) on.
+/// Even positions are textual orders: several values give a sequence node (children
+/// in increasing order). Odd positions are loops: a one-member band.
+fn from_2d_plus_1(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<Schedule, PolyError> {
+    // Group by the constant at `pos`, keeping the groups sorted by that constant.
+    let mut groups: Vec<(i64, Vec<&StmtIsl>)> = Vec::new();
+    for st in stmts {
+        let v = fixed_position(cx, st, pos)?;
+        match groups.binary_search_by_key(&v, |(k, _)| *k) {
+            Ok(g) => groups[g].1.push(st),
+            Err(g) => groups.insert(g, (v, vec![st])),
+        }
+    }
+    if groups.len() > 1 {
+        let mut seq: Option<Schedule> = None;
+        for (_, group) in &groups {
+            let child = from_2d_plus_1(cx, group, pos)?;
+            seq = Some(match seq {
+                None => child,
+                Some(s) => s.sequence(child).isl(cx)?,
+            });
+        }
+        return seq.ok_or_else(|| PolyError::Isl("empty sequence".into()));
+    }
+
+    let ending = stmts.iter().filter(|s| s.schedule_len == pos + 1).count();
+    if ending == 1 && stmts.len() == 1 {
+        return Schedule::from_domain(union_of_domains(cx, stmts)?).isl(cx);
+    }
+    if ending > 0 {
+        let names: Vec<&str> = stmts.iter().map(|s| s.name.as_str()).collect();
+        return Err(PolyError::Unsupported(format!(
+            "original schedule does not order {} (same textual position at level {pos})",
+            names.join(", ")
+        )));
+    }
+    let inner = from_2d_plus_1(cx, stmts, pos + 2)?;
+    let band = loop_partial_schedule(cx, stmts, pos + 1)?;
+    inner.insert_partial_schedule(band).isl(cx)
+}
+
+/// The constant at an even position of a statement's 2d+1 schedule.
+fn fixed_position(cx: &Ctx, st: &StmtIsl, pos: usize) -> Result<i64, PolyError> {
+    let v = st
+        .schedule
+        .plain_get_val_if_fixed(DimType::Out, to_u32(pos)?)
+        .isl(cx)?;
+    if v.is_int().isl(cx)? {
+        v.get_num_si().isl(cx)
+    } else {
+        Err(PolyError::Unsupported(format!(
+            "original schedule of {} is not constant at textual position {pos}",
+            st.name
+        )))
+    }
+}
+
+fn union_of_domains(cx: &Ctx, stmts: &[&StmtIsl]) -> Result<UnionSet, PolyError> {
+    let mut dom = UnionSet::empty_ctx(cx.raw()).isl(cx)?;
+    for st in stmts {
+        dom = dom
+            .union(UnionSet::from_set(st.domain.copy().isl(cx)?).isl(cx)?)
+            .isl(cx)?;
+    }
+    Ok(dom)
+}
+
+/// The one-member partial schedule `S[..] -> [value at pos]` of `stmts`.
+fn loop_partial_schedule(
+    cx: &Ctx,
+    stmts: &[&StmtIsl],
+    pos: usize,
+) -> Result<MultiUnionPwAff, PolyError> {
+    let mut umap = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    for st in stmts {
+        let after = st.schedule_len.saturating_sub(pos + 1);
+        let map: Map = st
+            .schedule
+            .copy()
+            .isl(cx)?
+            .project_out(DimType::Out, to_u32(pos + 1)?, to_u32(after)?)
+            .isl(cx)?
+            .project_out(DimType::Out, 0, to_u32(pos)?)
+            .isl(cx)?;
+        umap = umap.union(UnionMap::from_map(map).isl(cx)?).isl(cx)?;
+    }
+    MultiUnionPwAff::from_union_map(umap).isl(cx)
 }

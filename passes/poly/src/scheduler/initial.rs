@@ -1,17 +1,13 @@
 //! Initial schedule trees: the original order (`Identity`) and isl's scheduler as a
 //! reference baseline (`IslReference`).
 
-use isl_rs::{
-    DimType, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
-    UnionMap, UnionSet,
-};
+use isl_rs::{Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, UnionMap};
 
 use crate::analysis::dependences::Dependences;
 use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
-use crate::model::load::{ScopIsl, StmtIsl};
+use crate::model::load::ScopIsl;
 use crate::scheduler;
-use crate::support::isl::to_u32;
 use crate::support::isl::{Ctx, IslResult};
 use crate::support::schedule_tree::{
     distances, live_deps, n_children, negative_in_member, node_type, set_coincidence,
@@ -129,104 +125,9 @@ fn isl_reference(cx: &Ctx, scop: &ScopIsl, all: UnionMap) -> Result<Schedule, Po
 /// The original execution order as a schedule tree, with nested loops merged into
 /// permutable bands where that is legal and coincidence flags set.
 pub(crate) fn identity(cx: &Ctx, scop: &ScopIsl, deps: &Conflicts) -> Result<Schedule, PolyError> {
-    let all: Vec<&StmtIsl> = scop.statements.iter().collect();
-    let tree = if all.is_empty() {
-        Schedule::from_domain(scop.domain.copy().isl(cx)?).isl(cx)?
-    } else {
-        from_2d_plus_1(cx, &all, 0)?
-    };
-    let root = tree.get_root().isl(cx)?;
+    let root = scop.original_tree(cx)?.get_root().isl(cx)?;
     let root = merge_and_flag(cx, root, deps)?;
     root.get_schedule().isl(cx)
-}
-
-/// Builds the tree of the 2d+1 schedules of `stmts` from position `pos` (even) on.
-/// Even positions are textual orders: several values give a sequence node (children
-/// in increasing order). Odd positions are loops: a one-member band.
-fn from_2d_plus_1(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<Schedule, PolyError> {
-    // Group by the constant at `pos`, keeping the groups sorted by that constant.
-    let mut groups: Vec<(i64, Vec<&StmtIsl>)> = Vec::new();
-    for st in stmts {
-        let v = fixed_position(cx, st, pos)?;
-        match groups.binary_search_by_key(&v, |(k, _)| *k) {
-            Ok(g) => groups[g].1.push(st),
-            Err(g) => groups.insert(g, (v, vec![st])),
-        }
-    }
-    if groups.len() > 1 {
-        let mut seq: Option<Schedule> = None;
-        for (_, group) in &groups {
-            let child = from_2d_plus_1(cx, group, pos)?;
-            seq = Some(match seq {
-                None => child,
-                Some(s) => s.sequence(child).isl(cx)?,
-            });
-        }
-        return seq.ok_or_else(|| PolyError::Isl("empty sequence".into()));
-    }
-
-    let ending = stmts.iter().filter(|s| s.schedule_len == pos + 1).count();
-    if ending == 1 && stmts.len() == 1 {
-        return Schedule::from_domain(union_of_domains(cx, stmts)?).isl(cx);
-    }
-    if ending > 0 {
-        let names: Vec<&str> = stmts.iter().map(|s| s.name.as_str()).collect();
-        return Err(PolyError::Unsupported(format!(
-            "original schedule does not order {} (same textual position at level {pos})",
-            names.join(", ")
-        )));
-    }
-    let inner = from_2d_plus_1(cx, stmts, pos + 2)?;
-    let band = loop_partial_schedule(cx, stmts, pos + 1)?;
-    inner.insert_partial_schedule(band).isl(cx)
-}
-
-/// The constant at an even position of a statement's 2d+1 schedule.
-fn fixed_position(cx: &Ctx, st: &StmtIsl, pos: usize) -> Result<i64, PolyError> {
-    let v = st
-        .schedule
-        .plain_get_val_if_fixed(DimType::Out, to_u32(pos)?)
-        .isl(cx)?;
-    if v.is_int().isl(cx)? {
-        v.get_num_si().isl(cx)
-    } else {
-        Err(PolyError::Unsupported(format!(
-            "original schedule of {} is not constant at textual position {pos}",
-            st.name
-        )))
-    }
-}
-
-fn union_of_domains(cx: &Ctx, stmts: &[&StmtIsl]) -> Result<UnionSet, PolyError> {
-    let mut dom = UnionSet::empty_ctx(cx.raw()).isl(cx)?;
-    for st in stmts {
-        dom = dom
-            .union(UnionSet::from_set(st.domain.copy().isl(cx)?).isl(cx)?)
-            .isl(cx)?;
-    }
-    Ok(dom)
-}
-
-/// The one-member partial schedule `S[..] -> [value at pos]` of `stmts`.
-fn loop_partial_schedule(
-    cx: &Ctx,
-    stmts: &[&StmtIsl],
-    pos: usize,
-) -> Result<MultiUnionPwAff, PolyError> {
-    let mut umap = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
-    for st in stmts {
-        let after = st.schedule_len.saturating_sub(pos + 1);
-        let map: Map = st
-            .schedule
-            .copy()
-            .isl(cx)?
-            .project_out(DimType::Out, to_u32(pos + 1)?, to_u32(after)?)
-            .isl(cx)?
-            .project_out(DimType::Out, 0, to_u32(pos)?)
-            .isl(cx)?;
-        umap = umap.union(UnionMap::from_map(map).isl(cx)?).isl(cx)?;
-    }
-    MultiUnionPwAff::from_union_map(umap).isl(cx)
 }
 
 /// Walks the tree top-down. At each band: merge the band below into it while the
