@@ -1,5 +1,5 @@
 // The run-time guard of parallel loops (codegen/emit.rs, option parallel-min-work,
-// default 2^17 = 131072 statement instances): a parallel loop is emitted twice, as
+// default 2^18 = 262144 statement instances): a parallel loop is emitted twice, as
 // affine.parallel and as affine.for, under an scf.if on an estimate of the statement
 // instances one execution of it runs. The estimate multiplies each loop's trip count
 // by its body's, with the loop's iterator at the middle of its range.
@@ -8,10 +8,10 @@
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile=false parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s --check-prefix=ALWAYS
 //
 // With constant sizes, canonicalization folds the estimate and keeps one branch, which
-// shows the numbers: a 100 x 100 nest (10,000 instances) runs sequentially, a 400 x 400
-// one (160,000) in parallel. The triangle j < i over n rows starts at i = 1 (row 0 is
-// empty), so it is estimated as (n - 1) * floor(n / 2), which is exact: 124,750 for
-// n = 500 (sequential) and 179,700 for n = 600 (parallel).
+// shows the numbers: a 400 x 400 nest (160,000 instances) runs sequentially, a
+// 600 x 600 one (360,000) in parallel. The triangle j < i over n rows starts at i = 1
+// (row 0 is empty), so it is estimated as (n - 1) * floor(n / 2), which is exact:
+// 244,650 for n = 700 (sequential) and 319,600 for n = 800 (parallel).
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile=false}),canonicalize)' %s 2>/dev/null | FileCheck %s --check-prefix=FOLDED
 //
 // Both branches compute what the original computes (mlir-runner runs them
@@ -22,7 +22,7 @@
 // RUN: diff %t.orig %t.opt
 
 // GUARD-LABEL: func.func @triangle(
-// GUARD: %[[MIN:.*]] = arith.constant 131072 : index
+// GUARD: %[[MIN:.*]] = arith.constant 262144 : index
 // GUARD: %[[ENOUGH:.*]] = arith.cmpi sge, %{{.*}}, %[[MIN]] : index
 // GUARD-NEXT: scf.if %[[ENOUGH]] {
 // GUARD-NEXT: affine.parallel (%[[PI:.*]]) = (1) to (%arg1) {
@@ -40,21 +40,21 @@
 // ALWAYS: return
 
 // FOLDED-LABEL: func.func @small_square(
-// FOLDED-NEXT: affine.for %{{.*}} = 0 to 100 {
-// FOLDED-NEXT: affine.for %{{.*}} = 0 to 100 {
+// FOLDED-NEXT: affine.for %{{.*}} = 0 to 400 {
+// FOLDED-NEXT: affine.for %{{.*}} = 0 to 400 {
 // FOLDED-NOT: affine.parallel
 // FOLDED: return
 // FOLDED-LABEL: func.func @large_square(
-// FOLDED-NEXT: affine.parallel (%{{.*}}) = (0) to (400) {
-// FOLDED-NEXT: affine.for %{{.*}} = 0 to 400 {
+// FOLDED-NEXT: affine.parallel (%{{.*}}) = (0) to (600) {
+// FOLDED-NEXT: affine.for %{{.*}} = 0 to 600 {
 // FOLDED-NOT: affine.for
 // FOLDED: return
-// FOLDED-LABEL: func.func @triangle_500(
-// FOLDED-NEXT: affine.for %{{.*}} = 1 to 500 {
+// FOLDED-LABEL: func.func @triangle_700(
+// FOLDED-NEXT: affine.for %{{.*}} = 1 to 700 {
 // FOLDED-NOT: affine.parallel
 // FOLDED: return
-// FOLDED-LABEL: func.func @triangle_600(
-// FOLDED-NEXT: affine.parallel (%{{.*}}) = (1) to (600) {
+// FOLDED-LABEL: func.func @triangle_800(
+// FOLDED-NEXT: affine.parallel (%{{.*}}) = (1) to (800) {
 // FOLDED-NEXT: affine.for
 // FOLDED-NOT: affine.for
 // FOLDED: return
@@ -71,18 +71,6 @@ func.func @triangle(%A: memref<?x?xf64>, %n: index) {
 }
 
 func.func @small_square(%A: memref<?x?xf64>) {
-  %n = arith.constant 100 : index
-  affine.for %i = 0 to %n {
-    affine.for %j = 0 to %n {
-      %v = affine.load %A[%i, %j] : memref<?x?xf64>
-      %w = arith.addf %v, %v : f64
-      affine.store %w, %A[%i, %j] : memref<?x?xf64>
-    }
-  }
-  return
-}
-
-func.func @large_square(%A: memref<?x?xf64>) {
   %n = arith.constant 400 : index
   affine.for %i = 0 to %n {
     affine.for %j = 0 to %n {
@@ -94,8 +82,20 @@ func.func @large_square(%A: memref<?x?xf64>) {
   return
 }
 
-func.func @triangle_500(%A: memref<?x?xf64>) {
-  %n = arith.constant 500 : index
+func.func @large_square(%A: memref<?x?xf64>) {
+  %n = arith.constant 600 : index
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      %v = affine.load %A[%i, %j] : memref<?x?xf64>
+      %w = arith.addf %v, %v : f64
+      affine.store %w, %A[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return
+}
+
+func.func @triangle_700(%A: memref<?x?xf64>) {
+  %n = arith.constant 700 : index
   affine.for %i = 0 to %n {
     affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
       %v = affine.load %A[%i, %j] : memref<?x?xf64>
@@ -106,8 +106,8 @@ func.func @triangle_500(%A: memref<?x?xf64>) {
   return
 }
 
-func.func @triangle_600(%A: memref<?x?xf64>) {
-  %n = arith.constant 600 : index
+func.func @triangle_800(%A: memref<?x?xf64>) {
+  %n = arith.constant 800 : index
   affine.for %i = 0 to %n {
     affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
       %v = affine.load %A[%i, %j] : memref<?x?xf64>

@@ -18,7 +18,7 @@
 // CHECK-NEXT: {{^        --max-operations=<ulong> .*\(default: 20000000\)$}}
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-collapse .*\(default: true\)$}}
-// CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 131072\)$}}
+// CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 262144\)$}}
 // CHECK-NEXT: {{^        --register-tile=<size,size,...> .*Empty \(the default\): 8 vector registers of the written element \(see vector-bytes\), shaped .*1,1 turns it off; blocks of over 64 elements are not built$}}
 // CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}
 // CHECK-NEXT: {{^    =isl }}

@@ -15,7 +15,7 @@
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=pluto parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s
 //
 // With the default work guard: a diagonal of trisolv's 32x32 tiles holds about
-// 2048/32 tiles of 32*32 instances at a nominal extent of 2048 (65536, under 2^17),
+// 2048/32 tiles of 32*32 instances at a nominal extent of 2048 (65536, under 2^18),
 // so the guard would run it sequentially, and its tiles buy no reuse (row i of L is
 // read once; x fits in cache): the band stays untiled. lu's 3-member band holds
 // 2048*32*2048 per diagonal and keeps its wavefront; so does nussinov's 2-member
@@ -39,7 +39,7 @@
 // CHECK: return
 
 // GUARD: remark: tessel: tiling: a band of 3 members tiled 32x32x32 (square, for a wavefront)
-// GUARD: remark: tessel: tiling: a band of 2 members left untiled (no reuse that the untiled loops would lose from the cache, nor a wavefront with the work to run in parallel (about 65536 statement instances per diagonal, under parallel-min-work=131072))
+// GUARD: remark: tessel: tiling: a band of 2 members left untiled (no reuse that the untiled loops would lose from the cache, nor a wavefront with the work to run in parallel (about 65536 statement instances per diagonal, under parallel-min-work=262144))
 // GUARD: optimized SCoP of 3 statements (scheduler=pluto, tiled bands=0, parallel loops=0
 // BELOW: remark: tessel: tiling: a band of 2 members tiled 32x32 (square, for a wavefront)
 // BELOW: optimized SCoP of 5 statements (scheduler=pluto, tiled bands=1, parallel loops=1

@@ -120,13 +120,17 @@ pub struct OptionSpec {
 
 /// The passes that schedule and transform: they read every option.
 const SCHEDULING: &[PassKind] = &[PassKind::Optimize, PassKind::PrintSchedule];
-/// The default of `parallel-min-work`: 2^17 statement instances. An OpenMP region
+/// The default of `parallel-min-work`: 2^18 statement instances. An OpenMP region
 /// costs 1 to 3 µs on this 2-core machine when the threads spin, but about 70 µs
 /// when they must be woken (`OMP_WAIT_POLICY=passive`, or a busy machine): jacobi-2d
 /// at MEDIUM, 62,500 instances per region, ran 0.0022 s spinning and 0.016 s woken,
-/// against 0.0037 s sequentially. So a region must hold work of at least about
-/// twice the wake-up cost, at about a nanosecond per instance.
-pub const DEFAULT_PARALLEL_MIN_WORK: u64 = 1 << 17;
+/// against 0.0037 s sequentially. A region must hold work of at least about twice
+/// that cost, and an instance costs from a quarter of a nanosecond (a vectorized
+/// stream: mvt and gemver at MEDIUM, 160,000 instances per region, ran 1.9x and 1.5x
+/// faster sequentially) to several (a stencil's chain: seidel-2d at LARGE lost 4% at
+/// 2^18 and 20% at 2^19 against 2^17). Measured over the suite in
+/// docs/architecture-decisions.md, "The parallel guard's threshold".
+pub const DEFAULT_PARALLEL_MIN_WORK: u64 = 1 << 18;
 /// The default of `unroll-jam`: four chains of additions fill the floating-point
 /// adders of a core whose addition takes 3 to 4 cycles (bicg at LARGE: 2.3x with 4
 /// chains, in a C experiment recorded in docs/architecture-decisions.md).
