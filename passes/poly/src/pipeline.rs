@@ -514,6 +514,7 @@ enum Candidate {
 /// dependences of the expanded model.
 fn jam_candidate(
     cx: &Ctx,
+    model: &ScopIsl,
     deps: &Dependences<'_>,
     tree: &isl_rs::Schedule,
     block: i64,
@@ -522,7 +523,7 @@ fn jam_candidate(
         return Ok(Candidate::Nothing);
     }
     let (jammed, what) = stage("unroll-and-jam", || {
-        jam::jam(cx, tree.copy().isl(cx)?, deps.conflicts(), block)
+        jam::jam(cx, tree.copy().isl(cx)?, model, deps.conflicts(), block)
     })?;
     let Some(what) = what else {
         return Ok(Candidate::Nothing);
@@ -560,7 +561,7 @@ fn jammed(
     tiled_bands: usize,
     block: i64,
 ) -> Result<Jammed, PolyError> {
-    let (jammed, what) = match jam_candidate(cx, deps, tree, block)? {
+    let (jammed, what) = match jam_candidate(cx, model, deps, tree, block)? {
         Candidate::Nothing => return Ok(Jammed::NotApplicable),
         Candidate::Refused(why) => return Ok(Jammed::Refused(why)),
         Candidate::Jammed(jammed, what) => (jammed, what),
@@ -604,7 +605,7 @@ fn finish_tree(
             generate_ast(cx, model, deps, &tree, mode)
         })?;
         stage("verify AST", || {
-            verify::check_ast(cx, &ast.as_generated, &tree, &model.context, deps)
+            verify::check_ast(cx, &ast.as_generated, &tree, model, deps)
         })?;
         Ok::<_, PolyError>(ast.emitted)
     };
@@ -702,7 +703,7 @@ fn jam_verified(
     unroll_jam: u64,
 ) -> Result<Option<isl_rs::Schedule>, PolyError> {
     let block = i64::try_from(unroll_jam).unwrap_or(0);
-    let Candidate::Jammed(jammed, _) = jam_candidate(cx, deps, tree, block)? else {
+    let Candidate::Jammed(jammed, _) = jam_candidate(cx, model, deps, tree, block)? else {
         return Ok(None);
     };
     let storage = Storage::of(cx, model, deps, &jammed)?;
@@ -722,14 +723,7 @@ fn generate_ast(
     tree: &isl_rs::Schedule,
     mode: AstMode,
 ) -> Result<astgen::Generated, PolyError> {
-    astgen::generate(
-        cx,
-        tree.copy().isl(cx)?,
-        model.context.copy().isl(cx)?,
-        &model.stmt_ids,
-        deps.conflicts(),
-        mode,
-    )
+    astgen::generate(cx, tree.copy().isl(cx)?, model, deps.conflicts(), mode)
 }
 
 /// For the tests of `verify::check_ast`: the AST isl generates for `tree` under
@@ -744,9 +738,9 @@ pub(crate) fn check_edited_ast(
     analyzed(scop, opts, |cx, model, deps, _| {
         let tree = parse_tree(cx, tree)?;
         let mut ast = generate_ast(cx, model, deps, &tree, AstMode::MayShift)?.as_generated;
-        verify::check_ast(cx, &ast, &tree, &model.context, deps)?;
+        verify::check_ast(cx, &ast, &tree, model, deps)?;
         edit(&mut ast);
-        verify::check_ast(cx, &ast, &tree, &model.context, deps)
+        verify::check_ast(cx, &ast, &tree, model, deps)
     })
 }
 

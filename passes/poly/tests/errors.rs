@@ -225,3 +225,41 @@ fn empty_scop_gives_an_empty_ast() {
         assert!(out.notes.is_empty(), "{scheduler:?}: {:?}", out.notes);
     }
 }
+
+/// An array is one isl space: the same name with two numbers of subscripts would be
+/// two arrays to isl and one to the user, so the SCoP is refused as malformed.
+#[test]
+fn an_array_with_two_ranks_is_malformed() {
+    let scop = Scop {
+        killed: Vec::new(),
+        element_bytes: Vec::new(),
+        params: vec!["n".into()],
+        context: "[n] -> { : }".into(),
+        statements: vec![
+            stmt(
+                "S0",
+                "[n] -> { S0[i] : 0 <= i < n }",
+                "[n] -> { S0[i] -> [0, i, 0] }",
+                vec![write("[n] -> { S0[i] -> A[i] }")],
+            ),
+            stmt(
+                "S1",
+                "[n] -> { S1[i] : 0 <= i < n }",
+                "[n] -> { S1[i] -> [1, i, 0] }",
+                vec![
+                    read("[n] -> { S1[i] -> A[i, 0] }"),
+                    write("[n] -> { S1[i] -> B[i] }"),
+                ],
+            ),
+        ],
+    };
+    match describe_dependences(&scop, &Options::default()) {
+        Err(PolyError::Unsupported(msg)) => {
+            assert!(
+                msg.contains("array A is accessed with 1 and 2 subscripts"),
+                "{msg}"
+            )
+        }
+        other => panic!("expected a malformed SCoP, got {other:?}"),
+    }
+}

@@ -5,7 +5,8 @@ use isl_rs::{UnionAccessInfo, UnionMap};
 
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::support::isl::{map_out_name, maps_of, Ctx, IslResult};
+use crate::model::scop::ArrayId;
+use crate::support::isl::{maps_of, Ctx, IslResult};
 
 /// Dataflow of the reorderable arrays on tagged instances under `tagged` (a
 /// schedule of tagged instances): the live ranges and the reads of live-in values.
@@ -33,8 +34,9 @@ pub(crate) fn reorderable(
 }
 
 /// Is `array` reorderable (see [`LiveRanges`]): a scalar or killed?
-fn is_reorderable(scop: &ScopIsl, array: &str, dims: usize) -> bool {
-    dims == 0 || scop.killed.iter().any(|k| k == array)
+fn is_reorderable(scop: &ScopIsl, array: ArrayId) -> bool {
+    let a = scop.array(array);
+    a.dims == 0 || a.killed
 }
 
 /// The maps of `accesses` (ranges are arrays) on reorderable arrays, and the others.
@@ -43,23 +45,28 @@ pub(crate) fn split_reorderable(
     scop: &ScopIsl,
     accesses: &UnionMap,
 ) -> Result<(UnionMap, UnionMap), PolyError> {
-    split_by_array(cx, accesses, |name, dims| is_reorderable(scop, name, dims))
+    split_by_array(cx, scop, accesses, |a| is_reorderable(scop, a))
 }
 
-/// The maps of `accesses` whose array (range tuple name, number of dimensions)
+/// The maps of `accesses` (relations of `scop`, plain or tagged) whose array
 /// satisfies `test`, and the others.
 pub(crate) fn split_by_array(
     cx: &Ctx,
+    scop: &ScopIsl,
     accesses: &UnionMap,
-    test: impl Fn(&str, usize) -> bool,
+    test: impl Fn(ArrayId) -> bool,
 ) -> Result<(UnionMap, UnionMap), PolyError> {
     let mut yes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
     let mut no = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
     for map in maps_of(cx, accesses)? {
-        let dims = usize::try_from(map.dim(isl_rs::DimType::Out).isl(cx)?).unwrap_or(0);
-        let name = map_out_name(&map).unwrap_or_default();
+        let array = scop.array_of(&map).ok_or_else(|| {
+            PolyError::Isl(format!(
+                "an access to an array the model does not know: {}",
+                cx.text(&map).unwrap_or_default()
+            ))
+        })?;
         let map = UnionMap::from_map(map).isl(cx)?;
-        if test(&name, dims) {
+        if test(array) {
             yes = yes.union(map).isl(cx)?;
         } else {
             no = no.union(map).isl(cx)?;
@@ -89,9 +96,7 @@ pub(crate) fn live_out(cx: &Ctx, scop: &ScopIsl, schedule: Order) -> Result<Unio
     .range_factor_range()
     .isl(cx)?;
     let survive = writes.subtract(overwritten).isl(cx)?;
-    let (_, live) = split_by_array(cx, &survive, |name, _| {
-        scop.killed.iter().any(|k| k == name)
-    })?;
+    let (_, live) = split_by_array(cx, scop, &survive, |a| scop.array(a).killed)?;
     Ok(live)
 }
 

@@ -29,6 +29,7 @@ use crate::analysis::privatization::{accessing, classical_candidates, Conflicts,
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
 use crate::model::load::ScopIsl;
+use crate::model::scop::ArrayId;
 use crate::support::isl::{Ctx, IslResult};
 
 /// Flow (read-after-write), anti (write-after-read) and output (write-after-write)
@@ -77,19 +78,19 @@ impl<'cx> Dependences<'cx> {
         // conflicts: computed apart (dataflow is per array, so the parts are those
         // of the whole), the other arrays' give the shared pairs.
         let writes = scop.writes(cx)?;
-        let is_candidate = |name: &str, _: usize| candidates.iter().any(|c| c == name);
-        let (candidate_reads, other_reads) = split_by_array(cx, &scop.reads, is_candidate)?;
-        let (candidate_writes, other_writes) = split_by_array(cx, &writes, is_candidate)?;
+        let is_candidate = |a: ArrayId| candidates.contains(&a);
+        let (candidate_reads, other_reads) = split_by_array(cx, scop, &scop.reads, is_candidate)?;
+        let (candidate_writes, other_writes) = split_by_array(cx, scop, &writes, is_candidate)?;
         let [mut flow, mut anti, mut output] = kinds(cx, scop, &other_reads, &other_writes)?;
         let shared = union_of(cx, [&flow, &anti, &output])?;
         let mut private = Vec::with_capacity(candidates.len());
         for array in &candidates {
-            let this = |name: &str, _: usize| name == array;
-            let (reads, _) = split_by_array(cx, &candidate_reads, this)?;
-            let (writes, _) = split_by_array(cx, &candidate_writes, this)?;
+            let this = |a: ArrayId| a == *array;
+            let (reads, _) = split_by_array(cx, scop, &candidate_reads, this)?;
+            let (writes, _) = split_by_array(cx, scop, &candidate_writes, this)?;
             let [f, a, o] = kinds(cx, scop, &reads, &writes)?;
             private.push(PrivateScalar {
-                array: array.clone(),
+                array: *array,
                 conflicts: union_of(cx, [&f, &a, &o])?.coalesce().isl(cx)?,
                 flow: f.copy().isl(cx)?.coalesce().isl(cx)?,
                 instances: accessing(cx, &reads, &writes)?,

@@ -8,6 +8,7 @@ use crate::analysis::dataflow::{
 use crate::analysis::privatization::{accessing, candidates, Conflicts, PrivateScalar};
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
+use crate::model::scop::ArrayId;
 use crate::support::isl::{Ctx, IslResult};
 
 /// The relations of live-range reordering (seed 001 §2.3, §2.6). A live range runs
@@ -136,11 +137,11 @@ impl LiveRanges {
                 .isl(cx)
         };
         // The conflicts, those of the privatization candidates apart.
-        let candidates = candidates(cx, &writes, &live_in, &scop.killed, &scop.expanded)?;
-        let is_candidate = |name: &str, _: usize| candidates.iter().any(|c| c == name);
-        let (candidate_reads, other_reads) = split_by_array(cx, &reads, is_candidate)?;
-        let (candidate_writes, other_writes) = split_by_array(cx, &writes, is_candidate)?;
-        let (candidate_tagged_reads, _) = split_by_array(cx, &tagged_reads, is_candidate)?;
+        let candidates = candidates(cx, scop, &writes, &live_in)?;
+        let is_candidate = |a: ArrayId| candidates.contains(&a);
+        let (candidate_reads, other_reads) = split_by_array(cx, scop, &reads, is_candidate)?;
+        let (candidate_writes, other_writes) = split_by_array(cx, scop, &writes, is_candidate)?;
+        let (candidate_tagged_reads, _) = split_by_array(cx, scop, &tagged_reads, is_candidate)?;
         let mut shared = conflict_pairs(cx, scop, other_reads, other_writes)?;
         for kept in [&flow_kept, &anti_kept, &output_kept] {
             shared = shared
@@ -150,10 +151,10 @@ impl LiveRanges {
         let mut all = shared.copy().isl(cx)?;
         let mut private = Vec::with_capacity(candidates.len());
         for array in candidates.iter() {
-            let this = |name: &str, _: usize| name == array;
-            let (reads, _) = split_by_array(cx, &candidate_reads, this)?;
-            let (writes, _) = split_by_array(cx, &candidate_writes, this)?;
-            let (tagged_reads, _) = split_by_array(cx, &candidate_tagged_reads, this)?;
+            let this = |a: ArrayId| a == *array;
+            let (reads, _) = split_by_array(cx, scop, &candidate_reads, this)?;
+            let (writes, _) = split_by_array(cx, scop, &candidate_writes, this)?;
+            let (tagged_reads, _) = split_by_array(cx, scop, &candidate_tagged_reads, this)?;
             let instances = accessing(cx, &reads, &writes)?;
             let conflicts = conflict_pairs(cx, scop, reads, writes)?;
             all = all.union(conflicts.copy().isl(cx)?).isl(cx)?;
@@ -163,7 +164,7 @@ impl LiveRanges {
                 .intersect_range(tagged_reads.domain().isl(cx)?)
                 .isl(cx)?;
             private.push(PrivateScalar {
-                array: array.clone(),
+                array: *array,
                 conflicts,
                 flow: untag(flow)?,
                 instances,

@@ -19,20 +19,20 @@
 //!
 //! [`LiveRanges`]: crate::analysis::live_ranges::LiveRanges
 
-use isl_rs::{DimType, ScheduleNode, UnionMap, UnionSet};
+use isl_rs::{ScheduleNode, UnionMap, UnionSet};
 
 use crate::analysis::dataflow::{split_by_array, Problem};
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::support::isl::{map_out_name, maps_of, Ctx, IslResult};
+use crate::model::scop::ArrayId;
+use crate::support::isl::{maps_of, Ctx, IslResult};
 use crate::support::schedule_tree::{
     carried_by_member, distances, equal_under, live_deps, member_map, n_members,
 };
 
 /// A candidate scalar (see the module).
 pub(crate) struct PrivateScalar {
-    /// The array's name (its tuple name in the model).
-    pub array: String,
+    pub array: ArrayId,
     /// Pairs of its accesses to one element, one of them a write, with no cut.
     pub conflicts: UnionMap,
     /// Its live ranges, write instance -> read instance.
@@ -71,7 +71,7 @@ impl Conflicts {
         let mut private = Vec::with_capacity(self.private.len());
         for p in &self.private {
             private.push(PrivateScalar {
-                array: p.array.clone(),
+                array: p.array,
                 conflicts: f(&p.conflicts)?,
                 flow: f(&p.flow)?,
                 instances: p.instances.copy().isl(cx)?,
@@ -136,7 +136,7 @@ impl Conflicts {
         cx: &Ctx,
         node: &ScheduleNode,
         i: usize,
-    ) -> Result<Vec<String>, PolyError> {
+    ) -> Result<Vec<ArrayId>, PolyError> {
         let domain = node.get_domain().isl(cx)?;
         let mut out = Vec::new();
         for p in &self.private {
@@ -147,7 +147,7 @@ impl Conflicts {
                 .intersect(domain.copy().isl(cx)?)
                 .isl(cx)?;
             if !touched.is_empty().isl(cx)? && p.private_at(cx, node, i)? {
-                out.push(p.array.clone());
+                out.push(p.array);
             }
         }
         Ok(out)
@@ -217,17 +217,14 @@ fn carried(
 
 /// The privatization candidates of a SCoP, without live-range reordering (which
 /// finds the reads of values from before the SCoP on its own, [`LiveRanges`]).
-pub(crate) fn classical_candidates(cx: &Ctx, scop: &ScopIsl) -> Result<Vec<String>, PolyError> {
+pub(crate) fn classical_candidates(cx: &Ctx, scop: &ScopIsl) -> Result<Vec<ArrayId>, PolyError> {
     let writes = scop.writes(cx)?;
-    let killed_scalar = |name: &str, dims: usize| {
-        (dims == 0 || scop.expanded.iter().any(|e| e == name))
-            && scop.killed.iter().any(|k| k == name)
-    };
-    let (scalar_writes, _) = split_by_array(cx, &writes, killed_scalar)?;
+    let killed_scalar = |a: ArrayId| killed_scalar(scop, a);
+    let (scalar_writes, _) = split_by_array(cx, scop, &writes, killed_scalar)?;
     if scalar_writes.is_empty().isl(cx)? {
         return Ok(Vec::new());
     }
-    let (scalar_reads, _) = split_by_array(cx, &scop.reads, killed_scalar)?;
+    let (scalar_reads, _) = split_by_array(cx, scop, &scop.reads, killed_scalar)?;
     let read_in = Problem::untagged(
         cx,
         scop,
@@ -238,7 +235,7 @@ pub(crate) fn classical_candidates(cx: &Ctx, scop: &ScopIsl) -> Result<Vec<Strin
     .solve(cx)?
     .get_may_no_source()
     .isl(cx)?;
-    candidates(cx, &scalar_writes, &read_in, &scop.killed, &scop.expanded)
+    candidates(cx, scop, &scalar_writes, &read_in)
 }
 
 /// The statement instances of the accesses `reads` and `writes`.
@@ -256,34 +253,34 @@ pub(crate) fn accessing(
         .isl(cx)
 }
 
-/// The privatization candidates among the arrays `writes` writes: the scalars
-/// (and the `expanded` ones, a scalar's slots) killed at the end of the SCoP that no
-/// read of `read_in` (accesses with no source in the SCoP) reads.
+/// A scalar (or one `expanded`, a scalar's slots) killed at the end of the SCoP.
+fn killed_scalar(scop: &ScopIsl, a: ArrayId) -> bool {
+    let array = scop.array(a);
+    (array.dims == 0 || scop.expanded.contains(&a)) && array.killed
+}
+
+/// The privatization candidates among the arrays `writes` writes: the killed
+/// scalars ([`killed_scalar`]) that no read of `read_in` (accesses with no source in
+/// the SCoP) reads. In the order of their names.
 pub(crate) fn candidates(
     cx: &Ctx,
+    scop: &ScopIsl,
     writes: &UnionMap,
     read_in: &UnionMap,
-    killed: &[String],
-    expanded: &[String],
-) -> Result<Vec<String>, PolyError> {
+) -> Result<Vec<ArrayId>, PolyError> {
     let mut read_before = Vec::new();
     for map in maps_of(cx, read_in)? {
-        read_before.extend(map_out_name(&map));
+        read_before.extend(scop.array_of(&map));
     }
-    let mut out: Vec<String> = Vec::new();
+    let mut out: Vec<ArrayId> = Vec::new();
     for map in maps_of(cx, writes)? {
-        let dims = map.dim(DimType::Out).isl(cx)?;
-        let Some(name) = map_out_name(&map) else {
+        let Some(a) = scop.array_of(&map) else {
             continue;
         };
-        if (dims == 0 || expanded.contains(&name))
-            && killed.contains(&name)
-            && !read_before.contains(&name)
-            && !out.contains(&name)
-        {
-            out.push(name);
+        if killed_scalar(scop, a) && !read_before.contains(&a) && !out.contains(&a) {
+            out.push(a);
         }
     }
-    out.sort();
+    out.sort_by(|x, y| scop.array(*x).name.cmp(&scop.array(*y).name));
     Ok(out)
 }

@@ -15,6 +15,7 @@ use crate::analysis::privatization::Conflicts;
 use crate::codegen::ast::{collapsed_body, has_loop, AstNode, CmpOp, Cond, Expr};
 use crate::codegen::register_block;
 use crate::error::PolyError;
+use crate::model::load::ScopIsl;
 use crate::model::scop::StmtId;
 use crate::support::isl::{
     ast_from_schedule, ast_node_kind, id_name, id_number, numbered_id, AstNodeKind, Ctx, IslResult,
@@ -47,22 +48,23 @@ pub(crate) enum AstMode {
     WholePrivate,
 }
 
-/// Generates the loop AST of `schedule` under the parameter `context`; `stmts` maps
-/// the statements' tuple names to their ids.
+/// Generates the loop AST of `schedule`, a schedule of `model`'s statements, under
+/// its parameter context.
 pub(crate) fn generate(
     cx: &Ctx,
     schedule: Schedule,
-    context: Set,
-    stmts: &StmtIds,
+    model: &ScopIsl,
     conflicts: &Conflicts,
     mode: AstMode,
 ) -> Result<Generated, PolyError> {
+    let context = model.context.copy().isl(cx)?;
+    let stmts = &model.stmt_ids;
     let mut marks = Vec::new();
     let mut root = schedule.get_root().isl(cx)?;
     if mode != AstMode::MayShift {
         root = anchor_leaves(cx, root)?;
     }
-    let root = number_marks(cx, root, conflicts, &mut marks)?;
+    let root = number_marks(cx, root, model, conflicts, &mut marks)?;
     let root = ast_from_schedule(cx, root.get_schedule().isl(cx)?, context)?;
     let mut out = [Vec::new(), Vec::new()];
     for (unroll, out) in [false, true].into_iter().zip(&mut out) {
@@ -119,6 +121,7 @@ struct Converter<'a> {
 fn number_marks(
     cx: &Ctx,
     node: ScheduleNode,
+    model: &ScopIsl,
     conflicts: &Conflicts,
     marks: &mut Vec<ParallelMark>,
 ) -> Result<ScheduleNode, PolyError> {
@@ -135,9 +138,10 @@ fn number_marks(
                 let mut private: Vec<String> = Vec::new();
                 if node_type(cx, &band)? == ScheduleNodeType::Band {
                     for member in 0..members {
-                        for name in conflicts.private_at(cx, &band, member)? {
-                            if !private.contains(&name) {
-                                private.push(name);
+                        for array in conflicts.private_at(cx, &band, member)? {
+                            let name = &model.array(array).name;
+                            if !private.contains(name) {
+                                private.push(name.clone());
                             }
                         }
                     }
@@ -156,7 +160,7 @@ fn number_marks(
         }
     }
     walk_children(cx, node, |cx, child| {
-        number_marks(cx, child, conflicts, marks)
+        number_marks(cx, child, model, conflicts, marks)
     })
 }
 

@@ -7,7 +7,7 @@ use isl_rs::{
 };
 
 use crate::error::PolyError;
-use crate::model::scop::{AccessKind, ScalarExpansion, Scop, StmtId};
+use crate::model::scop::{AccessKind, ArrayId, ScalarExpansion, Scop, StmtId};
 use crate::support::isl::{
     map_in_name, map_out_name, maps_of, set_tuple_name, to_u32, Ctx, IslResult,
 };
@@ -23,6 +23,19 @@ pub(crate) struct StmtIsl {
     pub schedule: Map,
     /// Number of output dimensions of `schedule`.
     pub schedule_len: usize,
+}
+
+/// One array, as the access relations name it.
+#[derive(Clone, Debug)]
+pub(crate) struct ArrayIsl {
+    /// The range tuple name of its accesses.
+    pub name: String,
+    /// Its number of dimensions (0: a scalar).
+    pub dims: usize,
+    /// Bytes per element ([`Scop::element_bytes`]; 8 when not given).
+    pub element_bytes: u32,
+    /// Dead after the SCoP ([`Scop::killed`]).
+    pub killed: bool,
 }
 
 /// The whole SCoP in isl form. All relations are restricted to the domains.
@@ -54,16 +67,16 @@ pub(crate) struct ScopIsl {
     pub tagged_reads: UnionMap,
     pub tagged_must_writes: UnionMap,
     pub tagged_may_writes: UnionMap,
-    /// Arrays dead after the SCoP ([`Scop::killed`]).
-    pub killed: Vec<String>,
-    /// Bytes per element by array name ([`Scop::element_bytes`]).
-    pub element_bytes: HashMap<String, u32>,
+    /// The arrays the accesses name, indexed by [`ArrayId`].
+    pub arrays: Vec<ArrayIsl>,
+    /// The array of each range tuple name ([`ScopIsl::array_of`]).
+    array_ids: HashMap<String, ArrayId>,
     /// The statement of each domain tuple id (by name; isl ids with one name are one
     /// id), for turning isl's statement instances back into [`StmtId`]s.
     pub stmt_ids: HashMap<String, StmtId>,
     /// Scalars expanded into one slot per copy of an unroll-and-jam block
     /// ([`ScopIsl::with_expanded`]): privatization candidates like 0-d scalars.
-    pub expanded: Vec<String>,
+    pub expanded: Vec<ArrayId>,
 }
 
 fn malformed(msg: String) -> PolyError {
@@ -82,6 +95,8 @@ impl ScopIsl {
         let mut tagged_reads = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
         let mut tagged_must_writes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
         let mut tagged_may_writes = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        let mut arrays = Vec::new();
+        let mut array_ids = HashMap::new();
 
         for (k, st) in scop.statements.iter().enumerate() {
             if scop.statements[..k].iter().any(|o| o.name == st.name) {
@@ -112,6 +127,7 @@ impl ScopIsl {
             for (k, acc) in st.accesses.iter().enumerate() {
                 let rel = cx.parse("access", &acc.relation, Map::read_from_str)?;
                 check_domain_name(&rel, &st.name, "access")?;
+                declare_array(cx, scop, &rel, &mut arrays, &mut array_ids)?;
                 let rel = rel.intersect_domain(dom.copy().isl(cx)?).isl(cx)?;
                 let tag = reference_tagger(cx, &dom, &format!("{}_ref{k}", st.name))?;
                 let tagged = tag.copy().isl(cx)?.reverse().isl(cx)?;
@@ -163,8 +179,8 @@ impl ScopIsl {
             tagged_reads,
             tagged_must_writes,
             tagged_may_writes,
-            killed: scop.killed.clone(),
-            element_bytes: scop.element_bytes.iter().cloned().collect(),
+            arrays,
+            array_ids,
             stmt_ids,
             expanded: Vec::new(),
         })
@@ -182,14 +198,20 @@ impl ScopIsl {
         for e in expansions {
             slots = slots.union(self.slot_map(cx, e)?).isl(cx)?;
         }
-        let expanded: Vec<String> = expansions.iter().map(|e| e.array.clone()).collect();
+        let mut expanded = Vec::with_capacity(expansions.len());
+        for e in expansions {
+            let id = self.array_named(&e.array).ok_or_else(|| {
+                PolyError::Isl(format!("expansion of an unknown array {}", e.array))
+            })?;
+            expanded.push(id);
+        }
         let split = |rel: &UnionMap| -> Result<(UnionMap, UnionMap), PolyError> {
             let mut hit = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
             let mut rest = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
             for map in maps_of(cx, rel)? {
-                let name = map_out_name(&map).unwrap_or_default();
+                let array = self.array_of(&map);
                 let map = UnionMap::from_map(map).isl(cx)?;
-                if expanded.contains(&name) {
+                if array.is_some_and(|a| expanded.contains(&a)) {
                     hit = hit.union(map).isl(cx)?;
                 } else {
                     rest = rest.union(map).isl(cx)?;
@@ -247,8 +269,8 @@ impl ScopIsl {
             tagged_reads: tagged(&self.tagged_reads)?,
             tagged_must_writes: tagged(&self.tagged_must_writes)?,
             tagged_may_writes: tagged(&self.tagged_may_writes)?,
-            killed: self.killed.clone(),
-            element_bytes: self.element_bytes.clone(),
+            arrays: self.arrays.clone(),
+            array_ids: self.array_ids.clone(),
             stmt_ids: self.stmt_ids.clone(),
             expanded,
         })
@@ -260,7 +282,7 @@ impl ScopIsl {
         let accesses = self.reads.copy().isl(cx)?.union(self.writes(cx)?).isl(cx)?;
         let mut out = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
         for map in maps_of(cx, &accesses)? {
-            if map_out_name(&map).as_deref() != Some(e.array.as_str()) {
+            if self.array_of(&map).is_none() || self.array_of(&map) != self.array_named(&e.array) {
                 continue;
             }
             let Some(stmt) = map_in_name(&map) else {
@@ -285,6 +307,20 @@ impl ScopIsl {
             out = out.union(UnionMap::from_map(slot).isl(cx)?).isl(cx)?;
         }
         Ok(out)
+    }
+
+    /// The array an access relation (`S[..] -> A[..]`, or tagged) goes to.
+    pub fn array_of(&self, access: &Map) -> Option<ArrayId> {
+        self.array_ids.get(&map_out_name(access)?).copied()
+    }
+
+    /// The array named `name`.
+    pub fn array_named(&self, name: &str) -> Option<ArrayId> {
+        self.array_ids.get(name).copied()
+    }
+
+    pub fn array(&self, id: ArrayId) -> &ArrayIsl {
+        &self.arrays[id.0]
     }
 
     /// The original order as a schedule tree (see the field); the error says why the
@@ -384,6 +420,45 @@ fn reference_tagger(cx: &Ctx, domain: &Set, tag: &str) -> Result<Map, PolyError>
         .isl(cx)?
         .range_product(to_tag)
         .isl(cx)
+}
+
+/// Adds the array that `access` names to the table, once; the same name with
+/// another number of dimensions is malformed (isl would see two arrays).
+fn declare_array(
+    cx: &Ctx,
+    scop: &Scop,
+    access: &Map,
+    arrays: &mut Vec<ArrayIsl>,
+    array_ids: &mut HashMap<String, ArrayId>,
+) -> Result<(), PolyError> {
+    let Some(name) = map_out_name(access) else {
+        return Err(malformed(format!(
+            "an access names no array: {}",
+            cx.text(access).unwrap_or_default()
+        )));
+    };
+    let dims = usize::try_from(access.dim(DimType::Out).isl(cx)?).unwrap_or(0);
+    if let Some(&id) = array_ids.get(&name) {
+        return match arrays[id.0].dims == dims {
+            true => Ok(()),
+            false => Err(malformed(format!(
+                "array {name} is accessed with {} and {dims} subscripts",
+                arrays[id.0].dims
+            ))),
+        };
+    }
+    let element_bytes = (scop.element_bytes.iter())
+        .find(|(n, _)| *n == name)
+        .map_or(8, |(_, b)| *b);
+    let killed = scop.killed.contains(&name);
+    array_ids.insert(name.clone(), ArrayId(arrays.len()));
+    arrays.push(ArrayIsl {
+        name,
+        dims,
+        element_bytes,
+        killed,
+    });
+    Ok(())
 }
 
 fn check_domain_name(map: &Map, stmt: &str, what: &str) -> Result<(), PolyError> {

@@ -9,6 +9,20 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StmtId(pub usize);
 
+/// An array of a loaded SCoP: its index in the model's array table, in the order
+/// the accesses first name the arrays. Analyses and transforms refer to an array by
+/// this; its tuple name in the relations is read once, when the model is loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArrayId(pub usize);
+
+#[cfg(test)]
+impl ArrayId {
+    /// For unit tests whose arrays are single capitals: A is array 0, B array 1, ...
+    pub(crate) fn of_letter(name: &str) -> ArrayId {
+        ArrayId(usize::from(name.as_bytes()[0] - b'A'))
+    }
+}
+
 /// One static control part: a maximal run of affine loops and conditionals.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scop {

@@ -871,7 +871,9 @@ mod spatial_tests {
                     .unwrap();
                 Reference {
                     node: 0,
-                    array: crate::support::isl::map_out_name(&relation).unwrap(),
+                    array: crate::model::scop::ArrayId::of_letter(
+                        &crate::support::isl::map_out_name(&relation).unwrap(),
+                    ),
                     bytes: 8,
                     relation,
                 }

@@ -22,12 +22,13 @@ use isl_rs::{BasicMap, Constraint as IslConstraint, DimType, LocalSpace, Map, Sp
 
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
+use crate::model::scop::ArrayId;
 use crate::scheduler::graph::Node;
 use crate::scheduler::ilp::Constraint;
 use crate::scheduler::layout::Layout;
 use crate::scheduler::linalg::rank;
 use crate::support::isl::{
-    map_in_name, map_out_name, maps_of, single_point, to_i32, to_u32, Ctx, IslResult, SetPoint,
+    map_in_name, maps_of, single_point, to_i32, to_u32, Ctx, IslResult, SetPoint,
 };
 
 /// The spatial preset's parameters (seed 000 §4.6).
@@ -43,7 +44,7 @@ pub(crate) struct SpatialParams {
 /// element size and access relation.
 pub(crate) struct Reference {
     pub node: usize,
-    pub array: String,
+    pub array: ArrayId,
     pub bytes: u32,
     pub relation: Map,
 }
@@ -55,7 +56,7 @@ pub(crate) struct Reference {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Group {
     pub node: usize,
-    pub array: String,
+    pub array: ArrayId,
     /// The linear part of the subscripts, one row per subscript.
     pub access: Vec<Vec<i64>>,
     /// Number of references (a compound assignment's read and write count twice).
@@ -127,14 +128,14 @@ impl SpatialModel {
         for accesses in tagged {
             for tagged_relation in maps_of(cx, accesses)? {
                 let relation = tagged_relation.domain_factor_domain().isl(cx)?;
-                let (Some(stmt), Some(array)) = (map_in_name(&relation), map_out_name(&relation))
+                let (Some(stmt), Some(array)) = (map_in_name(&relation), model.array_of(&relation))
                 else {
                     continue;
                 };
                 let Some(&node) = index.get(stmt.as_str()) else {
                     continue;
                 };
-                let bytes = model.element_bytes.get(&array).copied().unwrap_or(8).max(1);
+                let bytes = model.array(array).element_bytes.max(1);
                 refs.push(Reference {
                     node,
                     array,
@@ -220,7 +221,7 @@ impl SpatialModel {
 type Deltas = Vec<Vec<i64>>;
 
 /// What makes a group: statement (node), array, linear part of the subscripts.
-type GroupKey = (usize, String, Vec<Vec<i64>>);
+type GroupKey = (usize, ArrayId, Vec<Vec<i64>>);
 
 /// The linear part of a single-valued affine access (one row per subscript, one
 /// column per iterator), read off how it moves along each iterator; None when a
@@ -553,7 +554,9 @@ pub(crate) mod tests {
                 let relation = cx.parse("access", text, Map::read_from_str).unwrap();
                 Reference {
                     node: 0,
-                    array: map_out_name(&relation).unwrap(),
+                    array: ArrayId::of_letter(
+                        &crate::support::isl::map_out_name(&relation).unwrap(),
+                    ),
                     bytes: 8,
                     relation,
                 }
@@ -563,14 +566,14 @@ pub(crate) mod tests {
     }
 
     /// (array, multiplicity, temporal, spatial) of each group.
-    type Summary = (String, usize, Vec<Vec<i64>>, Vec<Vec<i64>>);
+    type Summary = (ArrayId, usize, Vec<Vec<i64>>, Vec<Vec<i64>>);
 
     fn summary(m: &SpatialModel) -> Vec<Summary> {
         m.groups
             .iter()
             .map(|g| {
                 (
-                    g.array.clone(),
+                    g.array,
                     g.multiplicity,
                     g.temporal.clone(),
                     g.spatial.clone(),
@@ -581,7 +584,7 @@ pub(crate) mod tests {
 
     fn s(a: &str, m: usize, t: &[&[i64]], sp: &[&[i64]]) -> Summary {
         (
-            a.into(),
+            ArrayId::of_letter(a),
             m,
             t.iter().map(|v| v.to_vec()).collect(),
             sp.iter().map(|v| v.to_vec()).collect(),
@@ -706,7 +709,7 @@ pub(crate) mod tests {
         let sch = scheduler(&cx, &["N"], &[MATMUL_DOMAIN], isl());
         let refs = vec![Reference {
             node: 0,
-            array: "B".into(),
+            array: ArrayId::of_letter("B"),
             bytes: 64,
             relation: cx
                 .parse("access", MATMUL_ACCESSES[2], Map::read_from_str)

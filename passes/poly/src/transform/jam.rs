@@ -23,7 +23,7 @@ use isl_rs::{
 use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::model::scop::ScalarExpansion;
+use crate::model::scop::{ArrayId, ScalarExpansion};
 use crate::support::isl::{
     id_name, map_in_name, map_out_name, maps_of, numbered_id, to_i32, Ctx, IslResult,
 };
@@ -49,10 +49,11 @@ pub(crate) fn jam_block(name: &str) -> Option<i64> {
 pub(crate) fn jam(
     cx: &Ctx,
     schedule: isl_rs::Schedule,
+    model: &ScopIsl,
     conflicts: &Conflicts,
     block: i64,
 ) -> Result<(isl_rs::Schedule, Option<String>), PolyError> {
-    let mut chains: Vec<String> = Vec::new();
+    let mut chains: Vec<ArrayId> = Vec::new();
     let mut count = 0;
     let root = schedule.get_root().isl(cx)?;
     let root = walk(cx, root, conflicts, block, &mut count, &mut chains)?;
@@ -60,7 +61,9 @@ pub(crate) fn jam(
         format!(
             "{count} loop{} around the chains on {}",
             if count == 1 { "" } else { "s" },
-            chains.join(", ")
+            (chains.iter().map(|&a| model.array(a).name.as_str()))
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     });
     Ok((root.get_schedule().isl(cx)?, note))
@@ -72,7 +75,7 @@ fn walk(
     conflicts: &Conflicts,
     block: i64,
     count: &mut usize,
-    chains: &mut Vec<String>,
+    chains: &mut Vec<ArrayId>,
 ) -> Result<ScheduleNode, PolyError> {
     match node_type(cx, &node)? {
         ScheduleNodeType::Mark => {
@@ -111,7 +114,7 @@ fn chain_arrays(
     cx: &Ctx,
     node: &ScheduleNode,
     conflicts: &Conflicts,
-) -> Result<Option<Vec<String>>, PolyError> {
+) -> Result<Option<Vec<ArrayId>>, PolyError> {
     let n = n_members(cx, node)?;
     if n == 0 || node_type(cx, &node.get_child(0).isl(cx)?)? == ScheduleNodeType::Leaf {
         return Ok(None);
@@ -152,7 +155,7 @@ fn chain_arrays(
             .iter()
             .any(|map| map_in_name(map).is_some() && map_in_name(map) == map_out_name(map));
         if chain {
-            arrays.push(p.array.clone());
+            arrays.push(p.array);
         }
     }
     Ok((!arrays.is_empty()).then_some(arrays))
@@ -349,15 +352,16 @@ pub(crate) fn expansions(
     find_marks(cx, schedule.get_root().isl(cx)?, &mut marks)?;
     let mut out: Vec<ScalarExpansion> = Vec::new();
     for (block, dims, domain) in &marks {
-        for array in conflicts.private.iter().map(|p| &p.array) {
+        for array in conflicts.private.iter().map(|p| p.array) {
             if !accessed_under(cx, model, array, domain)? {
                 continue;
             }
-            let i = match out.iter().position(|e| e.array == *array) {
+            let name = &model.array(array).name;
+            let i = match out.iter().position(|e| e.array == *name) {
                 Some(i) => i,
                 None => {
                     out.push(ScalarExpansion {
-                        array: array.clone(),
+                        array: name.clone(),
                         block: *block,
                         slots: Vec::new(),
                     });
@@ -366,7 +370,7 @@ pub(crate) fn expansions(
             };
             if out[i].block != *block {
                 return Err(PolyError::InvalidSchedule(format!(
-                    "unroll-and-jam: {array} is under jams of blocks {} and {block}",
+                    "unroll-and-jam: {name} is under jams of blocks {} and {block}",
                     out[i].block
                 )));
             }
@@ -383,7 +387,7 @@ pub(crate) fn expansions(
         let Some(flow) = conflicts
             .private
             .iter()
-            .find(|p| p.array == e.array)
+            .find(|p| model.array(p.array).name == e.array)
             .map(|p| &p.flow)
         else {
             continue;
@@ -440,7 +444,7 @@ fn find_marks(cx: &Ctx, node: ScheduleNode, out: &mut Vec<JamMark>) -> Result<()
 fn accessed_under(
     cx: &Ctx,
     model: &ScopIsl,
-    array: &str,
+    array: ArrayId,
     domain: &UnionSet,
 ) -> Result<bool, PolyError> {
     let accesses = model
@@ -453,5 +457,5 @@ fn accessed_under(
         .isl(cx)?;
     Ok(maps_of(cx, &accesses)?
         .iter()
-        .any(|m| map_out_name(m).as_deref() == Some(array)))
+        .any(|m| model.array_of(m) == Some(array)))
 }

@@ -17,16 +17,15 @@ use isl_rs::{
 
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
-use crate::support::isl::{
-    map_in_name, map_out_name, maps_of, single_point, to_i32, Ctx, IslResult, SetPoint,
-};
+use crate::model::scop::ArrayId;
+use crate::support::isl::{map_in_name, maps_of, single_point, to_i32, Ctx, IslResult, SetPoint};
 use crate::support::schedule_tree::{n_children, n_members, node_type};
 
 /// One access of a statement, with its array's element size and how many elements
 /// one cache line holds.
 struct AccessInfo {
     relation: Map,
-    array: String,
+    array: ArrayId,
     write: bool,
     bytes: u32,
     per_line: i64,
@@ -51,11 +50,11 @@ impl Locality {
         for (k, accesses) in tagged.into_iter().enumerate() {
             for tagged_relation in maps_of(cx, accesses)? {
                 let relation = tagged_relation.domain_factor_domain().isl(cx)?;
-                let (Some(stmt), Some(array)) = (map_in_name(&relation), map_out_name(&relation))
+                let (Some(stmt), Some(array)) = (map_in_name(&relation), model.array_of(&relation))
                 else {
                     continue;
                 };
-                let bytes = model.element_bytes.get(&array).copied().unwrap_or(8).max(1);
+                let bytes = model.array(array).element_bytes.max(1);
                 let per_line = i64::try_from(line_bytes / u64::from(bytes))
                     .unwrap_or(1)
                     .max(1);
@@ -101,7 +100,7 @@ pub(crate) enum Step {
 pub(crate) struct AccessProfile {
     /// The statement's tuple name.
     pub stmt: String,
-    pub array: String,
+    pub array: ArrayId,
     pub write: bool,
     pub bytes: u32,
     pub per_line: i64,
@@ -187,7 +186,7 @@ pub(crate) fn band_profile(
             }
             profile.push(AccessProfile {
                 stmt: name.clone(),
-                array: access.array.clone(),
+                array: access.array,
                 write: access.write,
                 bytes: access.bytes,
                 per_line: access.per_line,

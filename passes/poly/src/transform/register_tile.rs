@@ -470,7 +470,7 @@ mod tests {
     fn access(array: &str, write: bool, moves: &[&[i64]]) -> AccessProfile {
         AccessProfile {
             stmt: "S1".into(),
-            array: array.into(),
+            array: crate::model::scop::ArrayId::of_letter(array),
             write,
             bytes: 8,
             per_line: 8,

@@ -136,7 +136,7 @@ mod tests {
     fn access(moves: Vec<Move>) -> AccessProfile {
         AccessProfile {
             stmt: "S0".into(),
-            array: "A".into(),
+            array: crate::model::scop::ArrayId::of_letter("A"),
             write: false,
             bytes: 8,
             per_line: 8,
@@ -227,7 +227,7 @@ mod tests {
         // and one line of path[i][k]: 24 KiB, in cache without tiles.
         let four = |moves| AccessProfile {
             stmt: "S0".into(),
-            array: "A".into(),
+            array: crate::model::scop::ArrayId::of_letter("A"),
             write: false,
             bytes: 4,
             per_line: 16,

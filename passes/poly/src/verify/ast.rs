@@ -28,10 +28,11 @@ use std::collections::BTreeSet;
 use isl_rs::{Schedule, Set, UnionMap, UnionSet};
 
 use crate::analysis::dependences::Dependences;
-use crate::analysis::privatization::Conflicts;
+use crate::analysis::privatization::{Conflicts, PrivateScalar};
 use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::error::PolyError;
 use crate::model::isl_text::union_map_text;
+use crate::model::load::ScopIsl;
 use crate::support::isl::{Ctx, IslResult};
 use crate::support::schedule_tree::{carried_by_member, deltas_under, equal_under};
 use crate::verify::order::{check_flat_order, flat_schedule, lex_positive};
@@ -94,15 +95,16 @@ impl Path {
     }
 }
 
-/// Checks `ast`, generated from `schedule` under the parameter `context`, against
-/// the schedule (see the module).
+/// Checks `ast`, generated from `schedule` (of `model`, under its parameter context),
+/// against the schedule (see the module).
 pub(crate) fn check_ast(
     cx: &Ctx,
     ast: &[AstNode],
     schedule: &Schedule,
-    context: &Set,
+    model: &ScopIsl,
     deps: &Dependences<'_>,
 ) -> Result<(), PolyError> {
+    let context = &model.context;
     let mut reader = Reader::default();
     reader.block(ast, &Path::default())?;
     let params = reader.params.iter().cloned().collect::<Vec<_>>().join(", ");
@@ -171,7 +173,7 @@ pub(crate) fn check_ast(
     }
     lap("order");
     for lp in &reader.loops {
-        check_parallel(cx, lp, &time, len, deps.conflicts())?;
+        check_parallel(cx, lp, &time, len, model, deps.conflicts())?;
     }
     lap("parallel loops");
     Ok(())
@@ -280,8 +282,10 @@ fn check_parallel(
     lp: &ParallelLoop,
     time: &UnionMap,
     len: usize,
+    model: &ScopIsl,
     conflicts: &Conflicts,
 ) -> Result<(), PolyError> {
+    let private_here = |p: &PrivateScalar| lp.private.contains(&model.array(p.array).name);
     let t: Vec<String> = (0..len).map(|k| format!("t{k}")).collect();
     let inside: Vec<String> = lp
         .path
@@ -295,11 +299,7 @@ fn check_parallel(
     )?;
     let time = time.copy().isl(cx)?.intersect_range(inside).isl(cx)?;
     let mut pairs = conflicts.shared.copy().isl(cx)?;
-    for p in conflicts
-        .private
-        .iter()
-        .filter(|p| !lp.private.contains(&p.array))
-    {
+    for p in conflicts.private.iter().filter(|p| !private_here(p)) {
         pairs = pairs.union(p.conflicts.copy().isl(cx)?).isl(cx)?;
     }
     if carried_by_member(cx, &deltas_under(cx, &pairs, &time)?, len, lp.at)? {
@@ -322,17 +322,14 @@ fn check_parallel(
     )?;
     let inside = time.copy().isl(cx)?.domain().isl(cx)?;
     let same_iteration = equal_under(cx, &time.apply_range(prefix).isl(cx)?)?;
-    for p in conflicts
-        .private
-        .iter()
-        .filter(|p| lp.private.contains(&p.array))
-    {
+    for p in conflicts.private.iter().filter(|p| private_here(p)) {
         let touching = p.live_ranges_touching(cx, &inside)?;
         if !touching.is_subset(&same_iteration).isl(cx)? {
             return Err(wrong(&format!(
                 "{} lives beyond one iteration of a loop that runs in parallel with a copy \
                  of it per iteration (time entry {})",
-                p.array, lp.at
+                model.array(p.array).name,
+                lp.at
             )));
         }
     }
