@@ -19,7 +19,7 @@ use crate::model::scop::{ScalarExpansion, Scop};
 use crate::scheduler::initial;
 use crate::support::host::{host_caches, host_vector_bytes, Caches};
 use crate::support::isl::{Ctx, IslResult};
-use crate::transform::locality::{innermost_misses, Locality};
+use crate::transform::locality::{innermost_misses, matrix_sweeps, Locality};
 use crate::transform::tile::TileOptions;
 use crate::transform::{intra_tile, jam, parallel, tile};
 use crate::verify;
@@ -367,7 +367,7 @@ fn final_schedule(
             best = Some((key, fin, kind));
         }
     }
-    let Some((_, mut fin, kind)) = best else {
+    let Some(((misses, _), mut fin, mut kind)) = best else {
         // Neither verified: the isl preset's schedule goes on to `finish`, whose
         // verifier reports what is wrong.
         let isl = Options {
@@ -376,9 +376,41 @@ fn final_schedule(
         };
         return preset_schedule(cx, model, deps, &locality, &isl);
     };
+    // The original order, when it walks the matrices fewer times for no more cache
+    // lines: bicg's one sweep of `A` against isl's and Pluto's two (measured in
+    // docs/architecture-decisions.md, "The original order as a candidate").
+    let preset = kind.name();
+    let mut sweeps_note = String::new();
+    if let Some(sweeps) = stage("cost model", || matrix_sweeps(cx, &fin.tree, model))? {
+        let identity = Options {
+            scheduler: SchedulerKind::Identity,
+            ..opts.clone()
+        };
+        let original = preset_schedule(cx, model, deps, &locality, &identity)?;
+        schedule_time += original.schedule_time;
+        let original_sweeps =
+            stage("cost model", || matrix_sweeps(cx, &original.tree, model))?.unwrap_or(sweeps);
+        let original_misses = stage("cost model", || {
+            innermost_misses(cx, &original.tree, &locality)
+        })?;
+        sweeps_note = format!(
+            "; matrix sweeps: {preset} {sweeps}, the original order {original_sweeps} with \
+             {original_misses} cache lines"
+        );
+        if original_sweeps < sweeps && original_misses <= misses {
+            match stage("verify", || verify::verify(cx, &original.tree, model, deps)) {
+                Ok(()) => {
+                    fin = original;
+                    kind = SchedulerKind::Identity;
+                }
+                Err(e @ PolyError::TimeBudget { .. }) => return Err(e),
+                Err(_) => {}
+            }
+        }
+    }
     fin.schedule_time = schedule_time;
     fin.notes.push(format!(
-        "cost model: chose {} (cache lines crossed per innermost iteration: {})",
+        "cost model: chose {} (cache lines crossed per innermost iteration: {}{sweeps_note})",
         kind.name(),
         scored.join(", ")
     ));

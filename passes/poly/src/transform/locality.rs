@@ -292,3 +292,76 @@ fn leaf_band_misses(
     }
     Ok(true)
 }
+
+/// How many times the schedule walks the SCoP's matrices: for every array of two or
+/// more dimensions, the number of outermost parts of the tree (children of a
+/// top-level sequence or set, or the whole tree) that access it. A matrix that two
+/// parts access is streamed from memory twice when it exceeds the cache, which its
+/// parametric size does not rule out (bicg's `A`, read by the `s` and the `q` sweeps
+/// once isl distributes them). Only when each access touches every element of its
+/// matrix at most once (a streaming SCoP, like the matrix-vector kernels): where an
+/// element is reused (an outer `k` or time loop), the traffic is the tiling's
+/// business and the count says little (None).
+pub(crate) fn matrix_sweeps(
+    cx: &Ctx,
+    schedule: &Schedule,
+    model: &ScopIsl,
+) -> Result<Option<usize>, PolyError> {
+    let accesses = model
+        .reads
+        .copy()
+        .isl(cx)?
+        .union(model.writes(cx)?)
+        .isl(cx)?;
+    for map in maps_of(cx, &accesses)? {
+        let matrix = model
+            .array_of(&map)
+            .is_some_and(|a| model.array(a).dims >= 2);
+        if matrix && !map.is_injective().isl(cx)? {
+            return Ok(None);
+        }
+    }
+    let mut node = schedule.get_root().isl(cx)?;
+    while n_children(cx, &node)? == 1
+        && !matches!(
+            node_type(cx, &node)?,
+            ScheduleNodeType::Sequence | ScheduleNodeType::Set
+        )
+    {
+        node = node.child(0).isl(cx)?;
+    }
+    let accesses = model
+        .reads
+        .copy()
+        .isl(cx)?
+        .union(model.writes(cx)?)
+        .isl(cx)?;
+    let parts: Vec<ScheduleNode> = match node_type(cx, &node)? {
+        ScheduleNodeType::Sequence | ScheduleNodeType::Set => (0..n_children(cx, &node)?)
+            .map(|i| node.copy().isl(cx)?.child(i).isl(cx))
+            .collect::<Result<_, _>>()?,
+        _ => vec![node],
+    };
+    let mut sweeps = 0;
+    for part in parts {
+        let instances = match node_type(cx, &part)? {
+            ScheduleNodeType::Filter => part.filter_get_filter().isl(cx)?,
+            _ => part.get_domain().isl(cx)?,
+        };
+        let under = accesses
+            .copy()
+            .isl(cx)?
+            .intersect_domain(instances)
+            .isl(cx)?;
+        let mut matrices: Vec<ArrayId> = Vec::new();
+        for map in maps_of(cx, &under)? {
+            if let Some(a) = model.array_of(&map) {
+                if model.array(a).dims >= 2 && !map.is_empty().isl(cx)? && !matrices.contains(&a) {
+                    matrices.push(a);
+                }
+            }
+        }
+        sweeps += matrices.len();
+    }
+    Ok(Some(sweeps))
+}
