@@ -279,7 +279,7 @@ impl ScopIsl {
     /// `S[x] -> A[slot]` for every statement instance of the SCoP that accesses the
     /// expanded array `e.array`: `x_d mod B` under a jam, 0 elsewhere.
     pub fn slot_map(&self, cx: &Ctx, e: &ScalarExpansion) -> Result<UnionMap, PolyError> {
-        let accesses = self.reads.copy().isl(cx)?.union(self.writes(cx)?).isl(cx)?;
+        let accesses = self.accesses(cx)?;
         let mut out = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
         for map in maps_of(cx, &accesses)? {
             if self.array_of(&map).is_none() || self.array_of(&map) != self.array_named(&e.array) {
@@ -365,6 +365,11 @@ impl ScopIsl {
             .isl(cx)?
             .apply_range(schedule.copy().isl(cx)?)
             .isl(cx)
+    }
+
+    /// All reads and writes.
+    pub fn accesses(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
+        self.reads.copy().isl(cx)?.union(self.writes(cx)?).isl(cx)
     }
 
     /// All writes, must and may.

@@ -448,11 +448,7 @@ fn accessed_under(
     domain: &UnionSet,
 ) -> Result<bool, PolyError> {
     let accesses = model
-        .reads
-        .copy()
-        .isl(cx)?
-        .union(model.writes(cx)?)
-        .isl(cx)?
+        .accesses(cx)?
         .intersect_domain(domain.copy().isl(cx)?)
         .isl(cx)?;
     Ok(maps_of(cx, &accesses)?

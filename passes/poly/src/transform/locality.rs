@@ -307,12 +307,7 @@ pub(crate) fn matrix_sweeps(
     schedule: &Schedule,
     model: &ScopIsl,
 ) -> Result<Option<usize>, PolyError> {
-    let accesses = model
-        .reads
-        .copy()
-        .isl(cx)?
-        .union(model.writes(cx)?)
-        .isl(cx)?;
+    let accesses = model.accesses(cx)?;
     for map in maps_of(cx, &accesses)? {
         let matrix = model
             .array_of(&map)
@@ -330,12 +325,6 @@ pub(crate) fn matrix_sweeps(
     {
         node = node.child(0).isl(cx)?;
     }
-    let accesses = model
-        .reads
-        .copy()
-        .isl(cx)?
-        .union(model.writes(cx)?)
-        .isl(cx)?;
     let parts: Vec<ScheduleNode> = match node_type(cx, &node)? {
         ScheduleNodeType::Sequence | ScheduleNodeType::Set => (0..n_children(cx, &node)?)
             .map(|i| node.copy().isl(cx)?.child(i).isl(cx))
