@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{gemm_init, guarded, jacobi_1d, read, scalar_reduction, stmt, write};
+use common::{gemm_init, guarded, jacobi_1d, read, scalar_reduction, scop_over_n, stmt, write};
 use isl_rs::UnionMap;
 use tessel_poly::isl::{Ctx, IslResult};
 use tessel_poly::{describe_dependences, Access, AccessKind, Dependences, Options, Scop};
@@ -192,32 +192,26 @@ fn describe_dependences_prints_one_parsable_line_per_kind() {
 #[test]
 fn strided_reader_gets_the_previous_iteration_s_value() {
     let dom = "(i2) mod 3 = 0 and 0 < i0 <= n and 0 < i1 <= 5 and 0 <= i2 < n";
-    let scop = Scop {
-        killed: Vec::new(),
-        element_bytes: Vec::new(),
-        params: vec!["n".into()],
-        context: "[n] -> { : }".into(),
-        statements: vec![
-            stmt(
-                "S0",
-                "[n] -> { S0[] }",
-                "[n] -> { S0[] -> [0] }",
-                vec![write("[n] -> { S0[] -> L[] }")],
-            ),
-            stmt(
-                "S1",
-                &format!("[n] -> {{ S1[i0, i1, i2] : {dom} }}"),
-                "[n] -> { S1[i0, i1, i2] -> [1, i0, 0, i1, 0, i2, 0] }",
-                vec![read("[n] -> { S1[i0, i1, i2] -> L[] }")],
-            ),
-            stmt(
-                "S2",
-                &format!("[n] -> {{ S2[i0, i1, i2, i3] : {dom} and i2 <= i3 <= n + 1 }}"),
-                "[n] -> { S2[i0, i1, i2, i3] -> [1, i0, 0, i1, 0, i2, 1, i3, 0] }",
-                vec![write("[n] -> { S2[i0, i1, i2, i3] -> L[] }")],
-            ),
-        ],
-    };
+    let scop = scop_over_n(vec![
+        stmt(
+            "S0",
+            "[n] -> { S0[] }",
+            "[n] -> { S0[] -> [0] }",
+            vec![write("[n] -> { S0[] -> L[] }")],
+        ),
+        stmt(
+            "S1",
+            &format!("[n] -> {{ S1[i0, i1, i2] : {dom} }}"),
+            "[n] -> { S1[i0, i1, i2] -> [1, i0, 0, i1, 0, i2, 0] }",
+            vec![read("[n] -> { S1[i0, i1, i2] -> L[] }")],
+        ),
+        stmt(
+            "S2",
+            &format!("[n] -> {{ S2[i0, i1, i2, i3] : {dom} and i2 <= i3 <= n + 1 }}"),
+            "[n] -> { S2[i0, i1, i2, i3] -> [1, i0, 0, i1, 0, i2, 1, i3, 0] }",
+            vec![write("[n] -> { S2[i0, i1, i2, i3] -> L[] }")],
+        ),
+    ]);
     let cx = Ctx::new(0).unwrap();
     let d = Dependences::of_scop(&cx, &scop).unwrap();
     // The last i2 of a row is the largest multiple of 3 below n.
@@ -241,26 +235,20 @@ fn strided_reader_gets_the_previous_iteration_s_value() {
 /// no sequence node can order them) keep the flat map, with the same answer.
 #[test]
 fn schedules_that_do_not_nest_fall_back_to_the_flat_map() {
-    let scop = Scop {
-        killed: Vec::new(),
-        element_bytes: Vec::new(),
-        params: vec!["n".into()],
-        context: "[n] -> { : }".into(),
-        statements: vec![
-            stmt(
-                "S0",
-                "[n] -> { S0[i] : 0 <= i < n }",
-                "[n] -> { S0[i] -> [0, i, 0] }",
-                vec![write("[n] -> { S0[i] -> A[i] }")],
-            ),
-            stmt(
-                "S1",
-                "[n] -> { S1[i, j] : 0 <= i < n and 1 <= j < n }",
-                "[n] -> { S1[i, j] -> [0, i, 0, j, 0] }",
-                vec![read("[n] -> { S1[i, j] -> A[i] }")],
-            ),
-        ],
-    };
+    let scop = scop_over_n(vec![
+        stmt(
+            "S0",
+            "[n] -> { S0[i] : 0 <= i < n }",
+            "[n] -> { S0[i] -> [0, i, 0] }",
+            vec![write("[n] -> { S0[i] -> A[i] }")],
+        ),
+        stmt(
+            "S1",
+            "[n] -> { S1[i, j] : 0 <= i < n and 1 <= j < n }",
+            "[n] -> { S1[i, j] -> [0, i, 0, j, 0] }",
+            vec![read("[n] -> { S1[i, j] -> A[i] }")],
+        ),
+    ]);
     let cx = Ctx::new(0).unwrap();
     let d = Dependences::of_scop(&cx, &scop).unwrap();
     assert_same(

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{all_kernels, gemm_init, options, read, stmt, write};
+use common::{all_kernels, gemm_init, options, read, scop_over_n, stmt, write};
 use tessel_poly::{
     describe_dependences, describe_schedule, describe_scop, optimize, Options, PolyError,
     SchedulerKind, Scop,
@@ -230,29 +230,23 @@ fn empty_scop_gives_an_empty_ast() {
 /// two arrays to isl and one to the user, so the SCoP is refused as malformed.
 #[test]
 fn an_array_with_two_ranks_is_malformed() {
-    let scop = Scop {
-        killed: Vec::new(),
-        element_bytes: Vec::new(),
-        params: vec!["n".into()],
-        context: "[n] -> { : }".into(),
-        statements: vec![
-            stmt(
-                "S0",
-                "[n] -> { S0[i] : 0 <= i < n }",
-                "[n] -> { S0[i] -> [0, i, 0] }",
-                vec![write("[n] -> { S0[i] -> A[i] }")],
-            ),
-            stmt(
-                "S1",
-                "[n] -> { S1[i] : 0 <= i < n }",
-                "[n] -> { S1[i] -> [1, i, 0] }",
-                vec![
-                    read("[n] -> { S1[i] -> A[i, 0] }"),
-                    write("[n] -> { S1[i] -> B[i] }"),
-                ],
-            ),
-        ],
-    };
+    let scop = scop_over_n(vec![
+        stmt(
+            "S0",
+            "[n] -> { S0[i] : 0 <= i < n }",
+            "[n] -> { S0[i] -> [0, i, 0] }",
+            vec![write("[n] -> { S0[i] -> A[i] }")],
+        ),
+        stmt(
+            "S1",
+            "[n] -> { S1[i] : 0 <= i < n }",
+            "[n] -> { S1[i] -> [1, i, 0] }",
+            vec![
+                read("[n] -> { S1[i] -> A[i, 0] }"),
+                write("[n] -> { S1[i] -> B[i] }"),
+            ],
+        ),
+    ]);
     match describe_dependences(&scop, &Options::default()) {
         Err(PolyError::Unsupported(msg)) => {
             assert!(

@@ -63,6 +63,16 @@ pub fn stmt(name: &str, domain: &str, schedule: &str, accesses: Vec<Access>) -> 
         accesses,
     }
 }
+/// A SCoP over the one parameter `n`, with no context, kills or element sizes.
+pub fn scop_over_n(statements: Vec<Statement>) -> Scop {
+    Scop {
+        killed: Vec::new(),
+        element_bytes: Vec::new(),
+        params: vec!["n".into()],
+        context: "[n] -> { : }".into(),
+        statements,
+    }
+}
 fn p(params: &Params, name: &str) -> i64 {
     params[name]
 }
