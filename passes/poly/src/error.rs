@@ -14,6 +14,10 @@ pub enum PolyError {
     InvalidSchedule(String),
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// A Clay script (seed 003) the user wrote or edited is refused: a directive's
+    /// precondition fails, or the result breaks a dependence.
+    #[error("{0}")]
+    Script(String),
 }
 
 fn in_stage(stage: &str) -> String {
@@ -41,7 +45,7 @@ impl PolyError {
         match self {
             PolyError::Isl(_) | PolyError::InvalidSchedule(_) => ErrorKind::Bug,
             PolyError::Budget | PolyError::TimeBudget { .. } => ErrorKind::Limit,
-            PolyError::Unsupported(_) => ErrorKind::Unsupported,
+            PolyError::Unsupported(_) | PolyError::Script(_) => ErrorKind::Unsupported,
         }
     }
 }

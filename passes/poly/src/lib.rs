@@ -11,6 +11,7 @@
 //! | `analysis` | exact flow/anti/output dependences, live ranges (seed 001 §2) |
 //! | `scheduler` | the initial tree: original order, our scheduler (seeds 000, 001, 004), or isl's as a baseline |
 //! | `transform` | tiling of permutable bands, wavefronts, parallel marks |
+//! | `clay` | seed 003's schedule form and its primitives, a script a user reads, edits and replays |
 //! | `verify` | exact legality check of the final tree |
 //! | `codegen` | isl AST generation, converted to a plain [`AstNode`] tree |
 //! | `pipeline` | the public entry points, which run the steps above |
@@ -19,6 +20,7 @@
 //! [`Options::max_operations`], and returns an error instead of panicking.
 
 mod analysis;
+pub mod clay;
 mod codegen;
 mod error;
 mod model;
@@ -35,8 +37,8 @@ pub use error::{ErrorKind, PolyError};
 pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};
 pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind};
 pub use pipeline::{
-    codegen_schedule, describe_dependences, describe_schedule, describe_scop, optimize,
-    verify_schedule, Optimized,
+    clay_generate, clay_replay, codegen_schedule, describe_dependences, describe_schedule,
+    describe_scop, optimize, verify_schedule, Optimized,
 };
 pub use support::isl;
 pub use transform::parallel::PARALLEL_MARK;

@@ -10,6 +10,8 @@
 use std::time::{Duration, Instant};
 
 use crate::analysis::dependences::Dependences;
+use crate::clay::schedule::beta_text;
+use crate::clay::{ClaySchedule, Directive};
 use crate::codegen::ast::AstNode;
 use crate::codegen::astgen::{self, AstMode};
 use crate::error::PolyError;
@@ -86,6 +88,61 @@ pub fn codegen_schedule(
     analyzed(scop, opts, |cx, model, deps, _| {
         let tree = parse_tree(cx, schedule_tree)?;
         finish(cx, model, deps, tree, 0, 0)
+    })
+}
+
+/// Replays a Clay script (seed 003) on the original schedule of `scop`. After each
+/// directive: its structural preconditions (Fig. 8), then global validity (§4.3).
+/// Dependences are not checked here; [`clay_generate`] checks them on the result.
+pub fn clay_replay(
+    scop: &Scop,
+    opts: &Options,
+    script: &[Directive],
+) -> Result<ClaySchedule, PolyError> {
+    let _span = scop_span("clay_replay", scop).entered();
+    let cx = Ctx::new(opts.max_operations)?;
+    cx.set_deadline(Clock::start(opts).end);
+    stage("clay", || replay(&cx, scop, script))
+}
+
+fn replay(cx: &Ctx, scop: &Scop, script: &[Directive]) -> Result<ClaySchedule, PolyError> {
+    let mut schedule = ClaySchedule::from_scop(cx, scop)?;
+    for (k, d) in script.iter().enumerate() {
+        let refused = |why: String| PolyError::Script(format!("directive {}: {why}", k + 1));
+        schedule.apply(d).map_err(refused)?;
+        schedule
+            .check_global_validity(cx)
+            .map_err(|why| refused(format!("{d}: {why}")))?;
+    }
+    Ok(schedule)
+}
+
+/// The code of `scop` under a Clay script: replayed ([`clay_replay`]), then
+/// verified against the exact dependences (and its parallel marks against the
+/// conflicts) like every schedule, then generated. A dependence the script breaks
+/// is a [`PolyError::Script`] that names it.
+pub fn clay_generate(
+    scop: &Scop,
+    opts: &Options,
+    script: &[Directive],
+) -> Result<Optimized, PolyError> {
+    let _span = scop_span("clay_generate", scop).entered();
+    analyzed(scop, opts, |cx, model, deps, _| {
+        let schedule = stage("clay", || replay(cx, scop, script))?;
+        let tree = schedule.tree(cx, &model.domain)?;
+        let mut out = finish_tree(cx, model, deps, tree, 0).map_err(|e| match e {
+            PolyError::InvalidSchedule(why) => {
+                PolyError::Script(format!("the script breaks a dependence: {why}"))
+            }
+            e => e,
+        })?;
+        for p in schedule.mixed_parallel_loops() {
+            out.notes.push(format!(
+                "loop {} stays sequential: parallelize marked only part of it",
+                beta_text(&p)
+            ));
+        }
+        Ok(out)
     })
 }
 

@@ -1,0 +1,656 @@
+//! Clay's primitives as edits of a [`ClaySchedule`] (seed 003 Fig. 8), each with the
+//! structural preconditions of its "where" clause (legality layer L1). Dependences
+//! are checked once, on the final schedule (layer L2, `pipeline::clay_generate`).
+//!
+//! Conventions (docs/architecture-decisions.md, "Clay"):
+//! - `d = dim ρ`; α dimensions and input dimensions are 1-based in directives.
+//! - `↦` is the literal substitution of Fig. 7, so SHIFT by `a` gives `α = old - a`
+//!   (the digest's erratum E9; the Clay library's tests agree).
+//! - DISTRIBUTE is the digest's corrected form (erratum E1): `1 <= n <= max`, the
+//!   children from `n` on move to a new loop right after ρ.
+//! - COLLAPSE finds its pairs wherever INDEXSETSPLIT put them (erratum E2).
+//! - LINEARIZE takes the loop ρ (erratum E3: `i = dim ρ`).
+
+use super::directive::{Affine, Directive};
+use super::schedule::{beta_text, ClaySchedule, Constraint, Relation};
+
+impl ClaySchedule {
+    /// Applies `d`, or leaves `self` unchanged and says which precondition fails.
+    pub fn apply(&mut self, d: &Directive) -> Result<(), String> {
+        let mut next = self.clone();
+        next.apply_in_place(d)
+            .map_err(|why| format!("{d}: {why}"))?;
+        next.normalize_beta();
+        next.check_beta_forest()
+            .map_err(|why| format!("{d}: internal error, {why}"))?;
+        *self = next;
+        Ok(())
+    }
+
+    fn apply_in_place(&mut self, d: &Directive) -> Result<(), String> {
+        let rho = d.prefix().to_vec();
+        if let Directive::Shift { dim: 0, .. }
+        | Directive::Skew { dim: 0, .. }
+        | Directive::Interchange { dim: 0, .. }
+        | Directive::Reshape { input: 0, .. }
+        | Directive::Grain { dim: 0, .. }
+        | Directive::Densify { dim: 0, .. } = d
+        {
+            return Err("dimensions count from 1".into());
+        }
+        match d {
+            Directive::Reorder { order, .. } => self.reorder(&rho, order),
+            Directive::FuseNext { .. } => self.fuse_next(&rho),
+            Directive::Distribute { n, .. } => self.distribute(&rho, *n),
+            Directive::Shift { dim, amount, .. } => {
+                let (param, constant) = self.parametric(amount)?;
+                let dim = self.outer_dim(&rho, *dim)?;
+                for t in self.loop_members(&rho)? {
+                    self.relations[t].add_affine(dim, &param, constant);
+                }
+                Ok(())
+            }
+            Directive::Skew { dim, factor, .. } => {
+                let members = self.loop_members(&rho)?;
+                let target = rho.len() - 1;
+                let by = dim - 1;
+                if by == target {
+                    return Err("a loop cannot be skewed by itself (use reverse or grain)".into());
+                }
+                if *factor == 0 {
+                    return Err("the skew factor must not be 0".into());
+                }
+                for &t in &members {
+                    let r = &self.relations[t];
+                    if by >= r.depth() {
+                        return Err(format!(
+                            "{} has only {} loops, no α{dim}",
+                            self.statements[r.stmt.0].0,
+                            r.depth()
+                        ));
+                    }
+                    // §5.2: an implicit dimension must not absorb an explicit one
+                    // whose definition it appears in.
+                    if !r.is_explicit(target) && r.is_explicit(by) && mentions(r, by, target) {
+                        return Err(format!(
+                            "α{} is implicitly defined and α{dim}'s definition uses it",
+                            target + 1
+                        ));
+                    }
+                }
+                for t in members {
+                    self.relations[t].add_alpha_multiple(target, by, *factor);
+                }
+                Ok(())
+            }
+            Directive::Reverse { .. } => {
+                let target = rho.len().wrapping_sub(1);
+                for t in self.loop_members(&rho)? {
+                    for c in &mut self.relations[t].constraints {
+                        c.alpha[target] = -c.alpha[target];
+                    }
+                }
+                Ok(())
+            }
+            Directive::Interchange { dim, .. } => {
+                let members = self.loop_members(&rho)?;
+                let inner = rho.len() - 1;
+                let outer = dim - 1;
+                if outer >= inner {
+                    return Err(format!(
+                        "interchange needs an outer loop: 1 <= {dim} < {}",
+                        rho.len()
+                    ));
+                }
+                for t in members {
+                    let r = &mut self.relations[t];
+                    for c in &mut r.constraints {
+                        c.alpha.swap(inner, outer);
+                    }
+                    r.parallel.swap(inner, outer);
+                }
+                Ok(())
+            }
+            Directive::Reshape { input, factor, .. } => {
+                let members = self.loop_members(&rho)?;
+                let target = rho.len() - 1;
+                if *factor == 0 {
+                    return Err("the reshape factor must not be 0".into());
+                }
+                for &t in &members {
+                    let r = &self.relations[t];
+                    let inputs = self.statements[r.stmt.0].1;
+                    if *input > inputs {
+                        return Err(format!(
+                            "{} has {inputs} input dimensions, no ı{input}",
+                            self.statements[r.stmt.0].0
+                        ));
+                    }
+                }
+                for t in members {
+                    self.relations[t].add_input_multiple(target, input - 1, *factor);
+                }
+                Ok(())
+            }
+            Directive::IndexSetSplit { constraint, .. } => self.index_set_split(&rho, constraint),
+            Directive::Collapse { .. } => self.collapse(&rho),
+            Directive::Grain { dim, factor, .. } => {
+                let dim = self.outer_dim(&rho, *dim)?;
+                if *factor < 1 {
+                    return Err(format!("the grain must be at least 1, not {factor}"));
+                }
+                for t in self.loop_members(&rho)? {
+                    for c in &mut self.relations[t].constraints {
+                        if c.alpha[dim] != 0 {
+                            scale_except(c, dim, *factor);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Directive::Densify { dim, .. } => {
+                let dim = self.outer_dim(&rho, *dim)?;
+                let members = self.loop_members(&rho)?;
+                let mut g = 0i64;
+                for &t in &members {
+                    for c in self.relations[t].constraints.iter() {
+                        if c.alpha[dim] != 0 {
+                            g = gcd(g, gcd_except(c, dim));
+                        }
+                    }
+                }
+                if g <= 1 {
+                    return Err(format!(
+                        "α{} has no grain to remove (the gcd of its constraints' other \
+                         coefficients is {g})",
+                        dim + 1
+                    ));
+                }
+                for t in members {
+                    for c in &mut self.relations[t].constraints {
+                        if c.alpha[dim] != 0 {
+                            divide_except(c, dim, g);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Directive::StripMine { size, .. } => self.strip_mine(&rho, *size),
+            Directive::Linearize { .. } => self.linearize(&rho),
+            Directive::Parallelize { .. } => {
+                let dim = rho.len().wrapping_sub(1);
+                for t in self.loop_members(&rho)? {
+                    self.relations[t].parallel[dim] = true;
+                }
+                Ok(())
+            }
+            Directive::Tile { sizes, .. } => self.tile(&rho, sizes),
+        }
+    }
+
+    /// T_ρ, when ρ addresses a loop: every member under it has an α_{dim ρ}.
+    fn loop_members(&self, rho: &[i64]) -> Result<Vec<usize>, String> {
+        if rho.is_empty() {
+            return Err("the root () is not a loop".into());
+        }
+        let members = self.under(rho);
+        if members.is_empty() {
+            return Err(format!("no statement has the β-prefix {}", beta_text(rho)));
+        }
+        if let Some(&t) = members
+            .iter()
+            .find(|&&t| self.relations[t].depth() < rho.len())
+        {
+            return Err(format!(
+                "{} is the statement {}, not a loop",
+                beta_text(rho),
+                self.statements[self.relations[t].stmt.0].0
+            ));
+        }
+        Ok(members)
+    }
+
+    /// The 0-based α index of a 1-based `dim` with `1 <= dim <= dim ρ` (SHIFT, GRAIN,
+    /// DENSIFY: ρ's own loop or one around it).
+    fn outer_dim(&self, rho: &[i64], dim: usize) -> Result<usize, String> {
+        if dim == 0 || dim > rho.len() {
+            return Err(format!(
+                "the dimension must be ρ's loop or one around it: 1 <= {dim} <= {}",
+                rho.len()
+            ));
+        }
+        Ok(dim - 1)
+    }
+
+    /// SHIFT's amount: parameters only (Fig. 8: `amount = v·p + C`).
+    fn parametric(&self, amount: &Affine) -> Result<(Vec<i64>, i64), String> {
+        let mut param = vec![0; self.params.len()];
+        for (name, c) in &amount.terms {
+            let k = self.params.iter().position(|p| p == name).ok_or_else(|| {
+                format!("the amount may use parameters only, and `{name}` is not one")
+            })?;
+            param[k] += c;
+        }
+        Ok((param, amount.constant))
+    }
+
+    fn children_max(&self, members: &[usize], level: usize) -> i64 {
+        members
+            .iter()
+            .map(|&t| self.relations[t].beta[level])
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn reorder(&mut self, rho: &[i64], order: &[i64]) -> Result<(), String> {
+        let d = rho.len();
+        let members: Vec<usize> = self
+            .under(rho)
+            .into_iter()
+            .filter(|&t| self.relations[t].beta.len() > d)
+            .collect();
+        if members.is_empty() {
+            return Err(format!("{} has no children to reorder", beta_text(rho)));
+        }
+        let m = self.children_max(&members, d);
+        let mut seen = vec![false; order.len()];
+        let permutation = order.len() as i64 == m + 1
+            && order
+                .iter()
+                .all(|&v| (0..=m).contains(&v) && !std::mem::replace(&mut seen[v as usize], true));
+        if !permutation {
+            return Err(format!(
+                "the order must be a permutation of 0..{m} ({} has {} children)",
+                beta_text(rho),
+                m + 1
+            ));
+        }
+        for t in members {
+            let b = &mut self.relations[t].beta[d];
+            *b = order[*b as usize];
+        }
+        Ok(())
+    }
+
+    fn fuse_next(&mut self, rho: &[i64]) -> Result<(), String> {
+        let members = self.loop_members(rho)?;
+        let d = rho.len();
+        let parent = &rho[..d - 1];
+        let next_pos = rho[d - 1] + 1;
+        let next: Vec<usize> = self
+            .under(parent)
+            .into_iter()
+            .filter(|&t| self.relations[t].beta[d - 1] == next_pos)
+            .collect();
+        if next.is_empty() {
+            return Err(format!("{} has no next sibling", beta_text(rho)));
+        }
+        if next.iter().any(|&t| self.relations[t].depth() < d) {
+            return Err(format!(
+                "the item after {} is a statement, not a loop",
+                beta_text(rho)
+            ));
+        }
+        let m = self.children_max(&members, d);
+        for t in next {
+            self.relations[t].beta[d] += m + 1;
+        }
+        for t in self.under(parent) {
+            let b = &mut self.relations[t].beta[d - 1];
+            if *b > rho[d - 1] {
+                *b -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn distribute(&mut self, rho: &[i64], n: i64) -> Result<(), String> {
+        let members = self.loop_members(rho)?;
+        let d = rho.len();
+        let m = self.children_max(&members, d);
+        if n < 1 || n > m {
+            return Err(format!(
+                "{} has {} children; n must be in 1..{m}",
+                beta_text(rho),
+                m + 1
+            ));
+        }
+        for t in self.under(&rho[..d - 1]) {
+            let r = &mut self.relations[t];
+            if r.beta[d - 1] > rho[d - 1] {
+                r.beta[d - 1] += 1;
+            } else if r.beta[d - 1] == rho[d - 1] && r.beta[d] >= n {
+                r.beta[d - 1] += 1;
+                r.beta[d] -= n;
+            }
+        }
+        Ok(())
+    }
+
+    fn index_set_split(&mut self, rho: &[i64], constraint: &Affine) -> Result<(), String> {
+        let members = self.loop_members(rho)?;
+        let d = rho.len();
+        let m = self.children_max(&members, d);
+        for t in members {
+            let row = self.constraint_row(&self.relations[t], constraint)?;
+            let mut other = self.relations[t].clone();
+            other.constraints.push(row.complement());
+            other.beta[d] += m + 1;
+            self.relations[t].constraints.push(row);
+            self.relations.push(other);
+        }
+        Ok(())
+    }
+
+    /// `e >= 0` over the member's α (`a<k>`), input dimensions (`i<k>`) and parameters.
+    fn constraint_row(&self, r: &Relation, e: &Affine) -> Result<Constraint, String> {
+        let inputs = self.statements[r.stmt.0].1;
+        let mut row = Constraint::zero(false, r.depth(), inputs, self.params.len());
+        row.constant = e.constant;
+        for (name, c) in &e.terms {
+            if let Some(k) = self.params.iter().position(|p| p == name) {
+                row.param[k] += c;
+                continue;
+            }
+            let index = |prefix: char, limit: usize| {
+                name.strip_prefix(prefix)
+                    .and_then(|k| k.parse::<usize>().ok())
+                    .filter(|&k| (1..=limit).contains(&k))
+            };
+            if let Some(k) = index('a', r.depth()) {
+                row.alpha[k - 1] += c;
+            } else if let Some(k) = index('i', inputs) {
+                row.input[k - 1] += c;
+            } else {
+                return Err(format!(
+                    "`{name}` is neither a parameter nor a dimension of {} (a1..a{}, i1..i{inputs})",
+                    self.statements[r.stmt.0].0,
+                    r.depth()
+                ));
+            }
+        }
+        Ok(row)
+    }
+
+    fn collapse(&mut self, rho: &[i64]) -> Result<(), String> {
+        let members = self.loop_members(rho)?;
+        let d = rho.len();
+        let mut merged = false;
+        let mut gone = Vec::new();
+        for (k, &a) in members.iter().enumerate() {
+            for &b in &members[k + 1..] {
+                if gone.contains(&a) || gone.contains(&b) {
+                    continue;
+                }
+                if let Some(at) = split_pair(&self.relations[a], &self.relations[b], d) {
+                    // Keep the earlier of the two positions, without the split.
+                    let (keep, drop) = if self.relations[a].beta <= self.relations[b].beta {
+                        (a, b)
+                    } else {
+                        (b, a)
+                    };
+                    let row = if keep == a { at.0 } else { at.1 };
+                    self.relations[keep].constraints.remove(row);
+                    gone.push(drop);
+                    merged = true;
+                }
+            }
+        }
+        if !merged {
+            return Err(format!(
+                "no two members under {} differ only by complementary constraints",
+                beta_text(rho)
+            ));
+        }
+        gone.sort_unstable();
+        for t in gone.into_iter().rev() {
+            self.relations.remove(t);
+        }
+        Ok(())
+    }
+
+    fn strip_mine(&mut self, rho: &[i64], size: i64) -> Result<(), String> {
+        let members = self.loop_members(rho)?;
+        if size < 1 {
+            return Err(format!("the size must be at least 1, not {size}"));
+        }
+        let d = rho.len();
+        let at = d - 1; // the new α_d; the old α_d becomes α_{d+1}
+        let params = self.params.len();
+        for t in members {
+            let inputs = self.statements[self.relations[t].stmt.0].1;
+            let r = &mut self.relations[t];
+            for c in &mut r.constraints {
+                c.alpha.insert(at, 0);
+            }
+            r.parallel.insert(at, false);
+            r.beta.insert(d, 0);
+            let n = r.depth();
+            // size·α_d <= α_{d+1} <= size·α_d + size - 1
+            let mut low = Constraint::zero(false, n, inputs, params);
+            low.alpha[at] = -size;
+            low.alpha[at + 1] = 1;
+            let mut high = Constraint::zero(false, n, inputs, params);
+            high.alpha[at] = size;
+            high.alpha[at + 1] = -1;
+            high.constant = size - 1;
+            r.constraints.push(low);
+            r.constraints.push(high);
+        }
+        Ok(())
+    }
+
+    fn linearize(&mut self, rho: &[i64]) -> Result<(), String> {
+        let members = self.loop_members(rho)?;
+        let d = rho.len();
+        let at = d - 1;
+        for &t in &members {
+            let r = &self.relations[t];
+            let name = &self.statements[r.stmt.0].0;
+            if r.depth() < d + 1 || strip_bounds(r, at).is_none() {
+                return Err(format!(
+                    "{} is not a stripmined loop: α{d} of {name} is not a chunk of α{} \
+                     (size·α{d} <= α{} <= size·α{d} + size - 1, and nothing else)",
+                    beta_text(rho),
+                    d + 1,
+                    d + 1
+                ));
+            }
+            if r.beta[d] != 0 || self.under(&r.beta[..=d]).len() != self.under(rho).len() {
+                return Err(format!(
+                    "the loop {} has more than one child",
+                    beta_text(rho)
+                ));
+            }
+        }
+        for t in members {
+            let r = &mut self.relations[t];
+            let (low, high) = strip_bounds(r, at).expect("checked above");
+            let (first, second) = if low > high { (low, high) } else { (high, low) };
+            r.constraints.remove(first);
+            r.constraints.remove(second);
+            for c in &mut r.constraints {
+                c.alpha.remove(at);
+            }
+            r.parallel.remove(at);
+            r.beta.remove(d);
+        }
+        Ok(())
+    }
+
+    /// TILE(ρ, (s_1..s_k)): STRIPMINE each of the k loops of the perfect nest from ρ
+    /// on, which gives (t_1, p_1, ..., t_k, p_k), then INTERCHANGEs that bring the
+    /// chunk loops t_1..t_k outside the point loops (seed 003 §5.3).
+    fn tile(&mut self, rho: &[i64], sizes: &[i64]) -> Result<(), String> {
+        if sizes.is_empty() {
+            return Err("tile needs at least one size".into());
+        }
+        let d = rho.len();
+        let k = sizes.len();
+        for &t in &self.loop_members(rho)? {
+            let r = &self.relations[t];
+            if r.depth() < d + k - 1 || r.beta[d..d + k - 1].iter().any(|&b| b != 0) {
+                return Err(format!(
+                    "the {k} loops from {} on are not a perfect nest around {}",
+                    beta_text(rho),
+                    self.statements[r.stmt.0].0
+                ));
+            }
+            if self.under(&r.beta[..d + k - 1]).len() != self.under(rho).len() {
+                return Err(format!(
+                    "the {k} loops from {} on are not a perfect nest",
+                    beta_text(rho)
+                ));
+            }
+        }
+        let nest = |depth: usize| -> Vec<i64> {
+            let mut p = rho.to_vec();
+            p.resize(depth, 0);
+            p
+        };
+        for (j, &size) in sizes.iter().enumerate() {
+            // Loop j of the band is now at depth d + 2j.
+            self.strip_mine(&nest(d + 2 * j), size)?;
+        }
+        // (t1, p1, t2, p2, ...) -> (t1, ..., tk, p1, ..., pk): move t_j (at depth
+        // d + 2(j-1), 1-based j) out to depth d + j - 1 by adjacent interchanges.
+        for j in 1..k {
+            let mut at = d + 2 * j;
+            while at > d + j {
+                self.apply_in_place(&Directive::Interchange {
+                    prefix: nest(at),
+                    dim: at - 1,
+                })?;
+                at -= 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether the definition (an equality) of α_by mentions α_target.
+fn mentions(r: &Relation, by: usize, target: usize) -> bool {
+    r.constraints
+        .iter()
+        .any(|c| c.equality && c.alpha[by] != 0 && c.alpha[target] != 0)
+}
+
+/// The two inequalities `size·α_at <= α_{at+1} <= size·α_at + size - 1` of a
+/// stripmined loop, by index, if `r` has them and α_at appears nowhere else.
+fn strip_bounds(r: &Relation, at: usize) -> Option<(usize, usize)> {
+    let uses: Vec<usize> = (0..r.constraints.len())
+        .filter(|&k| r.constraints[k].alpha[at] != 0)
+        .collect();
+    let [a, b] = uses[..] else { return None };
+    let only = |c: &Constraint, x: i64, y: i64, constant: i64| {
+        !c.equality
+            && c.alpha[at] == x
+            && c.alpha[at + 1] == y
+            && c.constant == constant
+            && c.alpha
+                .iter()
+                .enumerate()
+                .all(|(k, &v)| k == at || k == at + 1 || v == 0)
+            && c.input.iter().all(|&v| v == 0)
+            && c.param.iter().all(|&v| v == 0)
+    };
+    let (ca, cb) = (&r.constraints[a], &r.constraints[b]);
+    let size = ca.alpha[at].abs();
+    if size < 1 {
+        return None;
+    }
+    let low = |c: &Constraint| only(c, -size, 1, 0);
+    let high = |c: &Constraint| only(c, size, -1, size - 1);
+    if low(ca) && high(cb) {
+        Some((a, b))
+    } else if low(cb) && high(ca) {
+        Some((b, a))
+    } else {
+        None
+    }
+}
+
+/// For two members under ρ of one statement: the indices of the complementary
+/// constraints, when the members are equal apart from them and their position
+/// among ρ's children (INDEXSETSPLIT's output, erratum E2).
+fn split_pair(a: &Relation, b: &Relation, d: usize) -> Option<(usize, usize)> {
+    if a.stmt != b.stmt
+        || a.beta.len() != b.beta.len()
+        || a.beta[..d] != b.beta[..d]
+        || a.beta[d + 1..] != b.beta[d + 1..]
+        || a.constraints.len() != b.constraints.len()
+        || a.parallel != b.parallel
+    {
+        return None;
+    }
+    for (ka, ca) in a.constraints.iter().enumerate() {
+        let Some(kb) = b.constraints.iter().position(|cb| ca.complements(cb)) else {
+            continue;
+        };
+        let rest_a: Vec<&Constraint> = a
+            .constraints
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != ka)
+            .map(|(_, c)| c)
+            .collect();
+        let rest_b: Vec<&Constraint> = b
+            .constraints
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != kb)
+            .map(|(_, c)| c)
+            .collect();
+        if rest_a.iter().all(|c| rest_b.contains(c)) && rest_b.iter().all(|c| rest_a.contains(c)) {
+            return Some((ka, kb));
+        }
+    }
+    None
+}
+
+/// GRAIN's rewrite of one constraint: the α_dim term stays, every other term is
+/// multiplied by `g` (Fig. 8).
+fn scale_except(c: &mut Constraint, dim: usize, g: i64) {
+    for (k, v) in c.alpha.iter_mut().enumerate() {
+        if k != dim {
+            *v *= g;
+        }
+    }
+    c.input.iter_mut().for_each(|v| *v *= g);
+    c.param.iter_mut().for_each(|v| *v *= g);
+    c.constant *= g;
+}
+
+/// DENSIFY's inverse rewrite.
+fn divide_except(c: &mut Constraint, dim: usize, g: i64) {
+    for (k, v) in c.alpha.iter_mut().enumerate() {
+        if k != dim {
+            *v /= g;
+        }
+    }
+    c.input.iter_mut().for_each(|v| *v /= g);
+    c.param.iter_mut().for_each(|v| *v /= g);
+    c.constant /= g;
+}
+
+/// The gcd of every coefficient of `c` but α_dim's (the constant included).
+fn gcd_except(c: &Constraint, dim: usize) -> i64 {
+    let others = c
+        .alpha
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != dim)
+        .map(|(_, v)| *v)
+        .chain(c.input.iter().copied())
+        .chain(c.param.iter().copied())
+        .chain([c.constant]);
+    others.fold(0, gcd)
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}

@@ -1,0 +1,546 @@
+//! Clay's directives (seed 003 Fig. 8), printed and parsed in the paper's syntax:
+//! `distribute((2), 3)`, `reorder((), (4, 5, 2, 0, 1, 3, 6))`, `fuse_next((0))`.
+//!
+//! Indices follow the paper: α dimensions and input dimensions count from 1. In
+//! affine arguments (SHIFT's amount, INDEXSETSPLIT's constraint), `a<k>` is α_k,
+//! `i<k>` the k-th input dimension and any other name a parameter.
+
+use std::fmt;
+
+/// An affine form `Σ coefficient·name + constant`, names unresolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Affine {
+    pub terms: Vec<(String, i64)>,
+    pub constant: i64,
+}
+
+/// One Clay directive. `prefix` is the β-prefix ρ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Directive {
+    /// Item `k` among ρ's children moves to position `order[k]`.
+    Reorder { prefix: Vec<i64>, order: Vec<i64> },
+    /// Fuses loop ρ with the loop right after it.
+    FuseNext { prefix: Vec<i64> },
+    /// Splits loop ρ after its first `n` children (the digest's corrected E1).
+    Distribute { prefix: Vec<i64>, n: i64 },
+    /// α_dim ↦ α_dim + amount, amount an affine form of the parameters.
+    Shift {
+        prefix: Vec<i64>,
+        dim: usize,
+        amount: Affine,
+    },
+    /// α_d ↦ α_d + factor·α_dim (d = dim ρ).
+    Skew {
+        prefix: Vec<i64>,
+        dim: usize,
+        factor: i64,
+    },
+    /// α_d ↦ -α_d.
+    Reverse { prefix: Vec<i64> },
+    /// Swaps α_dim and α_d.
+    Interchange { prefix: Vec<i64>, dim: usize },
+    /// α_d ↦ α_d + factor·ı_input.
+    Reshape {
+        prefix: Vec<i64>,
+        input: usize,
+        factor: i64,
+    },
+    /// Splits every member under ρ by `constraint >= 0` and its complement; the
+    /// complement's copy goes after ρ's children.
+    IndexSetSplit {
+        prefix: Vec<i64>,
+        constraint: Affine,
+    },
+    /// Joins the members that an INDEXSETSPLIT under ρ made.
+    Collapse { prefix: Vec<i64> },
+    /// Spreads α_dim's consecutive executions `factor` apart.
+    Grain {
+        prefix: Vec<i64>,
+        dim: usize,
+        factor: i64,
+    },
+    /// Undoes GRAIN on α_dim, its factor deduced.
+    Densify { prefix: Vec<i64>, dim: usize },
+    /// Loop ρ becomes a loop over chunks of `size` and a loop inside each chunk.
+    StripMine { prefix: Vec<i64>, size: i64 },
+    /// Undoes STRIPMINE on loop ρ, its size deduced.
+    Linearize { prefix: Vec<i64> },
+    /// Marks loop ρ parallel.
+    Parallelize { prefix: Vec<i64> },
+    /// The composite of §5.3: STRIPMINE of the `sizes.len()` nested loops from ρ on,
+    /// then INTERCHANGEs that take the chunk loops outside.
+    Tile { prefix: Vec<i64>, sizes: Vec<i64> },
+}
+
+impl Directive {
+    /// The name the paper's scripts use.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Directive::Reorder { .. } => "reorder",
+            Directive::FuseNext { .. } => "fuse_next",
+            Directive::Distribute { .. } => "distribute",
+            Directive::Shift { .. } => "shift",
+            Directive::Skew { .. } => "skew",
+            Directive::Reverse { .. } => "reverse",
+            Directive::Interchange { .. } => "interchange",
+            Directive::Reshape { .. } => "reshape",
+            Directive::IndexSetSplit { .. } => "indexsetsplit",
+            Directive::Collapse { .. } => "collapse",
+            Directive::Grain { .. } => "grain",
+            Directive::Densify { .. } => "densify",
+            Directive::StripMine { .. } => "stripmine",
+            Directive::Linearize { .. } => "linearize",
+            Directive::Parallelize { .. } => "parallelize",
+            Directive::Tile { .. } => "tile",
+        }
+    }
+
+    /// The β-prefix the directive addresses.
+    pub fn prefix(&self) -> &[i64] {
+        match self {
+            Directive::Reorder { prefix, .. }
+            | Directive::FuseNext { prefix }
+            | Directive::Distribute { prefix, .. }
+            | Directive::Shift { prefix, .. }
+            | Directive::Skew { prefix, .. }
+            | Directive::Reverse { prefix }
+            | Directive::Interchange { prefix, .. }
+            | Directive::Reshape { prefix, .. }
+            | Directive::IndexSetSplit { prefix, .. }
+            | Directive::Collapse { prefix }
+            | Directive::Grain { prefix, .. }
+            | Directive::Densify { prefix, .. }
+            | Directive::StripMine { prefix, .. }
+            | Directive::Linearize { prefix }
+            | Directive::Parallelize { prefix }
+            | Directive::Tile { prefix, .. } => prefix,
+        }
+    }
+
+    /// Parses one directive, e.g. `distribute((4, 0), 1)` or
+    /// `indexsetsplit((0), i1 - N + 3 >= 0)`.
+    pub fn parse(text: &str) -> Result<Directive, String> {
+        let text = text.trim().trim_end_matches(';').trim();
+        let open = text
+            .find('(')
+            .ok_or_else(|| format!("`{text}`: expected `name(arguments)`"))?;
+        if !text.ends_with(')') {
+            return Err(format!("`{text}`: expected `name(arguments)`"));
+        }
+        let name = text[..open].trim();
+        let args =
+            split_args(&text[open + 1..text.len() - 1]).map_err(|e| format!("`{text}`: {e}"))?;
+        let wrong = |want: &str| format!("`{text}`: {name} takes ({want})");
+        let arity = |n: usize, want: &str| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(wrong(want))
+            }
+        };
+        let prefix = || parse_vector(args.first().map(String::as_str).unwrap_or(""));
+        let int = |k: usize| parse_int(&args[k]);
+        let index = |k: usize| -> Result<usize, String> {
+            let v = parse_int(&args[k])?;
+            usize::try_from(v)
+                .ok()
+                .filter(|&v| v >= 1)
+                .ok_or_else(|| format!("`{text}`: dimension {v} must be at least 1"))
+        };
+        let d = match name {
+            "reorder" => {
+                arity(2, "prefix, order")?;
+                Directive::Reorder {
+                    prefix: prefix()?,
+                    order: parse_vector(&args[1])?,
+                }
+            }
+            "fuse_next" | "fusenext" => {
+                arity(1, "prefix")?;
+                Directive::FuseNext { prefix: prefix()? }
+            }
+            "distribute" => {
+                arity(2, "prefix, n")?;
+                Directive::Distribute {
+                    prefix: prefix()?,
+                    n: int(1)?,
+                }
+            }
+            "shift" => {
+                arity(3, "prefix, dimension, amount")?;
+                Directive::Shift {
+                    prefix: prefix()?,
+                    dim: index(1)?,
+                    amount: parse_affine(&args[2])?,
+                }
+            }
+            "skew" => {
+                arity(3, "prefix, dimension, factor")?;
+                Directive::Skew {
+                    prefix: prefix()?,
+                    dim: index(1)?,
+                    factor: int(2)?,
+                }
+            }
+            "reverse" => {
+                arity(1, "prefix")?;
+                Directive::Reverse { prefix: prefix()? }
+            }
+            "interchange" => {
+                arity(2, "prefix, dimension")?;
+                Directive::Interchange {
+                    prefix: prefix()?,
+                    dim: index(1)?,
+                }
+            }
+            "reshape" => {
+                arity(3, "prefix, input dimension, factor")?;
+                Directive::Reshape {
+                    prefix: prefix()?,
+                    input: index(1)?,
+                    factor: int(2)?,
+                }
+            }
+            "indexsetsplit" | "iss" => {
+                arity(2, "prefix, constraint")?;
+                Directive::IndexSetSplit {
+                    prefix: prefix()?,
+                    constraint: parse_constraint(&args[1])?,
+                }
+            }
+            "collapse" => {
+                arity(1, "prefix")?;
+                Directive::Collapse { prefix: prefix()? }
+            }
+            "grain" => {
+                arity(3, "prefix, dimension, factor")?;
+                Directive::Grain {
+                    prefix: prefix()?,
+                    dim: index(1)?,
+                    factor: int(2)?,
+                }
+            }
+            "densify" => {
+                arity(2, "prefix, dimension")?;
+                Directive::Densify {
+                    prefix: prefix()?,
+                    dim: index(1)?,
+                }
+            }
+            "stripmine" => {
+                arity(2, "prefix, size")?;
+                Directive::StripMine {
+                    prefix: prefix()?,
+                    size: int(1)?,
+                }
+            }
+            "linearize" => {
+                arity(1, "prefix")?;
+                Directive::Linearize { prefix: prefix()? }
+            }
+            "parallelize" => {
+                arity(1, "prefix")?;
+                Directive::Parallelize { prefix: prefix()? }
+            }
+            "tile" => {
+                arity(2, "prefix, sizes")?;
+                Directive::Tile {
+                    prefix: prefix()?,
+                    sizes: parse_vector(&args[1])?,
+                }
+            }
+            other => return Err(format!("`{text}`: unknown Clay directive `{other}`")),
+        };
+        Ok(d)
+    }
+}
+
+impl fmt::Display for Directive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = vector_text(self.prefix());
+        let name = self.name();
+        match self {
+            Directive::Reorder { order, .. } => write!(f, "{name}({p}, {})", vector_text(order)),
+            Directive::Distribute { n, .. } => write!(f, "{name}({p}, {n})"),
+            Directive::Shift { dim, amount, .. } => write!(f, "{name}({p}, {dim}, {amount})"),
+            Directive::Skew { dim, factor, .. } | Directive::Grain { dim, factor, .. } => {
+                write!(f, "{name}({p}, {dim}, {factor})")
+            }
+            Directive::Interchange { dim, .. } | Directive::Densify { dim, .. } => {
+                write!(f, "{name}({p}, {dim})")
+            }
+            Directive::Reshape { input, factor, .. } => {
+                write!(f, "{name}({p}, {input}, {factor})")
+            }
+            Directive::IndexSetSplit { constraint, .. } => {
+                write!(f, "{name}({p}, {constraint} >= 0)")
+            }
+            Directive::StripMine { size, .. } => write!(f, "{name}({p}, {size})"),
+            Directive::Tile { sizes, .. } => write!(f, "{name}({p}, {})", vector_text(sizes)),
+            Directive::FuseNext { .. }
+            | Directive::Reverse { .. }
+            | Directive::Collapse { .. }
+            | Directive::Linearize { .. }
+            | Directive::Parallelize { .. } => write!(f, "{name}({p})"),
+        }
+    }
+}
+
+impl fmt::Display for Affine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (name, c) in self.terms.iter().filter(|(_, c)| *c != 0) {
+            let sign = if *c < 0 { "-" } else { "+" };
+            match (first, c.abs()) {
+                (true, 1) => write!(f, "{}{name}", if *c < 0 { "-" } else { "" })?,
+                (true, m) => write!(f, "{c}{name}", c = if *c < 0 { -m } else { m })?,
+                (false, 1) => write!(f, " {sign} {name}")?,
+                (false, m) => write!(f, " {sign} {m}{name}")?,
+            }
+            first = false;
+        }
+        match (first, self.constant) {
+            (true, c) => write!(f, "{c}"),
+            (false, 0) => Ok(()),
+            (false, c) if c < 0 => write!(f, " - {}", -c),
+            (false, c) => write!(f, " + {c}"),
+        }
+    }
+}
+
+/// `(a, b, c)` as seed 003 prints vectors; `()` when empty.
+pub fn vector_text(v: &[i64]) -> String {
+    super::schedule::beta_text(v)
+}
+
+/// Splits a directive's arguments at top-level commas.
+fn split_args(text: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for ch in text.chars() {
+        match ch {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return Err("unbalanced parentheses".into());
+        }
+        if ch == ',' && depth == 0 {
+            out.push(cur.trim().to_string());
+            cur.clear();
+        } else {
+            cur.push(ch);
+        }
+    }
+    if depth != 0 {
+        return Err("unbalanced parentheses".into());
+    }
+    if !cur.trim().is_empty() || !out.is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    Ok(out)
+}
+
+fn parse_int(text: &str) -> Result<i64, String> {
+    text.trim()
+        .parse::<i64>()
+        .map_err(|_| format!("`{}` is not an integer", text.trim()))
+}
+
+/// `(4, 0)`, `(2)`, `()`; brackets are accepted too (the Clay library's syntax).
+fn parse_vector(text: &str) -> Result<Vec<i64>, String> {
+    let t = text.trim();
+    let inner = t
+        .strip_prefix('(')
+        .and_then(|s| s.strip_suffix(')'))
+        .or_else(|| t.strip_prefix('[').and_then(|s| s.strip_suffix(']')))
+        .ok_or_else(|| format!("`{t}`: expected a vector such as (2, 0) or ()"))?;
+    if inner.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    inner.split(',').map(parse_int).collect()
+}
+
+/// An affine form: terms `[int [*]] name` or `int`, joined by `+` and `-`.
+pub fn parse_affine(text: &str) -> Result<Affine, String> {
+    #[derive(PartialEq)]
+    enum Tok<'a> {
+        Int(i64),
+        Name(&'a str),
+        Op(char),
+    }
+    let mut toks = Vec::new();
+    let mut rest = text.trim_start();
+    while let Some(c) = rest.chars().next() {
+        let len = if "+-*".contains(c) {
+            toks.push(Tok::Op(c));
+            1
+        } else if c.is_ascii_digit() {
+            let n = rest
+                .find(|ch: char| !ch.is_ascii_digit())
+                .unwrap_or(rest.len());
+            toks.push(Tok::Int(parse_int(&rest[..n])?));
+            n
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let n = rest
+                .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                .unwrap_or(rest.len());
+            toks.push(Tok::Name(&rest[..n]));
+            n
+        } else {
+            return Err(format!("`{text}`: unexpected `{c}`"));
+        };
+        rest = rest[len..].trim_start();
+    }
+    let bad = || format!("`{text}`: expected an affine expression such as `2*N - 1`");
+    let mut out = Affine {
+        terms: Vec::new(),
+        constant: 0,
+    };
+    let mut k = 0;
+    while k < toks.len() || out.terms.is_empty() && out.constant == 0 && k == 0 {
+        let mut sign = 1;
+        match toks.get(k) {
+            Some(Tok::Op('-')) => (sign, k) = (-1, k + 1),
+            Some(Tok::Op('+')) => k += 1,
+            _ if k > 0 => return Err(bad()),
+            _ => {}
+        }
+        let (coefficient, name) = match (toks.get(k), toks.get(k + 1), toks.get(k + 2)) {
+            (Some(Tok::Int(c)), Some(Tok::Op('*')), Some(Tok::Name(n))) => {
+                k += 3;
+                (*c, Some(*n))
+            }
+            (Some(Tok::Int(c)), Some(Tok::Name(n)), _) => {
+                k += 2;
+                (*c, Some(*n))
+            }
+            (Some(Tok::Int(c)), _, _) => {
+                k += 1;
+                (*c, None)
+            }
+            (Some(Tok::Name(n)), _, _) => {
+                k += 1;
+                (1, Some(*n))
+            }
+            _ => return Err(bad()),
+        };
+        match name {
+            None => out.constant += sign * coefficient,
+            Some(n) => match out.terms.iter_mut().find(|(m, _)| m == n) {
+                Some((_, old)) => *old += sign * coefficient,
+                None => out.terms.push((n.to_string(), sign * coefficient)),
+            },
+        }
+    }
+    Ok(out)
+}
+
+/// `lhs >= rhs`, `lhs <= rhs`, `lhs > rhs` or `lhs < rhs`, as the form `e >= 0`.
+pub fn parse_constraint(text: &str) -> Result<Affine, String> {
+    for (op, flip, strict) in [(">=", false, false), ("<=", true, false)]
+        .into_iter()
+        .chain([(">", false, true), ("<", true, true)])
+    {
+        if let Some(at) = text.find(op) {
+            let lhs = parse_affine(&text[..at])?;
+            let rhs = parse_affine(&text[at + op.len()..])?;
+            let (big, small) = if flip { (rhs, lhs) } else { (lhs, rhs) };
+            let mut e = big;
+            for (n, c) in small.terms {
+                match e.terms.iter_mut().find(|(m, _)| *m == n) {
+                    Some((_, old)) => *old -= c,
+                    None => e.terms.push((n, -c)),
+                }
+            }
+            e.constant -= small.constant + i64::from(strict);
+            e.terms.retain(|(_, c)| *c != 0);
+            return Ok(e);
+        }
+    }
+    Err(format!(
+        "`{text}`: expected a constraint such as `i1 - N + 3 >= 0`"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_papers_scripts_parse_and_print_back() {
+        // Fig. 4 and Fig. 9 (with the digest's reading of the OCR damage, §4.3).
+        for text in [
+            "distribute((2), 3)",
+            "distribute((4, 0), 1)",
+            "reorder((), (4, 5, 2, 0, 1, 3, 6))",
+            "parallelize((0))",
+            "fuse_next((0, 2))",
+            "reorder((0), (1, 0, 2))",
+            "shift((0), 1, N - 1)",
+            "skew((0, 0), 1, -2)",
+            "reshape((0, 0), 2, 1)",
+            "grain((0, 0), 2, 4)",
+            "densify((0, 0), 2)",
+            "stripmine((0), 32)",
+            "linearize((0))",
+            "interchange((0, 0, 0), 2)",
+            "reverse((2, 2))",
+            "collapse((0))",
+            "tile((0), (32, 16))",
+        ] {
+            let d = Directive::parse(text).unwrap();
+            assert_eq!(d.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn spacing_and_brackets_are_free() {
+        let a = Directive::parse("reorder((),(4,5,2,0,1,3,6));").unwrap();
+        let b = Directive::parse("reorder([], [4, 5, 2, 0, 1, 3, 6])").unwrap();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn constraints_become_e_ge_0() {
+        let Directive::IndexSetSplit { constraint, .. } =
+            Directive::parse("indexsetsplit((0), i1 <= N - 4)").unwrap()
+        else {
+            panic!("not an indexsetsplit")
+        };
+        // i1 <= N - 4  is  (N - 4) - i1 >= 0.
+        assert_eq!(constraint.to_string(), "N - i1 - 4");
+        let strict = parse_constraint("2*a1 > 3").unwrap();
+        assert_eq!(strict.to_string(), "2a1 - 4");
+    }
+
+    #[test]
+    fn affine_forms() {
+        assert_eq!(parse_affine("N - 1").unwrap().to_string(), "N - 1");
+        assert_eq!(parse_affine("-3").unwrap().constant, -3);
+        assert_eq!(
+            parse_affine("2*N + 3 M - 1").unwrap().to_string(),
+            "2N + 3M - 1"
+        );
+        assert!(parse_affine("N +").is_err());
+        assert!(parse_affine("").is_err());
+        assert!(parse_affine("N ? 2").is_err());
+        assert!(parse_affine("N 2").is_err());
+    }
+
+    #[test]
+    fn bad_directives_say_why() {
+        for (text, what) in [
+            ("distribute((2))", "takes (prefix, n)"),
+            ("unroll((0), 4)", "unknown Clay directive"),
+            ("skew((0, 0), 0, 2)", "at least 1"),
+            ("reorder((), (1, x))", "not an integer"),
+            ("distribute((2), 3", "expected `name(arguments)`"),
+        ] {
+            let err = Directive::parse(text).unwrap_err();
+            assert!(err.contains(what), "{text}: {err}");
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! A [`ClaySchedule`] to and from isl: read from a SCoP's original 2d+1 schedules,
+//! checked for global validity (seed 003 §4.3), and turned into the schedule tree
+//! that verification and AST generation take.
+
+use isl_rs::{DimType, Map, MultiUnionPwAff, Schedule, UnionMap, UnionSet};
+
+use super::schedule::{ClaySchedule, Constraint, Relation};
+use crate::error::PolyError;
+use crate::model::scop::{Scop, StmtId};
+use crate::support::isl::{numbered_id, to_u32, Ctx, IslResult};
+use crate::transform::parallel::PARALLEL_MARK;
+
+/// Input dimensions are `i1..ik` and α dimensions `a1..an` in the relations' text
+/// (and in directives); a parameter may not be named like one of them.
+fn is_dimension_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    matches!(chars.next(), Some('a' | 'i'))
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit())
+}
+
+impl ClaySchedule {
+    /// The original schedule of `scop` (each statement one member, α = ı, β its
+    /// textual positions). Refuses a schedule that is not of that form.
+    pub fn from_scop(cx: &Ctx, scop: &Scop) -> Result<ClaySchedule, PolyError> {
+        if let Some(p) = scop.params.iter().find(|p| is_dimension_name(p)) {
+            return Err(PolyError::Unsupported(format!(
+                "Clay: parameter `{p}` has the name of a dimension (a<k>, i<k>)"
+            )));
+        }
+        let mut out = ClaySchedule {
+            params: scop.params.clone(),
+            statements: Vec::new(),
+            relations: Vec::new(),
+        };
+        for (k, st) in scop.statements.iter().enumerate() {
+            let map: Map = cx.parse("schedule", &st.schedule, Map::read_from_str)?;
+            let inputs = map.dim(DimType::In).isl(cx)? as usize;
+            let len = map.dim(DimType::Out).isl(cx)? as usize;
+            if len != 2 * inputs + 1 {
+                return Err(PolyError::Unsupported(format!(
+                    "Clay: the schedule of {} has {len} dimensions, not 2·{inputs} + 1",
+                    st.name
+                )));
+            }
+            let mut beta = Vec::with_capacity(inputs + 1);
+            for level in 0..=inputs {
+                let v = map
+                    .plain_get_val_if_fixed(DimType::Out, to_u32(2 * level)?)
+                    .isl(cx)?;
+                if !v.is_int().isl(cx)? {
+                    return Err(PolyError::Unsupported(format!(
+                        "Clay: the schedule of {} is not constant at position {}",
+                        st.name,
+                        2 * level
+                    )));
+                }
+                beta.push(v.get_num_si().isl(cx)?);
+            }
+            let constraints = (0..inputs)
+                .map(|j| {
+                    let mut c = Constraint::zero(true, inputs, inputs, scop.params.len());
+                    c.alpha[j] = 1;
+                    c.input[j] = -1;
+                    c
+                })
+                .collect();
+            let relation = Relation {
+                stmt: StmtId(k),
+                beta,
+                constraints,
+                parallel: vec![false; inputs],
+            };
+            out.statements.push((st.name.clone(), inputs));
+            let rebuilt: Map = cx.parse(
+                "schedule",
+                &out.relation_text(&relation, 2 * inputs + 1),
+                Map::read_from_str,
+            )?;
+            if !rebuilt.is_equal(&map).isl(cx)? {
+                return Err(PolyError::Unsupported(format!(
+                    "Clay: the schedule of {} is not the identity on its loops: {}",
+                    st.name, st.schedule
+                )));
+            }
+            out.relations.push(relation);
+        }
+        out.normalize_beta();
+        out.check_beta_forest()
+            .map_err(|e| PolyError::Unsupported(format!("Clay: original schedule: {e}")))?;
+        Ok(out)
+    }
+
+    /// The length of the longest date, `2n + 1`.
+    fn date_len(&self) -> usize {
+        self.relations
+            .iter()
+            .map(|r| r.beta.len() * 2 - 1)
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// One member as an isl map `[p] -> { S[i1..ik] -> [β0, a1, β1, ...] : ... }`,
+    /// padded with zeros to `len` dates.
+    pub fn relation_text(&self, r: &Relation, len: usize) -> String {
+        let (name, inputs) = &self.statements[r.stmt.0];
+        let ins: Vec<String> = (1..=*inputs).map(|k| format!("i{k}")).collect();
+        let mut date = Vec::with_capacity(len);
+        for (k, b) in r.beta.iter().enumerate() {
+            if k > 0 {
+                date.push(format!("a{k}"));
+            }
+            date.push(b.to_string());
+        }
+        date.resize(len.max(date.len()), "0".to_string());
+        let rows: Vec<String> = r.constraints.iter().map(|c| self.row_text(c)).collect();
+        format!(
+            "[{}] -> {{ {name}[{}] -> [{}]{}{} }}",
+            self.params.join(", "),
+            ins.join(", "),
+            date.join(", "),
+            if rows.is_empty() { "" } else { " : " },
+            rows.join(" and ")
+        )
+    }
+
+    fn row_text(&self, c: &Constraint) -> String {
+        let mut terms = Vec::new();
+        let named = c
+            .alpha
+            .iter()
+            .enumerate()
+            .map(|(k, v)| (format!("a{}", k + 1), *v))
+            .chain(
+                c.input
+                    .iter()
+                    .enumerate()
+                    .map(|(k, v)| (format!("i{}", k + 1), *v)),
+            )
+            .chain(
+                c.param
+                    .iter()
+                    .zip(&self.params)
+                    .map(|(v, p)| (p.clone(), *v)),
+            );
+        for (name, v) in named.filter(|(_, v)| *v != 0) {
+            terms.push((v, format!("{}*{name}", v.abs())));
+        }
+        terms.push((c.constant, c.constant.abs().to_string()));
+        let mut text = String::new();
+        for (k, (v, term)) in terms.iter().enumerate() {
+            match (k, *v < 0) {
+                (0, true) => text.push('-'),
+                (0, false) => {}
+                (_, true) => text.push_str(" - "),
+                (_, false) => text.push_str(" + "),
+            }
+            text.push_str(term);
+        }
+        format!("{text} {} 0", if c.equality { "=" } else { ">=" })
+    }
+
+    /// All members as one union map, every date padded to the same length.
+    pub fn union_map(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
+        let len = self.date_len();
+        let mut all = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        for r in &self.relations {
+            let m: Map = cx.parse(
+                "Clay relation",
+                &self.relation_text(r, len),
+                Map::read_from_str,
+            )?;
+            all = all.union(UnionMap::from_map(m).isl(cx)?).isl(cx)?;
+        }
+        Ok(all)
+    }
+
+    /// Global validity (seed 003 §4.3), for every domain a statement could have: each
+    /// instance gets exactly one date (existence and uniqueness across the members,
+    /// with integral α), and no two instances share a date. `Err` names the
+    /// statement and the property; it is a user's error, not a bug.
+    pub fn check_global_validity(&self, cx: &Ctx) -> Result<(), String> {
+        let len = self.date_len();
+        let fail = |e: PolyError| e.to_string();
+        for (k, (name, _)) in self.statements.iter().enumerate() {
+            let mut union: Option<Map> = None;
+            for r in self.relations.iter().filter(|r| r.stmt == StmtId(k)) {
+                let m: Map = cx
+                    .parse(
+                        "Clay relation",
+                        &self.relation_text(r, len),
+                        Map::read_from_str,
+                    )
+                    .map_err(fail)?;
+                union = Some(match union {
+                    None => m,
+                    Some(u) => u.union(m).isl(cx).map_err(fail)?,
+                });
+            }
+            let Some(map) = union else {
+                return Err(format!("{name} has no scheduling relation left"));
+            };
+            if !map.is_single_valued().isl(cx).map_err(fail)? {
+                return Err(format!(
+                    "{name} would get two dates for one instance (overlapping members, or \
+                     an α dimension not determined by the loops)"
+                ));
+            }
+            let domain = map
+                .copy()
+                .isl(cx)
+                .map_err(fail)?
+                .domain()
+                .isl(cx)
+                .map_err(fail)?;
+            let everything = domain.get_space().isl(cx).map_err(fail)?;
+            let universe = isl_rs::Set::universe(everything).isl(cx).map_err(fail)?;
+            if !universe.is_subset(&domain).isl(cx).map_err(fail)? {
+                return Err(format!(
+                    "{name} would leave instances without a date (a fractional or \
+                     conditional definition)"
+                ));
+            }
+            if !map.is_injective().isl(cx).map_err(fail)? {
+                return Err(format!(
+                    "{name} would run two instances at the same date (a loop no longer \
+                     traverses its iterators; mark parallelism with parallelize instead)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The schedule as a tree over `domain` (the statements' iteration domains): a
+    /// sequence node wherever siblings differ in β, a one-member band per α. Each
+    /// member keeps the instances its constraints select, as a filter.
+    pub fn tree(&self, cx: &Ctx, domain: &UnionSet) -> Result<Schedule, PolyError> {
+        let len = self.date_len();
+        let mut maps = Vec::with_capacity(self.relations.len());
+        for r in &self.relations {
+            let m: Map = cx.parse(
+                "Clay relation",
+                &self.relation_text(r, len),
+                Map::read_from_str,
+            )?;
+            let restricted = UnionMap::from_map(m)
+                .isl(cx)?
+                .intersect_domain(domain.copy().isl(cx)?)
+                .isl(cx)?;
+            maps.push(restricted);
+        }
+        let all: Vec<usize> = (0..self.relations.len()).collect();
+        self.subtree(cx, &maps, &all, 0)
+    }
+
+    fn subtree(
+        &self,
+        cx: &Ctx,
+        maps: &[UnionMap],
+        members: &[usize],
+        level: usize,
+    ) -> Result<Schedule, PolyError> {
+        let mut groups: Vec<(i64, Vec<usize>)> = Vec::new();
+        for &t in members {
+            let v = self.relations[t].beta[level];
+            match groups.binary_search_by_key(&v, |(k, _)| *k) {
+                Ok(g) => groups[g].1.push(t),
+                Err(g) => groups.insert(g, (v, vec![t])),
+            }
+        }
+        if groups.len() > 1 {
+            let mut seq: Option<Schedule> = None;
+            for (_, group) in &groups {
+                let child = self.subtree(cx, maps, group, level)?;
+                seq = Some(match seq {
+                    None => child,
+                    Some(s) => s.sequence(child).isl(cx)?,
+                });
+            }
+            return seq.ok_or_else(|| PolyError::Isl("empty sequence".into()));
+        }
+        let mut instances = UnionSet::empty_ctx(cx.raw()).isl(cx)?;
+        for &t in members {
+            instances = instances
+                .union(maps[t].copy().isl(cx)?.domain().isl(cx)?)
+                .isl(cx)?;
+        }
+        let leaf = members.len() == 1 && self.relations[members[0]].depth() == level;
+        if leaf {
+            return Schedule::from_domain(instances).isl(cx);
+        }
+        if members.iter().any(|&t| self.relations[t].depth() == level) {
+            return Err(PolyError::Isl(format!(
+                "Clay: β-vectors collide at level {level}"
+            )));
+        }
+        // The loop α_{level+1}: date position 2·level + 1.
+        let pos = 2 * level + 1;
+        let mut band = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        for &t in members {
+            let n = self.date_len();
+            let m = maps[t]
+                .copy()
+                .isl(cx)?
+                .project_out_dims(pos + 1, n - pos - 1, cx)?
+                .project_out_dims(0, pos, cx)?;
+            band = band.union(m).isl(cx)?;
+        }
+        let inner = self.subtree(cx, maps, members, level + 1)?;
+        let partial = MultiUnionPwAff::from_union_map(band).isl(cx)?;
+        let tree = inner.insert_partial_schedule(partial).isl(cx)?;
+        // PARALLELIZE: a mark above the band when every member under the loop asks
+        // for it (a loop fused from a parallel and a sequential one stays sequential;
+        // [`ClaySchedule::mixed_parallel_loops`] names those).
+        if !members.iter().all(|&t| self.relations[t].parallel[level]) {
+            return Ok(tree);
+        }
+        let band = tree.get_root().isl(cx)?.child(0).isl(cx)?;
+        let marked = band
+            .insert_mark(numbered_id(cx, PARALLEL_MARK, 0)?)
+            .isl(cx)?;
+        marked.get_schedule().isl(cx)
+    }
+
+    /// The loops (β-prefixes) that hold members marked parallel and members not
+    /// marked: code generation leaves them sequential.
+    pub fn mixed_parallel_loops(&self) -> Vec<Vec<i64>> {
+        let mut out: Vec<Vec<i64>> = Vec::new();
+        for r in &self.relations {
+            for level in 0..r.depth() {
+                let loop_prefix = &r.beta[..=level];
+                let under = self.under(loop_prefix);
+                let marked = under
+                    .iter()
+                    .filter(|&&t| self.relations[t].parallel[level])
+                    .count();
+                if marked > 0 && marked < under.len() && !out.iter().any(|p| p == loop_prefix) {
+                    out.push(loop_prefix.to_vec());
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Projecting output dimensions out of every map of a union map.
+trait ProjectOut: Sized {
+    fn project_out_dims(self, first: usize, n: usize, cx: &Ctx) -> Result<Self, PolyError>;
+}
+
+impl ProjectOut for UnionMap {
+    fn project_out_dims(self, first: usize, n: usize, cx: &Ctx) -> Result<UnionMap, PolyError> {
+        let mut out = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        for m in crate::support::isl::maps_of(cx, &self)? {
+            let m = m
+                .project_out(DimType::Out, to_u32(first)?, to_u32(n)?)
+                .isl(cx)?;
+            out = out.union(UnionMap::from_map(m).isl(cx)?).isl(cx)?;
+        }
+        Ok(out)
+    }
+}

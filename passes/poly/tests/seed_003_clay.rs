@@ -1,0 +1,502 @@
+//! Seed 003 (Clay, CGO'16): the worked examples of the paper as tests. The kernel is
+//! the conventional beamforming kernel of Fig. 1; the scripts are Fig. 4 (Fig. 1 ->
+//! Pluto's Fig. 2) and Fig. 9 (-> the refined Fig. 3), with the digest's readings of
+//! the OCR damage (shared/design/seed-003-clay-chlore.md §4.3, §5.4-5.5). The
+//! expected β-vectors are the digest's tables, computed by hand from Fig. 8.
+
+mod common;
+
+use common::{check_execution, parallel_loops, read, render, stmt, write, Kernel, Params};
+use tessel_poly::clay::{ClaySchedule, Directive};
+use tessel_poly::{clay_generate, clay_replay, Access, AccessKind, Options, Scop};
+
+/// Fig. 1, statements named as in the paper (there is no S1, erratum E7):
+/// ```text
+/// t = 0;                      // L0
+/// t_val = DBL_MIN;            // S0
+/// for (i = 0; i < N; i++) {
+///   a_i[i] = 0;               // S2
+///   a_r[i] = 0;               // S3
+///   for (j = 0; j < M; j++) {
+///     a_r[i] += s_r[j]*m_r[i][j] - s_i[j]*m_i[i][j];   // S4
+///     a_i[i] += s_i[j]*m_r[i][j] + s_r[j]*m_i[i][j]; } // S5
+///   val = a_r[i]*a_r[i] + a_i[i]*a_i[i];               // S6
+///   t = (val >= t_val)? (t_val = val, i) : t; }        // S7
+/// ```
+fn beamforming() -> Kernel {
+    let p = "[N, M] -> ";
+    let row = |s: &str| format!("{p}{{ {s}[i] : 0 <= i < N }}");
+    let nest = |s: &str| format!("{p}{{ {s}[i, j] : 0 <= i < N and 0 <= j < M }}");
+    let rel = |r: &str| format!("{p}{{ {r} }}");
+    let may = |r: &str| Access {
+        kind: AccessKind::MayWrite,
+        relation: format!("{p}{{ {r} }}"),
+    };
+    let products = |s: &str| {
+        vec![
+            read(&rel(&format!("{s}[i, j] -> sr[j]"))),
+            read(&rel(&format!("{s}[i, j] -> si[j]"))),
+            read(&rel(&format!("{s}[i, j] -> mr[i, j]"))),
+            read(&rel(&format!("{s}[i, j] -> mi[i, j]"))),
+        ]
+    };
+    let statements = vec![
+        stmt(
+            "L0",
+            &rel("L0[]"),
+            &rel("L0[] -> [0]"),
+            vec![write(&rel("L0[] -> t[]"))],
+        ),
+        stmt(
+            "S0",
+            &rel("S0[]"),
+            &rel("S0[] -> [1]"),
+            vec![write(&rel("S0[] -> tval[]"))],
+        ),
+        stmt(
+            "S2",
+            &row("S2"),
+            &rel("S2[i] -> [2, i, 0]"),
+            vec![write(&rel("S2[i] -> ai[i]"))],
+        ),
+        stmt(
+            "S3",
+            &row("S3"),
+            &rel("S3[i] -> [2, i, 1]"),
+            vec![write(&rel("S3[i] -> ar[i]"))],
+        ),
+        stmt("S4", &nest("S4"), &rel("S4[i, j] -> [2, i, 2, j, 0]"), {
+            let mut a = products("S4");
+            a.push(read(&rel("S4[i, j] -> ar[i]")));
+            a.push(write(&rel("S4[i, j] -> ar[i]")));
+            a
+        }),
+        stmt("S5", &nest("S5"), &rel("S5[i, j] -> [2, i, 2, j, 1]"), {
+            let mut a = products("S5");
+            a.push(read(&rel("S5[i, j] -> ai[i]")));
+            a.push(write(&rel("S5[i, j] -> ai[i]")));
+            a
+        }),
+        stmt(
+            "S6",
+            &row("S6"),
+            &rel("S6[i] -> [2, i, 3]"),
+            vec![
+                read(&rel("S6[i] -> ar[i]")),
+                read(&rel("S6[i] -> ai[i]")),
+                write(&rel("S6[i] -> val[]")),
+            ],
+        ),
+        stmt(
+            "S7",
+            &row("S7"),
+            &rel("S7[i] -> [2, i, 4]"),
+            vec![
+                read(&rel("S7[i] -> val[]")),
+                read(&rel("S7[i] -> tval[]")),
+                read(&rel("S7[i] -> t[]")),
+                write(&rel("S7[i] -> t[]")),
+                may("S7[i] -> tval[]"),
+            ],
+        ),
+    ];
+    Kernel {
+        name: "beamforming",
+        scop: Scop {
+            params: vec!["N".into(), "M".into()],
+            context: "[N, M] -> { : N >= 1 and M >= 1 }".into(),
+            statements,
+            ..Scop::default()
+        },
+        params: vec![("N", 5), ("M", 4)],
+        original: |params: &Params| {
+            let (n, m) = (params["N"], params["M"]);
+            let mut out = vec![("L0".to_string(), vec![]), ("S0".to_string(), vec![])];
+            for i in 0..n {
+                out.push(("S2".into(), vec![i]));
+                out.push(("S3".into(), vec![i]));
+                for j in 0..m {
+                    out.push(("S4".into(), vec![i, j]));
+                    out.push(("S5".into(), vec![i, j]));
+                }
+                out.push(("S6".into(), vec![i]));
+                out.push(("S7".into(), vec![i]));
+            }
+            out
+        },
+        accesses: |name: &str, it: &[i64]| {
+            let products = |i: i64, j: i64| {
+                vec![
+                    ("sr", vec![j]),
+                    ("si", vec![j]),
+                    ("mr", vec![i, j]),
+                    ("mi", vec![i, j]),
+                ]
+            };
+            match name {
+                "L0" => (vec![], vec![("t", vec![])]),
+                "S0" => (vec![], vec![("tval", vec![])]),
+                "S2" => (vec![], vec![("ai", vec![it[0]])]),
+                "S3" => (vec![], vec![("ar", vec![it[0]])]),
+                "S4" => {
+                    let mut r = products(it[0], it[1]);
+                    r.push(("ar", vec![it[0]]));
+                    (r, vec![("ar", vec![it[0]])])
+                }
+                "S5" => {
+                    let mut r = products(it[0], it[1]);
+                    r.push(("ai", vec![it[0]]));
+                    (r, vec![("ai", vec![it[0]])])
+                }
+                "S6" => (
+                    vec![("ar", vec![it[0]]), ("ai", vec![it[0]])],
+                    vec![("val", vec![])],
+                ),
+                "S7" => (
+                    vec![("val", vec![]), ("tval", vec![]), ("t", vec![])],
+                    vec![("t", vec![]), ("tval", vec![])],
+                ),
+                other => panic!("no statement {other}"),
+            }
+        },
+    }
+}
+
+fn script(lines: &[&str]) -> Vec<Directive> {
+    lines.iter().map(|l| Directive::parse(l).unwrap()).collect()
+}
+
+/// Fig. 4, its two columns concatenated.
+const FIG_4: &[&str] = &[
+    "distribute((2), 3)",
+    "distribute((2), 2)",
+    "distribute((2), 1)",
+    "distribute((4, 0), 1)",
+    "distribute((4), 1)",
+    "reorder((), (4,5,2,0,1,3,6))",
+    "parallelize((0))",
+    "parallelize((1))",
+    "parallelize((2))",
+    "parallelize((3))",
+];
+/// Fig. 9, left: applied after Fig. 4.
+const FIG_9_LEFT: &[&str] = &[
+    "reorder((), (0,2,1,3,4,5,6))",
+    "fuse_next((0))",
+    "fuse_next((0))",
+    "fuse_next((0))",
+    "fuse_next((0, 2))",
+];
+/// Fig. 9, right: applied to the original.
+const FIG_9_RIGHT: &[&str] = &[
+    "distribute((2), 3)",
+    "reorder((), (1,2,0,3))",
+    "reorder((0), (1,0,2))",
+    "parallelize((0))",
+];
+
+/// The β-vector of each statement, in the order L0, S0, S2, S3, S4, S5, S6, S7.
+fn betas(s: &ClaySchedule) -> Vec<Vec<i64>> {
+    ["L0", "S0", "S2", "S3", "S4", "S5", "S6", "S7"]
+        .iter()
+        .map(|name| {
+            let k = s.statements.iter().position(|(n, _)| n == name).unwrap();
+            let members: Vec<&Vec<i64>> = s
+                .relations
+                .iter()
+                .filter(|r| r.stmt.0 == k)
+                .map(|r| &r.beta)
+                .collect();
+            assert_eq!(members.len(), 1, "{name}: one member");
+            members[0].clone()
+        })
+        .collect()
+}
+
+fn opts() -> Options {
+    Options::default()
+}
+
+#[test]
+fn original_schedule_is_read_from_the_scop() {
+    let s = clay_replay(&beamforming().scop, &opts(), &[]).unwrap();
+    assert_eq!(
+        betas(&s),
+        [
+            vec![0],
+            vec![1],
+            vec![2, 0],
+            vec![2, 1],
+            vec![2, 2, 0],
+            vec![2, 2, 1],
+            vec![2, 3],
+            vec![2, 4]
+        ]
+    );
+}
+
+#[test]
+fn clay_1_fig_4_gives_plutos_structure() {
+    // The digest's §5.4 table, step by step.
+    let expected: &[&[&[i64]]] = &[
+        &[
+            &[0],
+            &[1],
+            &[2, 0],
+            &[2, 1],
+            &[2, 2, 0],
+            &[2, 2, 1],
+            &[3, 0],
+            &[3, 1],
+        ],
+        &[
+            &[0],
+            &[1],
+            &[2, 0],
+            &[2, 1],
+            &[3, 0, 0],
+            &[3, 0, 1],
+            &[4, 0],
+            &[4, 1],
+        ],
+        &[
+            &[0],
+            &[1],
+            &[2, 0],
+            &[3, 0],
+            &[4, 0, 0],
+            &[4, 0, 1],
+            &[5, 0],
+            &[5, 1],
+        ],
+        &[
+            &[0],
+            &[1],
+            &[2, 0],
+            &[3, 0],
+            &[4, 0, 0],
+            &[4, 1, 0],
+            &[5, 0],
+            &[5, 1],
+        ],
+        &[
+            &[0],
+            &[1],
+            &[2, 0],
+            &[3, 0],
+            &[4, 0, 0],
+            &[5, 0, 0],
+            &[6, 0],
+            &[6, 1],
+        ],
+        &[
+            &[4],
+            &[5],
+            &[2, 0],
+            &[0, 0],
+            &[1, 0, 0],
+            &[3, 0, 0],
+            &[6, 0],
+            &[6, 1],
+        ],
+    ];
+    let kernel = beamforming();
+    for (k, want) in expected.iter().enumerate() {
+        let s = clay_replay(&kernel.scop, &opts(), &script(&FIG_4[..=k])).unwrap();
+        let want: Vec<Vec<i64>> = want.iter().map(|b| b.to_vec()).collect();
+        assert_eq!(betas(&s), want, "after {}", FIG_4[k]);
+    }
+    // The four parallel loops are the outer loops of S3, S4, S2 and S5.
+    let s = clay_replay(&kernel.scop, &opts(), &script(FIG_4)).unwrap();
+    for r in &s.relations {
+        let name = &s.statements[r.stmt.0].0;
+        let want = ["S2", "S3", "S4", "S5"].contains(&name.as_str());
+        assert_eq!(r.parallel.first().copied().unwrap_or(false), want, "{name}");
+    }
+}
+
+#[test]
+fn clay_2_and_clay_3_reach_fig_3() {
+    let kernel = beamforming();
+    let fig_3: Vec<Vec<i64>> = [
+        &[1][..],
+        &[2],
+        &[0, 1],
+        &[0, 0],
+        &[0, 2, 0],
+        &[0, 2, 1],
+        &[3, 0],
+        &[3, 1],
+    ]
+    .iter()
+    .map(|b| b.to_vec())
+    .collect();
+    let both: Vec<&str> = FIG_4.iter().chain(FIG_9_LEFT).copied().collect();
+    let refined = clay_replay(&kernel.scop, &opts(), &script(&both)).unwrap();
+    assert_eq!(betas(&refined), fig_3);
+    let from_scratch = clay_replay(&kernel.scop, &opts(), &script(FIG_9_RIGHT)).unwrap();
+    assert_eq!(betas(&from_scratch), fig_3);
+}
+
+#[test]
+fn the_three_scripts_generate_verified_code_that_runs_the_same() {
+    let kernel = beamforming();
+    let both: Vec<&str> = FIG_4.iter().chain(FIG_9_LEFT).copied().collect();
+    for (what, lines) in [
+        ("fig 4", FIG_4),
+        ("fig 9 left", &both[..]),
+        ("fig 9 right", FIG_9_RIGHT),
+    ] {
+        let out = clay_generate(&kernel.scop, &opts(), &script(lines)).unwrap();
+        check_execution(&kernel, &out.ast, what);
+        let parallel = parallel_loops(&out.ast);
+        let outer_parallel = parallel.iter().filter(|(_, depth)| *depth == 0).count();
+        // Fig. 2 has four parallel loops; Fig. 3 one.
+        let want = if what == "fig 4" { 4 } else { 1 };
+        assert_eq!(outer_parallel, want, "{what}:\n{}", render(&out.ast));
+    }
+}
+
+#[test]
+fn a_script_that_breaks_a_dependence_is_refused_with_the_dependence() {
+    // S6/S7 (the loop at (3) after distribute) before the a_r/a_i loop reads a_r[i]
+    // before S4 has summed into it.
+    let kernel = beamforming();
+    let err = clay_generate(
+        &kernel.scop,
+        &opts(),
+        &script(&["distribute((2), 3)", "reorder((), (0, 1, 3, 2))"]),
+    )
+    .unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("breaks a dependence"), "{msg}");
+    assert!(
+        msg.contains("S6") || msg.contains("S4") || msg.contains("S5"),
+        "{msg}"
+    );
+    // Parallelizing the S6/S7 loop breaks the max-reduction's dependences.
+    let err = clay_generate(
+        &kernel.scop,
+        &opts(),
+        &script(&["distribute((2), 3)", "parallelize((3))"]),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("breaks a dependence"), "{err}");
+}
+
+#[test]
+fn shift_skew_and_reshape_follow_the_substitution_sign() {
+    // Digest §1.1, the Clay library's tests: shift by -1 gives α1 = i + 1;
+    // skew((0,0), 1, 2) on an (i, j) nest gives α2 = j - 2α1 (here: j - 2i).
+    let kernel = beamforming();
+    let s = clay_replay(&kernel.scop, &opts(), &script(&["shift((2), 1, -1)"])).unwrap();
+    let s2 = s.statements.iter().position(|(n, _)| n == "S2").unwrap();
+    let rel = s.relations.iter().find(|r| r.stmt.0 == s2).unwrap();
+    assert_eq!(
+        s.relation_text(rel, 3),
+        "[N, M] -> { S2[i1] -> [2, a1, 0] : 1*a1 - 1*i1 - 1 = 0 }"
+    );
+    let s = clay_replay(&kernel.scop, &opts(), &script(&["skew((2, 2), 1, 2)"])).unwrap();
+    let s4 = s.statements.iter().position(|(n, _)| n == "S4").unwrap();
+    let rel = s.relations.iter().find(|r| r.stmt.0 == s4).unwrap();
+    // α2 - i2 = 0 with α2 ↦ α2 + 2α1: α2 + 2α1 - i2 = 0.
+    assert_eq!(rel.constraints[1].alpha, [2, 1]);
+    assert_eq!(rel.constraints[1].input, [0, -1]);
+}
+
+#[test]
+fn clay_inv_each_pair_undoes_the_other() {
+    let kernel = beamforming();
+    let original = clay_replay(&kernel.scop, &opts(), &[]).unwrap();
+    for pair in [
+        &["stripmine((2), 4)", "linearize((2))"][..],
+        &["indexsetsplit((2), i1 - 2 >= 0)", "collapse((2))"],
+        &["grain((2, 2), 2, 3)", "densify((2, 2), 2)"],
+        &["distribute((2), 2)", "fuse_next((2))"],
+        &["skew((2, 2), 1, 3)", "skew((2, 2), 1, -3)"],
+        &["reshape((2, 2), 1, 2)", "reshape((2, 2), 1, -2)"],
+        &["shift((2), 1, N - 1)", "shift((2), 1, 1 - N)"],
+        &["reverse((2, 2))", "reverse((2, 2))"],
+        &["interchange((2, 2), 1)", "interchange((2, 2), 1)"],
+        &["reorder((), (2, 0, 1))", "reorder((), (1, 2, 0))"],
+    ] {
+        let s = clay_replay(&kernel.scop, &opts(), &script(pair)).unwrap();
+        assert_eq!(s, original, "{pair:?}");
+    }
+}
+
+#[test]
+fn tile_is_stripmine_and_interchange() {
+    // Digest §1.4: STRIPMINE((2,2)) ... on the j loop and the i loop, then the chunk
+    // loops outside: α = (ti, tj, i, j) for S4 and S5 after isolating them.
+    let kernel = beamforming();
+    let isolate = ["distribute((2), 3)", "distribute((2), 2)"];
+    let tiled: Vec<&str> = isolate
+        .iter()
+        .copied()
+        .chain(["tile((3), (4, 2))"])
+        .collect();
+    let by_hand: Vec<&str> = isolate
+        .iter()
+        .copied()
+        .chain([
+            "stripmine((3), 4)",
+            "stripmine((3, 0, 0), 2)",
+            "interchange((3, 0, 0), 2)",
+        ])
+        .collect();
+    let a = clay_replay(&kernel.scop, &opts(), &script(&tiled)).unwrap();
+    let b = clay_replay(&kernel.scop, &opts(), &script(&by_hand)).unwrap();
+    assert_eq!(a, b);
+    let out = clay_generate(&kernel.scop, &opts(), &script(&tiled)).unwrap();
+    check_execution(&kernel, &out.ast, "tiled");
+}
+
+#[test]
+fn clay_pre_preconditions_are_checked() {
+    let kernel = beamforming();
+    for (line, why) in [
+        ("distribute((2), 0)", "n must be in 1..4"),
+        ("distribute((2), 5)", "n must be in 1..4"),
+        ("fuse_next((2))", "no next sibling"),
+        ("fuse_next((2, 2))", "a statement, not a loop"),
+        ("reverse((2, 0))", "not a loop"),
+        ("stripmine((1), 4)", "not a loop"),
+        ("skew((2, 2), 2, 1)", "skewed by itself"),
+        ("skew((2, 2), 1, 0)", "must not be 0"),
+        ("interchange((2, 2), 2)", "outer loop"),
+        ("grain((2), 1, 0)", "at least 1"),
+        ("densify((2), 1)", "no grain"),
+        ("reorder((), (0, 1, 1))", "permutation"),
+        ("reorder((), (0, 1))", "permutation"),
+        ("linearize((2))", "not a chunk"),
+        ("shift((2), 1, i1)", "parameters only"),
+        (
+            "indexsetsplit((2), k - 1 >= 0)",
+            "neither a parameter nor a dimension",
+        ),
+        ("collapse((2))", "no two members"),
+        ("stripmine((2), 0)", "at least 1"),
+        ("tile((2), (4, 4))", "not a perfect nest"),
+        ("distribute((7), 1)", "no statement has the β-prefix (7)"),
+        // Global validity (§4.3): α2 = j - j is constant, so two instances share a date.
+        ("reshape((2, 2), 2, 1)", "same date"),
+    ] {
+        let err = clay_replay(&kernel.scop, &opts(), &script(&[line])).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains(why), "{line}: {msg}");
+        assert!(msg.starts_with("directive 1: "), "{line}: {msg}");
+    }
+}
+
+#[test]
+fn a_split_loop_generates_both_halves() {
+    // INDEXSETSPLIT then DISTRIBUTE: two loops over i < 2 and i >= 2, the same
+    // instances in the same order for each statement.
+    let kernel = beamforming();
+    let lines = ["indexsetsplit((2), 1 - i1 >= 0)", "distribute((2), 5)"];
+    let s = clay_replay(&kernel.scop, &opts(), &script(&lines)).unwrap();
+    assert_eq!(s.relations.len(), 14);
+    let out = clay_generate(&kernel.scop, &opts(), &script(&lines)).unwrap();
+    check_execution(&kernel, &out.ast, "split");
+}
