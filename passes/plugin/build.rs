@@ -3,13 +3,18 @@
 //! option count and enums; `$OUT_DIR/tessel_passes.inc`: the pass classes), and
 //! compiles the registration shim that includes them.
 //!
+//! Also builds the `tessel` dialect and its Transform-dialect extension (`dialect/`,
+//! issue 11): `mlir-tblgen-22` turns the `.td` files into `$OUT_DIR/*.inc`, which the
+//! dialect's C++ includes.
+//!
 //! The plugin finds libMLIR-C.so (installed beside libMLIR.so by
 //! cmake/build-mlir-capi.sh) through its rpath. libMLIR/libLLVM are linked by mlir-sys
 //! *after* the rlibs: libLLVM.so exports Polly's copy of isl, and naming it first would
 //! bind our isl calls to it (TOOLCHAIN.md, item 5).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 #[allow(dead_code)]
 mod table {
@@ -20,11 +25,32 @@ use table::{OptionKind, OptionSpec, PassSpec, OPTIONS, PASSES};
 const TABLE: &str = "../poly/src/options/table.rs";
 const SHIM: &str = "shim/registration.cpp";
 const LLVM_SHIM: &str = "shim/llvm_plugin.cpp";
+/// The dialect's folder, from this package's.
+const DIALECT: &str = "../../dialect";
+const DIALECT_SOURCES: [&str; 5] = [
+    "TesselDialect.td",
+    "TesselTransformOps.td",
+    "Tessel.h",
+    "TesselDialect.cpp",
+    "TesselTransformOps.cpp",
+];
+/// What mlir-tblgen makes: (generator, output). The dialect generators read
+/// `TesselDialect.td`, the op generators `TesselTransformOps.td`.
+const TBLGEN: [(&str, &str); 4] = [
+    ("-gen-dialect-decls", "TesselDialect.h.inc"),
+    ("-gen-dialect-defs", "TesselDialect.cpp.inc"),
+    ("-gen-op-decls", "TesselTransformOps.h.inc"),
+    ("-gen-op-defs", "TesselTransformOps.cpp.inc"),
+];
+const LLVM_INCLUDE: &str = "/usr/lib/llvm-22/include";
 
 fn main() {
     println!("cargo:rerun-if-changed={TABLE}");
     println!("cargo:rerun-if-changed={SHIM}");
     println!("cargo:rerun-if-changed={LLVM_SHIM}");
+    for file in DIALECT_SOURCES {
+        println!("cargo:rerun-if-changed={DIALECT}/{file}");
+    }
     println!("cargo:rustc-link-arg=-Wl,-rpath,/usr/lib/llvm-22/lib");
 
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -55,6 +81,70 @@ fn main() {
         .define("NDEBUG", None)
         .flag("-Wno-unused-parameter")
         .compile("tessel_llvm_plugin");
+    build_dialect(&out);
+}
+
+/// The `tessel` dialect and its Transform ops: tblgen, then the C++. -DNDEBUG, as
+/// for the LLVM plugin: without it the Transform headers reference
+/// `checkImplementsTransformOpInterface`, which Debian's libMLIR.so (built without
+/// assertions) does not export, and the plugin fails to load.
+fn build_dialect(out: &Path) {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let dialect = manifest.join(DIALECT);
+    let tblgen = mlir_tblgen();
+    for (generator, output) in TBLGEN {
+        let dialect_gen = generator.starts_with("-gen-dialect");
+        let input = if dialect_gen {
+            "TesselDialect.td"
+        } else {
+            "TesselTransformOps.td"
+        };
+        let mut command = Command::new(&tblgen);
+        command
+            .arg(generator)
+            .arg(format!("-I{LLVM_INCLUDE}"))
+            .arg("-I")
+            .arg(&dialect)
+            .arg(dialect.join(input))
+            .arg("-o")
+            .arg(out.join(output));
+        if dialect_gen {
+            command.arg("-dialect=tessel");
+        }
+        let status = command
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", tblgen.display()));
+        assert!(
+            status.success(),
+            "{} {generator} {input} failed ({status})",
+            tblgen.display()
+        );
+    }
+    cc::Build::new()
+        .cpp(true)
+        .compiler("clang++-22")
+        .file(dialect.join("TesselDialect.cpp"))
+        .file(dialect.join("TesselTransformOps.cpp"))
+        .include(LLVM_INCLUDE)
+        .include(&dialect)
+        .include(out)
+        .flag("-std=c++17")
+        .flag("-fno-rtti")
+        .flag("-fno-exceptions")
+        .define("NDEBUG", None)
+        .flag("-Wno-unused-parameter")
+        .compile("tessel_dialect");
+}
+
+/// Debian's `mlir-tblgen` for LLVM 22 (package mlir-22-tools, which scripts/setup
+/// installs): in LLVM's bin folder, or `mlir-tblgen-22` on the PATH.
+fn mlir_tblgen() -> PathBuf {
+    let in_llvm = PathBuf::from("/usr/lib/llvm-22/bin/mlir-tblgen");
+    if in_llvm.exists() {
+        in_llvm
+    } else {
+        PathBuf::from("mlir-tblgen-22")
+    }
 }
 
 /// The C++ the shim includes: the option count and one enum per enumerated option;

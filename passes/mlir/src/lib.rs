@@ -9,6 +9,7 @@
 //! The passes and their options are declared once, in `tessel_poly::options`.
 
 pub mod analysis;
+pub mod clay;
 pub mod codegen;
 pub mod ir;
 pub mod pass;

@@ -78,13 +78,26 @@ pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
         options,
         start: Instant::now(),
         reported: HashSet::new(),
+        collected: None,
     };
-    for r in 0..func.num_regions() {
-        for block in func.region_blocks(r) {
-            driver.block(block);
-        }
-    }
+    driver.function();
     true
+}
+
+/// The SCoPs of `func`, in the order the passes visit them, extracted and left as
+/// they are (the Transform ops' view of a function; no remarks).
+pub fn scops(func: Op) -> Vec<ExtractedScop> {
+    let options = Options::default();
+    let mut driver = Driver {
+        kind: PassKind::PrintScop,
+        func,
+        options: &options,
+        start: Instant::now(),
+        reported: HashSet::new(),
+        collected: Some(Vec::new()),
+    };
+    driver.function();
+    driver.collected.unwrap_or_default()
 }
 
 struct Driver<'o> {
@@ -96,9 +109,20 @@ struct Driver<'o> {
     /// Ops already named in a skip remark: an inner nest that fails on the same op
     /// again is skipped silently.
     reported: HashSet<Op>,
+    /// `Some`: collect the SCoPs ([`scops`]) instead of running the pass on them.
+    collected: Option<Vec<ExtractedScop>>,
 }
 
 impl Driver<'_> {
+    fn function(&mut self) {
+        let func = self.func;
+        for r in 0..func.num_regions() {
+            for block in func.region_blocks(r) {
+                self.block(block);
+            }
+        }
+    }
+
     /// Finds the runs of affine ops in `block`, and recurses into other ops' regions.
     fn block(&mut self, block: Blk) {
         let ops = block.ops();
@@ -141,7 +165,7 @@ impl Driver<'_> {
             Ok(scop) => self.scop(scop),
             Err(e) => {
                 let unit = run[e.unit.min(run.len() - 1)];
-                if self.reported.insert(e.op) {
+                if self.reported.insert(e.op) && self.collected.is_none() {
                     remark(unit.location(), Remark::Skipped(&e));
                 }
                 // The nests inside a skipped one may still be SCoPs of their own (with
@@ -174,6 +198,10 @@ impl Driver<'_> {
     }
 
     fn scop(&mut self, scop: ExtractedScop) {
+        if let Some(all) = &mut self.collected {
+            all.push(scop);
+            return;
+        }
         let Some(loc) = scop.ops.first().map(|o| o.location()) else {
             return;
         };
@@ -255,7 +283,7 @@ impl Driver<'_> {
 
 /// Removes the run's original ops, last first: the scop is consumed, so none of its
 /// handles outlive the erasure. Pure ops stay while something else still uses them.
-fn replace_original(scop: ExtractedScop) {
+pub(crate) fn replace_original(scop: ExtractedScop) {
     ir::erase_all(scop.ops, |op| {
         !is_run_unit(op) && op.results().iter().any(|r| !r.users().is_empty())
     });

@@ -21,7 +21,7 @@ use crate::model::scop::{ScalarExpansion, Scop};
 use crate::scheduler::initial;
 use crate::support::host::{host_caches, host_vector_bytes, Caches};
 use crate::support::isl::{Ctx, IslResult};
-use crate::transform::locality::{innermost_misses, matrix_sweeps, Locality};
+use crate::transform::locality::{innermost_misses, is_streaming, matrix_sweeps, Locality};
 use crate::transform::tile::TileOptions;
 use crate::transform::{intra_tile, jam, parallel, tile};
 use crate::verify;
@@ -438,15 +438,15 @@ fn final_schedule(
     // docs/architecture-decisions.md, "The original order as a candidate").
     let preset = kind.name();
     let mut sweeps_note = String::new();
-    if let Some(sweeps) = stage("cost model", || matrix_sweeps(cx, &fin.tree, model))? {
+    if stage("cost model", || is_streaming(cx, model))? {
+        let sweeps = stage("cost model", || matrix_sweeps(cx, &fin.tree, model))?;
         let identity = Options {
             scheduler: SchedulerKind::Identity,
             ..opts.clone()
         };
         let original = preset_schedule(cx, model, deps, &locality, &identity)?;
         schedule_time += original.schedule_time;
-        let original_sweeps =
-            stage("cost model", || matrix_sweeps(cx, &original.tree, model))?.unwrap_or(sweeps);
+        let original_sweeps = stage("cost model", || matrix_sweeps(cx, &original.tree, model))?;
         let original_misses = stage("cost model", || {
             innermost_misses(cx, &original.tree, &locality)
         })?;

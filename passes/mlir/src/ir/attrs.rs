@@ -5,7 +5,7 @@
 //! made from a non-null pointer MLIR returned stays valid (the `unsafe` blocks below
 //! rely on that, and on the kind checks noted next to them).
 
-use super::{print_with, to_string};
+use super::{print_with, string_ref, to_string};
 use mlir_sys::*;
 use std::fmt;
 
@@ -182,7 +182,36 @@ impl Attr {
         }
     }
 
+    /// The value of a string attribute.
+    pub fn as_string(self) -> Option<String> {
+        // SAFETY: a live attribute; the value is read only after the kind check and
+        // copied out (the context owns it).
+        unsafe { mlirAttributeIsAString(self.0).then(|| to_string(mlirStringAttrGetValue(self.0))) }
+    }
+    /// The elements of an array attribute.
+    pub fn as_array(self) -> Option<Vec<Attr>> {
+        // SAFETY: a live attribute; elements are read only after the kind check, at
+        // indices below the count.
+        unsafe {
+            if !mlirAttributeIsAArray(self.0) {
+                return None;
+            }
+            let n = mlirArrayAttrGetNumElements(self.0);
+            Some(
+                (0..n)
+                    .filter_map(|k| Attr::wrap(mlirArrayAttrGetElement(self.0, k)))
+                    .collect(),
+            )
+        }
+    }
+
     // ---- builders (codegen) ----
+
+    /// `"text"`.
+    pub fn string(ctx: Context, text: &str) -> Attr {
+        // SAFETY: live context; MLIR copies the bytes of the view into the context.
+        Attr(unsafe { mlirStringAttrGet(ctx.0, string_ref(text)) })
+    }
 
     /// `v : ty` for an integer or index type.
     pub fn integer(ty: Type, v: i64) -> Attr {

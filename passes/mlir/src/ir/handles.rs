@@ -137,6 +137,18 @@ impl Op {
         // SAFETY: live op; `name` outlives the call.
         Attr::wrap(unsafe { mlirOperationGetAttributeByName(self.0, string_ref(name)) })
     }
+    /// Sets (or replaces) the discardable attribute `name`.
+    pub fn set_attr(self, name: &str, value: Attr) {
+        // SAFETY: live op and attribute; `name` outlives the call (MLIR interns it).
+        unsafe { mlirOperationSetDiscardableAttributeByName(self.0, string_ref(name), value.0) }
+    }
+    /// Removes the discardable attribute `name`, if there.
+    pub fn remove_attr(self, name: &str) {
+        // SAFETY: live op; `name` outlives the call.
+        unsafe {
+            mlirOperationRemoveDiscardableAttributeByName(self.0, string_ref(name));
+        }
+    }
     /// True if `self` is `other` or nested inside it.
     pub fn is_within(self, other: Op) -> bool {
         let mut cur = Some(self);

@@ -2,13 +2,17 @@
 //! registration shim (`passes/plugin/shim/registration.cpp`, its pass classes
 //! generated from the options table) call, and the entry point clang and opt look
 //! up in a pass plugin (`llvmGetPassPluginInfo`, whose passes live in
-//! `passes/plugin/shim/llvm_plugin.cpp`). The plugin crate re-exports them, so that
-//! the `cdylib` exports them.
+//! `passes/plugin/shim/llvm_plugin.cpp`), and the dialect plugin's entry point
+//! (`mlirGetDialectPluginInfo`, with the `tessel` dialect and the `transform.tessel.*`
+//! ops of `dialect/`). The plugin crate re-exports them, so that the `cdylib` exports
+//! them.
 //!
-//! `mlirGetPassPluginInfo` must be defined in Rust: a cdylib exports only Rust
-//! `#[no_mangle]` symbols (TOOLCHAIN.md). The shim calls back into
-//! [`tessel_check_options`] when a pipeline is parsed and [`tessel_run_pass`] for
-//! each function. No panic crosses this boundary.
+//! `mlirGetPassPluginInfo` and `mlirGetDialectPluginInfo` must be defined in Rust: a
+//! cdylib exports only Rust `#[no_mangle]` symbols (TOOLCHAIN.md). The shim calls
+//! back into [`tessel_check_options`] when a pipeline is parsed and
+//! [`tessel_run_pass`] for each function; the Transform ops' `apply()` calls
+//! [`tessel_transform_scop`], [`tessel_transform_step`] and
+//! [`tessel_transform_generate`]. No panic crosses this boundary.
 
 use std::ffi::{c_char, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -17,6 +21,7 @@ use mlir_sys::MlirOperation;
 use tessel_poly::options::{OptionKind, PassKind, Value, OPTIONS};
 use tessel_poly::Options;
 
+use crate::clay;
 use crate::ir::{emit_error, emit_remark, Op};
 use crate::pass::{install_logger, run_pass};
 
@@ -229,5 +234,168 @@ pub unsafe extern "C" fn tessel_run_pass(
             );
             true
         }
+    }
+}
+
+// ---- The dialect plugin: the `tessel` dialect and its Transform ops (issue 11) ----
+
+/// `mlir::DialectPluginLibraryInfo` (mlir/Tools/Plugins/DialectPlugin.h, MLIR 22:
+/// `MLIR_PLUGIN_API_VERSION` 1).
+#[repr(C)]
+pub struct DialectPluginLibraryInfo {
+    api_version: u32,
+    name: *const c_char,
+    version: *const c_char,
+    /// Takes an `mlir::DialectRegistry *`.
+    register: extern "C" fn(*mut c_void),
+}
+
+extern "C" {
+    /// In `dialect/TesselDialect.cpp`: inserts the `tessel` dialect into the registry
+    /// and adds the Transform-dialect extension with the `transform.tessel.*` ops.
+    fn tessel_register_dialect(registry: *mut c_void);
+}
+
+extern "C" fn register_dialect(registry: *mut c_void) {
+    // As for the passes: nothing here may unwind into mlir-opt.
+    let _ = catch_unwind(install_logger);
+    // SAFETY: mlir-opt hands over its live `DialectRegistry` for the call; the C++
+    // side checks for null and only inserts into it.
+    unsafe { tessel_register_dialect(registry) }
+}
+
+/// Entry point `mlir-opt --load-dialect-plugin` looks up (MLIR_PLUGIN_API_VERSION 1).
+#[no_mangle]
+pub extern "C" fn mlirGetDialectPluginInfo() -> DialectPluginLibraryInfo {
+    DialectPluginLibraryInfo {
+        api_version: 1,
+        name: c"tessel".as_ptr(),
+        version: c"0.1.0".as_ptr(),
+        register: register_dialect,
+    }
+}
+
+/// Where the Transform ops' C++ receives an error message: `len` bytes at `message`
+/// (UTF-8, not NUL-terminated), valid for the call only, with the caller's `user`.
+/// Mirrors `TesselErrorSink` in `dialect/TesselTransformOps.cpp`.
+pub type ErrorSink =
+    Option<unsafe extern "C" fn(user: *mut c_void, message: *const c_char, len: usize)>;
+
+/// Runs one Transform op's Rust side: `Ok` is true; an `Err` (or a panic, caught)
+/// goes to `sink` and is false.
+///
+/// # Safety
+/// `sink`, when set, must accept `user` and a message valid for the call.
+unsafe fn transform_call(
+    what: &str,
+    sink: ErrorSink,
+    user: *mut c_void,
+    f: impl FnOnce() -> Result<(), String>,
+) -> bool {
+    let message = match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => return true,
+        Ok(Err(message)) => message,
+        Err(_) => format!("tessel: internal error (panic caught) in {what}"),
+    };
+    if let Some(sink) = sink {
+        // SAFETY: the caller guarantees that `sink` takes `user` and a (pointer,
+        // length) view, which `message` keeps alive for the call.
+        unsafe { sink(user, message.as_ptr().cast(), message.len()) }
+    }
+    false
+}
+
+/// `transform.tessel.scop`: takes the `index`-th SCoP of the function `func`
+/// ([`clay::scop`]) and writes its first op to `scop`. Returns false, with a message
+/// to `sink`, on error.
+///
+/// # Safety
+/// `func` must be a live operation that nothing else erases during the call, `scop`
+/// null or writable, and `sink`, when set, must accept `user` (see [`ErrorSink`]).
+#[no_mangle]
+pub unsafe extern "C" fn tessel_transform_scop(
+    func: MlirOperation,
+    index: usize,
+    scop: *mut MlirOperation,
+    sink: ErrorSink,
+    user: *mut c_void,
+) -> bool {
+    // SAFETY: the caller hands over a live payload op (see above).
+    let func = unsafe { Op::from_raw(func) };
+    let mut first = None;
+    // SAFETY: the caller guarantees `sink` and `user`.
+    let ok = unsafe {
+        transform_call("transform.tessel.scop", sink, user, || {
+            let func = func.ok_or("transform.tessel.scop: no payload op")?;
+            first = Some(clay::scop(func, index)?);
+            Ok(())
+        })
+    };
+    if let (true, Some(first)) = (ok, first) {
+        if !scop.is_null() {
+            // SAFETY: `scop` is non-null and writable (the caller guarantees it).
+            unsafe { *scop = first.raw() };
+        }
+    }
+    ok
+}
+
+/// `transform.tessel.<directive>`: applies one Clay directive, `len` bytes of UTF-8
+/// at `directive` in seed 003's syntax (e.g. `distribute((4, 0), 1)`), to the
+/// schedule recorded on `scop` ([`clay::step`]). Returns false, with a message to
+/// `sink`, on error; the payload is then unchanged.
+///
+/// # Safety
+/// `scop` must be a live operation that nothing else erases during the call,
+/// `directive` must point to `len` readable bytes (or be null with `len` 0), and
+/// `sink`, when set, must accept `user` (see [`ErrorSink`]).
+#[no_mangle]
+pub unsafe extern "C" fn tessel_transform_step(
+    scop: MlirOperation,
+    directive: *const c_char,
+    len: usize,
+    sink: ErrorSink,
+    user: *mut c_void,
+) -> bool {
+    // SAFETY: the caller hands over a live payload op (see above).
+    let scop = unsafe { Op::from_raw(scop) };
+    let bytes: &[u8] = if directive.is_null() || len == 0 {
+        &[]
+    } else {
+        // SAFETY: the caller guarantees `len` readable bytes at `directive`.
+        unsafe { std::slice::from_raw_parts(directive.cast(), len) }
+    };
+    // SAFETY: the caller guarantees `sink` and `user`.
+    unsafe {
+        transform_call("a transform.tessel directive", sink, user, || {
+            let scop = scop.ok_or("transform.tessel: no payload op")?;
+            let directive = std::str::from_utf8(bytes)
+                .map_err(|_| "transform.tessel: the directive is not UTF-8".to_string())?;
+            clay::step(scop, directive)
+        })
+    }
+}
+
+/// `transform.tessel.generate`: verifies the schedule recorded on `scop` and replaces
+/// the SCoP's ops with the code generated from it ([`clay::generate`]). Returns
+/// false, with a message to `sink`, on error; the payload is then unchanged.
+///
+/// # Safety
+/// `scop` must be a live operation that the caller does not use after a successful
+/// call (it is erased), and `sink`, when set, must accept `user` (see
+/// [`ErrorSink`]).
+#[no_mangle]
+pub unsafe extern "C" fn tessel_transform_generate(
+    scop: MlirOperation,
+    sink: ErrorSink,
+    user: *mut c_void,
+) -> bool {
+    // SAFETY: the caller hands over a live payload op (see above).
+    let scop = unsafe { Op::from_raw(scop) };
+    // SAFETY: the caller guarantees `sink` and `user`.
+    unsafe {
+        transform_call("transform.tessel.generate", sink, user, || {
+            clay::generate(scop.ok_or("transform.tessel.generate: no payload op")?)
+        })
     }
 }

@@ -293,29 +293,34 @@ fn leaf_band_misses(
     Ok(true)
 }
 
+/// Whether each access touches every element of its matrix (an array of two or
+/// more dimensions) at most once: a streaming SCoP, like the matrix-vector kernels.
+/// Where an element is reused (an outer `k` or time loop), the traffic is the
+/// tiling's business and [`matrix_sweeps`] says little.
+pub(crate) fn is_streaming(cx: &Ctx, model: &ScopIsl) -> Result<bool, PolyError> {
+    for map in maps_of(cx, &model.accesses(cx)?)? {
+        let matrix = model
+            .array_of(&map)
+            .is_some_and(|a| model.array(a).dims >= 2);
+        if matrix && !map.is_injective().isl(cx)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// How many times the schedule walks the SCoP's matrices: for every array of two or
 /// more dimensions, the number of outermost parts of the tree (children of a
 /// top-level sequence or set, or the whole tree) that access it. A matrix that two
 /// parts access is streamed from memory twice when it exceeds the cache, which its
 /// parametric size does not rule out (bicg's `A`, read by the `s` and the `q` sweeps
-/// once isl distributes them). Only when each access touches every element of its
-/// matrix at most once (a streaming SCoP, like the matrix-vector kernels): where an
-/// element is reused (an outer `k` or time loop), the traffic is the tiling's
-/// business and the count says little (None).
+/// once isl distributes them). Meaningful for a streaming SCoP ([`is_streaming`]).
 pub(crate) fn matrix_sweeps(
     cx: &Ctx,
     schedule: &Schedule,
     model: &ScopIsl,
-) -> Result<Option<usize>, PolyError> {
+) -> Result<usize, PolyError> {
     let accesses = model.accesses(cx)?;
-    for map in maps_of(cx, &accesses)? {
-        let matrix = model
-            .array_of(&map)
-            .is_some_and(|a| model.array(a).dims >= 2);
-        if matrix && !map.is_injective().isl(cx)? {
-            return Ok(None);
-        }
-    }
     let mut node = schedule.get_root().isl(cx)?;
     while n_children(cx, &node)? == 1
         && !matches!(
@@ -352,5 +357,5 @@ pub(crate) fn matrix_sweeps(
         }
         sweeps += matrices.len();
     }
-    Ok(Some(sweeps))
+    Ok(sweeps)
 }

@@ -1,0 +1,148 @@
+//! The payload side of the `transform.tessel.*` ops (issue 11; seed 003): take a SCoP
+//! from a function, apply Clay directives to its schedule, generate its code.
+//!
+//! The C++ `apply()` of each op (in `dialect/`) is a thin call into these, through
+//! the C ABI in [`crate::ir::plugin_abi`].
+//!
+//! The state of a Clay session lives in the payload IR itself: the SCoP's first op
+//! carries the directives applied so far as the attribute [`SCRIPT_ATTR`] (an array
+//! of strings in seed 003's syntax), so a printed payload shows where a script
+//! stands. Each directive is checked by replaying the whole script on the SCoP,
+//! extracted again from the unchanged function; only `generate` changes the code.
+
+use tessel_poly::clay::Directive;
+use tessel_poly::{clay_generate, clay_replay, Options};
+
+use crate::analysis::ExtractedScop;
+use crate::codegen;
+use crate::ir::{self, Attr, Op};
+use crate::pass::{replace_original, scops};
+
+/// The attribute that holds the script of a SCoP under a Clay session.
+pub const SCRIPT_ATTR: &str = "tessel.clay";
+
+/// Takes the `index`-th SCoP (in the order `tessel-optimize` visits them) of the
+/// function `func` and starts a Clay session on it with an empty script. Returns the
+/// SCoP's first op, which the later directives and `generate` address.
+pub fn scop(func: Op, index: usize) -> Result<Op, String> {
+    if func.name() != "func.func" {
+        return Err(format!("expected a func.func, got {}", func.name()));
+    }
+    let mut all = scops(func);
+    let count = all.len();
+    if index >= count {
+        return Err(format!(
+            "the function has {count} SCoP{}; there is no SCoP {index}",
+            if count == 1 { "" } else { "s" }
+        ));
+    }
+    let scop = all.swap_remove(index);
+    clay_replay(&scop.model, &Options::default(), &[]).map_err(|e| e.to_string())?;
+    let first = first_op(&scop)?;
+    record(first, &[]);
+    Ok(first)
+}
+
+/// Applies one Clay directive, written in seed 003's syntax (e.g.
+/// `distribute((2), 3)`), to the script recorded on `scop`: the script with it must
+/// replay (each directive's preconditions and global validity). On error the
+/// payload is unchanged.
+pub fn step(scop: Op, directive: &str) -> Result<(), String> {
+    let d = Directive::parse(directive)?;
+    let (extracted, mut script) = session(scop)?;
+    script.push(d);
+    clay_replay(&extracted.model, &Options::default(), &script).map_err(|e| e.to_string())?;
+    record(scop, &script);
+    Ok(())
+}
+
+/// Verifies the recorded script's schedule against the exact dependences and
+/// replaces the SCoP's ops with the code generated from it. On error the payload is
+/// unchanged.
+pub fn generate(scop: Op) -> Result<(), String> {
+    let (extracted, script) = session(scop)?;
+    let func = enclosing_function(scop)?;
+    let options = Options::default();
+    let out = clay_generate(&extracted.model, &options, &script).map_err(|e| e.to_string())?;
+    // The script attribute must not be cloned into the new code.
+    let recorded = scop.attr(SCRIPT_ATTR);
+    scop.remove_attr(SCRIPT_ATTR);
+    let restore = || {
+        if let Some(a) = recorded {
+            scop.set_attr(SCRIPT_ATTR, a);
+        }
+    };
+    let generated = match codegen::generate(
+        &extracted,
+        &out.ast,
+        &out.expanded,
+        func,
+        options.parallel_min_work,
+    ) {
+        Ok(g) => g,
+        Err(e) => {
+            restore();
+            return Err(e.to_string());
+        }
+    };
+    if !ir::verifies(func) {
+        generated.roll_back();
+        restore();
+        return Err("the generated code does not verify (a Tessel bug)".into());
+    }
+    generated.commit();
+    replace_original(extracted);
+    Ok(())
+}
+
+/// The SCoP whose first op is `scop`, extracted again, and its script so far.
+fn session(scop: Op) -> Result<(ExtractedScop, Vec<Directive>), String> {
+    let script = scop
+        .attr(SCRIPT_ATTR)
+        .and_then(Attr::as_array)
+        .ok_or_else(|| {
+            format!("this op carries no `{SCRIPT_ATTR}` script: take it with transform.tessel.scop")
+        })?;
+    let script = script
+        .into_iter()
+        .map(|a| {
+            a.as_string()
+                .ok_or_else(|| format!("`{SCRIPT_ATTR}` holds a non-string"))
+                .and_then(|t| Directive::parse(&t))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let func = enclosing_function(scop)?;
+    let extracted = scops(func)
+        .into_iter()
+        .find(|s| s.ops.first() == Some(&scop))
+        .ok_or("this op no longer starts a SCoP (was the function changed since?)")?;
+    Ok((extracted, script))
+}
+
+fn first_op(scop: &ExtractedScop) -> Result<Op, String> {
+    scop.ops
+        .first()
+        .copied()
+        .ok_or_else(|| "an empty SCoP".to_string())
+}
+
+fn enclosing_function(op: Op) -> Result<Op, String> {
+    let mut cur = op.parent();
+    while let Some(p) = cur {
+        if p.name() == "func.func" {
+            return Ok(p);
+        }
+        cur = p.parent();
+    }
+    Err("the SCoP is not inside a func.func".into())
+}
+
+/// Writes `script` to the SCoP's first op.
+fn record(scop: Op, script: &[Directive]) {
+    let ctx = scop.context();
+    let items: Vec<Attr> = script
+        .iter()
+        .map(|d| Attr::string(ctx, &d.to_string()))
+        .collect();
+    scop.set_attr(SCRIPT_ATTR, Attr::array(ctx, &items));
+}
