@@ -7,7 +7,9 @@
 mod common;
 
 use common::{check_execution, parallel_loops, read, render, stmt, write, Kernel, Params};
+use tessel_poly::clay::chlore::recover;
 use tessel_poly::clay::{ClaySchedule, Directive};
+use tessel_poly::isl::Ctx;
 use tessel_poly::{clay_generate, clay_replay, Access, AccessKind, Options, Scop};
 
 /// Fig. 1, statements named as in the paper (there is no S1, erratum E7):
@@ -499,4 +501,179 @@ fn a_split_loop_generates_both_halves() {
     assert_eq!(s.relations.len(), 14);
     let out = clay_generate(&kernel.scop, &opts(), &script(&lines)).unwrap();
     check_execution(&kernel, &out.ast, "split");
+}
+
+// ------------------------------------------------------------------- Chlore (§6)
+
+/// Chlore's script from the original schedule to `target`, checked by its oracle:
+/// replayed on the original, it gives `target` (digest §8.4).
+fn recover_checked(kernel: &Kernel, source: &ClaySchedule, target: &ClaySchedule) -> Vec<String> {
+    let found = recover(source, target).unwrap_or_else(|e| panic!("not recovered: {e}"));
+    let mut replayed = source.clone();
+    for d in &found {
+        replayed.apply(d).unwrap();
+    }
+    let cx = Ctx::new(0).unwrap();
+    replayed.check_global_validity(&cx).unwrap();
+    assert!(
+        replayed.same_as(target, &cx).unwrap(),
+        "{}: the recovered script does not give the target: {found:?}",
+        kernel.name
+    );
+    found.iter().map(|d| d.to_string()).collect()
+}
+
+fn original(kernel: &Kernel) -> ClaySchedule {
+    clay_replay(&kernel.scop, &opts(), &[]).unwrap()
+}
+
+#[test]
+fn chlore_1_fig_1_to_fig_2_gives_fig_4() {
+    let kernel = beamforming();
+    let target = clay_replay(&kernel.scop, &opts(), &script(FIG_4)).unwrap();
+    let found = recover_checked(&kernel, &original(&kernel), &target);
+    let fig_4: Vec<String> = script(FIG_4).iter().map(|d| d.to_string()).collect();
+    assert_eq!(found, fig_4);
+}
+
+#[test]
+fn chlore_3_fig_1_to_fig_3_gives_fig_9_right() {
+    let kernel = beamforming();
+    let target = clay_replay(&kernel.scop, &opts(), &script(FIG_9_RIGHT)).unwrap();
+    let found = recover_checked(&kernel, &original(&kernel), &target);
+    let fig_9: Vec<String> = script(FIG_9_RIGHT).iter().map(|d| d.to_string()).collect();
+    assert_eq!(found, fig_9);
+}
+
+#[test]
+fn chlore_fig_2_to_fig_3_fuses_and_reorders() {
+    // The digest's §5.5: a different sequence than Fig. 9-left, with the same result.
+    let kernel = beamforming();
+    let fig_2 = clay_replay(&kernel.scop, &opts(), &script(FIG_4)).unwrap();
+    let both: Vec<&str> = FIG_4.iter().chain(FIG_9_LEFT).copied().collect();
+    let fig_3 = clay_replay(&kernel.scop, &opts(), &script(&both)).unwrap();
+    let found = recover_checked(&kernel, &fig_2, &fig_3);
+    assert_eq!(
+        found,
+        [
+            "fuse_next((0))",
+            "fuse_next((0))",
+            "fuse_next((0))",
+            "reorder((0), (0, 2, 1, 3))",
+            "fuse_next((0, 2))"
+        ]
+    );
+}
+
+#[test]
+fn chlore_recovers_loop_changes_with_skew_interchange_reverse_and_shift() {
+    let kernel = beamforming();
+    let target_script = [
+        "distribute((2), 2)",
+        "interchange((3, 0), 1)",
+        "skew((3, 0), 1, -1)",
+        "reverse((2))",
+        "shift((2), 1, N - 1)",
+        "reshape((3, 0), 2, -1)",
+        "parallelize((2))",
+    ];
+    let target = clay_replay(&kernel.scop, &opts(), &script(&target_script)).unwrap();
+    let found = recover_checked(&kernel, &original(&kernel), &target);
+    assert!(
+        found.iter().any(|d| d.starts_with("interchange")),
+        "{found:?}"
+    );
+    assert!(found.iter().any(|d| d.starts_with("shift")), "{found:?}");
+}
+
+#[test]
+fn chlore_rt_random_scripts_round_trip() {
+    // Digest §5.7 CHLORE-RT: random valid scripts of β and loop primitives; Chlore
+    // must find a script that gives the same schedule (not the same script).
+    let kernel = beamforming();
+    let source = original(&kernel);
+    let cx = Ctx::new(0).unwrap();
+    let mut seed: u64 = 0x5eed_0003;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) % n as u64) as usize
+    };
+    let mut applied_total = 0;
+    let mut lengths = Vec::new();
+    for _ in 0..150 {
+        let mut target = source.clone();
+        let mut applied = 0;
+        for _ in 0..10 {
+            // A loop of the current forest, then a primitive on it.
+            let loops: Vec<Vec<i64>> = {
+                let mut v: Vec<Vec<i64>> = Vec::new();
+                for r in &target.relations {
+                    for level in 0..r.depth() {
+                        let p = r.beta[..=level].to_vec();
+                        if !v.contains(&p) {
+                            v.push(p);
+                        }
+                    }
+                }
+                v
+            };
+            let rho = loops[next(loops.len())].clone();
+            let p = format!(
+                "({})",
+                rho.iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            let d = rho.len();
+            let line = match next(9) {
+                0 => format!("distribute({p}, {})", 1 + next(3)),
+                1 => format!("fuse_next({p})"),
+                2 => {
+                    let n = target
+                        .relations
+                        .iter()
+                        .filter(|r| r.beta.len() > d && r.beta[..d] == rho[..])
+                        .map(|r| r.beta[d])
+                        .max()
+                        .unwrap_or(0) as usize
+                        + 1;
+                    let mut v: Vec<usize> = (0..n).collect();
+                    for k in (1..n).rev() {
+                        v.swap(k, next(k + 1));
+                    }
+                    let v: Vec<String> = v.iter().map(usize::to_string).collect();
+                    format!("reorder({p}, ({}))", v.join(", "))
+                }
+                3 => format!("interchange({p}, {})", 1 + next(d.max(1))),
+                4 => format!("reverse({p})"),
+                5 => format!("skew({p}, {}, {})", 1 + next(3), [-2, -1, 1, 2][next(4)]),
+                6 => format!(
+                    "shift({p}, {}, {})",
+                    1 + next(d),
+                    ["N", "1 - M", "2"][next(3)]
+                ),
+                7 => format!("parallelize({p})"),
+                _ => "reorder((), (1, 0, 2))".to_string(),
+            };
+            let Ok(directive) = Directive::parse(&line) else {
+                continue;
+            };
+            let mut trial = target.clone();
+            if trial.apply(&directive).is_ok() && trial.check_global_validity(&cx).is_ok() {
+                target = trial;
+                applied += 1;
+            }
+        }
+        applied_total += applied;
+        lengths.push(recover_checked(&kernel, &source, &target).len());
+    }
+    assert!(
+        applied_total > 400,
+        "the generator applied only {applied_total} directives"
+    );
+    let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+    eprintln!("CHLORE-RT: 150 scripts, {applied_total} directives applied, recovered scripts of mean length {mean:.1}");
 }

@@ -5,10 +5,12 @@
 //! - [`schedule`]: the representation (plain data) and the β normal form;
 //! - [`directive`]: the primitives of Fig. 8, in the paper's script syntax;
 //! - [`apply`]: each primitive's effect and preconditions;
+//! - [`chlore`]: the script that takes one schedule to another (§6);
 //! - [`relations`]: to and from isl (the original schedule, global validity, the
 //!   schedule handed to verification and code generation).
 
 pub mod apply;
+pub mod chlore;
 pub mod directive;
 pub mod relations;
 pub mod schedule;

@@ -175,6 +175,35 @@ impl ClaySchedule {
         Ok(all)
     }
 
+    /// Whether `self` and `other` are the same schedule: the same members in the
+    /// same order, with equal β-vectors, parallel marks and relations (as isl sets
+    /// of pairs, whatever rows define them).
+    pub fn same_as(&self, other: &ClaySchedule, cx: &Ctx) -> Result<bool, PolyError> {
+        if self.relations.len() != other.relations.len() || self.statements != other.statements {
+            return Ok(false);
+        }
+        for (a, b) in self.relations.iter().zip(&other.relations) {
+            if a.stmt != b.stmt || a.beta != b.beta || a.parallel != b.parallel {
+                return Ok(false);
+            }
+            let len = a.beta.len() * 2 - 1;
+            let ma: Map = cx.parse(
+                "Clay relation",
+                &self.relation_text(a, len),
+                Map::read_from_str,
+            )?;
+            let mb: Map = cx.parse(
+                "Clay relation",
+                &other.relation_text(b, len),
+                Map::read_from_str,
+            )?;
+            if !ma.is_equal(&mb).isl(cx)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Global validity (seed 003 §4.3), for every domain a statement could have: each
     /// instance gets exactly one date (existence and uniqueness across the members,
     /// with integral α), and no two instances share a date. `Err` names the
