@@ -366,7 +366,12 @@ def _main(argv: list[str]) -> int:
     rp.add_argument("--dataset", default="SMALL")
     rp.add_argument("--threads", type=int, default=2)
     rp.add_argument("--pre-pipeline", default=None,
-                    help="mlir-opt pass pipeline applied before the lowering")
+                    help="mlir-opt pass pipeline applied before the lowering (the Tessel "
+                         "plugin is loaded)")
+    rp.add_argument("--clay-script", default=None, metavar="FILE",
+                    help="a Transform script of transform.tessel ops (tessel-explain's, "
+                         "edited or not) applied before the lowering, from its sequence "
+                         "@main")
     args = ap.parse_args(argv)
     if args.cmd == "list":
         print("\n".join(kernels()))
@@ -378,7 +383,15 @@ def _main(argv: list[str]) -> int:
             try:
                 src = affine_source(name, td)
                 if args.pre_pipeline:
-                    src = apply_pipeline(src, Path(td) / f"{name}.pre.mlir", args.pre_pipeline)
+                    src = apply_pipeline(src, Path(td) / f"{name}.pre.mlir", args.pre_pipeline,
+                                         [f"--load-pass-plugin={TESSEL_PLUGIN}"])
+                if args.clay_script:
+                    script = Path(args.clay_script).resolve()
+                    src = apply_pipeline(
+                        src, Path(td) / f"{name}.clay.mlir",
+                        "builtin.module(transform-preload-library{transform-library-paths="
+                        f"{script}}},transform-interpreter{{entry-point=main}})",
+                        [f"--load-dialect-plugin={TESSEL_PLUGIN}"])
                 exe = lower_and_build(src, Path(td) / name)
                 t, h = run(exe, sizes(name, args.dataset), threads=args.threads)
                 print(f"{name:16s} {args.dataset:10s} time {t:10.6f} hash {h}", flush=True)

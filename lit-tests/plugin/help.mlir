@@ -5,6 +5,26 @@
 // 8 and enum values at 4, hence --strict-whitespace.
 //
 // RUN: %mlir-opt --load-pass-plugin=%tessel --help 2>&1 | FileCheck %s --strict-whitespace
+// RUN: %mlir-opt --load-pass-plugin=%tessel --help 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EXPLAIN --strict-whitespace
+
+// tessel-explain reads the scheduling options but the tiling, unroll-and-jam and
+// register-block ones (it explains the schedule without them), and the dependence
+// options.
+// EXPLAIN-LABEL: {{^      --tessel-explain }}
+// EXPLAIN-NEXT: {{^        --fuse=<value> }}
+// EXPLAIN-NEXT: {{^    =none }}
+// EXPLAIN-NEXT: {{^    =smart }}
+// EXPLAIN-NEXT: {{^    =max }}
+// EXPLAIN-NEXT: {{^        --line-size=<ulong> }}
+// EXPLAIN-NEXT: {{^        --live-range-reordering }}
+// EXPLAIN-NEXT: {{^        --max-operations=<ulong> }}
+// EXPLAIN-NEXT: {{^        --parallel }}
+// EXPLAIN-NEXT: {{^        --scheduler=<value> }}
+// EXPLAIN:      {{^    =spatial }}
+// EXPLAIN-NEXT: {{^        --spatial-hlim=<ulong> }}
+// EXPLAIN-NEXT: {{^        --time-budget=<ulong> }}
+// EXPLAIN-NEXT: {{^      --tessel-optimize }}
 
 // CHECK-NOT: Failed to load
 // CHECK-LABEL: {{^      --tessel-optimize }}

@@ -11,7 +11,7 @@
 //! extracted again from the unchanged function; only `generate` changes the code.
 
 use tessel_poly::clay::Directive;
-use tessel_poly::{clay_generate, clay_replay, Options};
+use tessel_poly::{clay_generate, clay_replay, Explained, Options};
 
 use crate::analysis::ExtractedScop;
 use crate::codegen;
@@ -63,7 +63,22 @@ pub fn generate(scop: Op) -> Result<(), String> {
     let (extracted, script) = session(scop)?;
     let func = enclosing_function(scop)?;
     let options = Options::default();
-    let out = clay_generate(&extracted.model, &options, &script).map_err(|e| e.to_string())?;
+    let mut out = clay_generate(&extracted.model, &options, &script).map_err(|e| e.to_string())?;
+    // The profitability rule of tessel-optimize, so that a replayed explanation
+    // gives its code; said in a remark, since the script asked for those loops.
+    let marked = tessel_poly::ast::count_parallel(&out.ast);
+    let kept = tessel_poly::ast::keep_profitable_parallel(&mut out.ast);
+    if kept < marked {
+        ir::emit_remark(
+            scop.location(),
+            &format!(
+                "tessel: {} of the {marked} parallel loops run sequentially: a parallel \
+                 loop with no loop inside it, nested in a sequential loop, costs more than \
+                 it gains (as in tessel-optimize)",
+                marked - kept
+            ),
+        );
+    }
     // The script attribute must not be cloned into the new code.
     let recorded = scop.attr(SCRIPT_ATTR);
     scop.remove_attr(SCRIPT_ATTR);
@@ -145,4 +160,65 @@ fn record(scop: Op, script: &[Directive]) {
         .map(|d| Attr::string(ctx, &d.to_string()))
         .collect();
     scop.set_attr(SCRIPT_ATTR, Attr::array(ctx, &items));
+}
+
+/// An explained SCoP as a Transform script of its own (seed 003 §7: the sequence a
+/// user reads, edits and replays): the named sequence `@<func>_scop<index>` takes
+/// SCoP `index` of `@<func>`, applies the directives, each with what it does in
+/// words, and generates the code.
+pub fn script_text(func: &str, index: usize, explained: &Explained) -> String {
+    let mut out = String::new();
+    out.push_str("module attributes {transform.with_named_sequence} {\n");
+    out.push_str(&format!(
+        "  transform.named_sequence @{}_scop{index}(%root: !transform.any_op {{transform.readonly}}) {{\n",
+        func.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_")
+    ));
+    out.push_str(&format!(
+        "    %f = transform.structured.match ops{{[\"func.func\"]}} attributes{{sym_name = \"{func}\"}} in %root : (!transform.any_op) -> !transform.any_op\n"
+    ));
+    out.push_str(&format!(
+        "    %s = transform.tessel.scop %f index {index} : (!transform.any_op) -> !transform.any_op\n"
+    ));
+    for d in &explained.script {
+        out.push_str(&format!("    // {}\n", d.describe()));
+        out.push_str(&format!("    {} : !transform.any_op\n", transform_op(d)));
+    }
+    out.push_str("    transform.tessel.generate %s : !transform.any_op\n");
+    out.push_str("    transform.yield\n  }\n}");
+    out
+}
+
+/// One directive as its `transform.tessel` op on the handle `%s` (dialect/README.md).
+fn transform_op(d: &Directive) -> String {
+    let list = |v: &[i64]| {
+        let items: Vec<String> = v.iter().map(i64::to_string).collect();
+        format!("[{}]", items.join(", "))
+    };
+    let head = format!("transform.tessel.{} %s {}", d.name(), list(d.prefix()));
+    match d {
+        Directive::Reorder { order, .. } => format!("{head}, {}", list(order)),
+        Directive::Distribute { n, .. } => format!("{head}, {n}"),
+        Directive::Shift { dim, amount, .. } => {
+            if amount.terms.is_empty() {
+                format!("{head}, {dim}, {}", amount.constant)
+            } else {
+                format!("{head}, {dim}, \"{amount}\"")
+            }
+        }
+        Directive::Skew { dim, factor, .. } | Directive::Grain { dim, factor, .. } => {
+            format!("{head}, {dim}, {factor}")
+        }
+        Directive::Reshape { input, factor, .. } => format!("{head}, {input}, {factor}"),
+        Directive::Interchange { dim, .. } | Directive::Densify { dim, .. } => {
+            format!("{head}, {dim}")
+        }
+        Directive::IndexSetSplit { constraint, .. } => format!("{head}, \"{constraint} >= 0\""),
+        Directive::StripMine { size, .. } => format!("{head}, {size}"),
+        Directive::Tile { sizes, .. } => format!("{head}, {}", list(sizes)),
+        Directive::FuseNext { .. }
+        | Directive::Reverse { .. }
+        | Directive::Collapse { .. }
+        | Directive::Linearize { .. }
+        | Directive::Parallelize { .. } => head,
+    }
 }

@@ -34,6 +34,13 @@ enum Remark<'a> {
         text: String,
     },
     Note(&'a str),
+    Explained {
+        index: usize,
+        statements: usize,
+        explained: tessel_poly::Explained,
+        script: String,
+    },
+    CannotExplain(PolyError),
     Optimized {
         statements: usize,
         scheduler: String,
@@ -51,6 +58,17 @@ impl std::fmt::Display for Remark<'_> {
             Remark::CannotAnalyze(e) => write!(f, "tessel: cannot analyze this SCoP: {e}"),
             Remark::Described { statements, text } => write!(f, "tessel: SCoP of {statements} statements\n{text}"),
             Remark::Note(note) => write!(f, "tessel: {note}"),
+            Remark::Explained { index, statements, explained, script } => {
+                let o = &explained.options;
+                write!(
+                    f,
+                    "tessel: Clay script of SCoP {index} ({} directives for {statements} statements, recovered in {:.1} ms); it gives the schedule of tessel-optimize{{scheduler={} tile=0 intra-tile=0 wavefront=0 unroll-jam=0 register-tile=1,1}}:\n{script}",
+                    explained.script.len(),
+                    explained.recovery_time.as_secs_f64() * 1e3,
+                    o.scheduler.name(),
+                )
+            }
+            Remark::CannotExplain(e) => write!(f, "tessel: cannot explain this SCoP: {e}"),
             Remark::Optimized { statements, scheduler, tiled_bands, parallel_loops, ms } => write!(
                 f,
                 "tessel: optimized SCoP of {statements} statements (scheduler={scheduler}, tiled bands={tiled_bands}, parallel loops={parallel_loops}, schedule time={ms:.3} ms)"
@@ -79,6 +97,7 @@ pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
         start: Instant::now(),
         reported: HashSet::new(),
         collected: None,
+        extracted: 0,
     };
     driver.function();
     true
@@ -95,6 +114,7 @@ pub fn scops(func: Op) -> Vec<ExtractedScop> {
         start: Instant::now(),
         reported: HashSet::new(),
         collected: Some(Vec::new()),
+        extracted: 0,
     };
     driver.function();
     driver.collected.unwrap_or_default()
@@ -111,6 +131,8 @@ struct Driver<'o> {
     reported: HashSet<Op>,
     /// `Some`: collect the SCoPs ([`scops`]) instead of running the pass on them.
     collected: Option<Vec<ExtractedScop>>,
+    /// SCoPs extracted so far: the next one's index for `transform.tessel.scop`.
+    extracted: usize,
 }
 
 impl Driver<'_> {
@@ -198,6 +220,8 @@ impl Driver<'_> {
     }
 
     fn scop(&mut self, scop: ExtractedScop) {
+        let index = self.extracted;
+        self.extracted += 1;
         if let Some(all) = &mut self.collected {
             all.push(scop);
             return;
@@ -224,6 +248,27 @@ impl Driver<'_> {
             PassKind::PrintScop => tessel_poly::describe_scop(model),
             PassKind::PrintDependences => tessel_poly::describe_dependences(model, &options),
             PassKind::PrintSchedule => tessel_poly::describe_schedule(model, &options),
+            PassKind::Explain => {
+                let r = match tessel_poly::clay_explain(model, &options) {
+                    Ok(explained) => {
+                        let func = self
+                            .func
+                            .attr("sym_name")
+                            .and_then(ir::Attr::as_string)
+                            .unwrap_or_default();
+                        let script = crate::clay::script_text(&func, index, &explained);
+                        Remark::Explained {
+                            index,
+                            statements: model.statements.len(),
+                            explained,
+                            script,
+                        }
+                    }
+                    Err(e) => Remark::CannotExplain(e),
+                };
+                remark(loc, r);
+                return;
+            }
             PassKind::Optimize => {
                 if let Err(why) = self.optimize(scop, &options) {
                     remark(loc, Remark::Kept(why));

@@ -37,8 +37,8 @@ pub use error::{ErrorKind, PolyError};
 pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};
 pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind};
 pub use pipeline::{
-    clay_generate, clay_replay, codegen_schedule, describe_dependences, describe_schedule,
-    describe_scop, optimize, verify_schedule, Optimized,
+    clay_explain, clay_generate, clay_replay, codegen_schedule, describe_dependences,
+    describe_schedule, describe_scop, optimize, verify_schedule, Explained, Optimized,
 };
 pub use support::isl;
 pub use transform::parallel::PARALLEL_MARK;

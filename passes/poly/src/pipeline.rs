@@ -10,6 +10,7 @@
 use std::time::{Duration, Instant};
 
 use crate::analysis::dependences::Dependences;
+use crate::clay::chlore::recover;
 use crate::clay::schedule::beta_text;
 use crate::clay::{ClaySchedule, Directive};
 use crate::codegen::ast::AstNode;
@@ -144,6 +145,127 @@ pub fn clay_generate(
         }
         Ok(out)
     })
+}
+
+/// What [`clay_explain`] found for one SCoP.
+#[derive(Clone, Debug)]
+pub struct Explained {
+    /// The Clay script from the original schedule to the optimizer's.
+    pub script: Vec<Directive>,
+    /// The options the script reproduces: `opts` with what Clay does not express
+    /// yet turned off (tiling, unroll-and-jam, register blocks).
+    pub options: Options,
+    /// Time to read the optimizer's tree back and recover the script (not the
+    /// scheduling), as seed 003 §6.4 measures it.
+    pub recovery_time: Duration,
+}
+
+/// The optimizer's schedule for `scop` explained as a Clay script (seed 003 §6,
+/// Chlore): the schedule is computed as [`optimize`] would with `opts`, minus the
+/// transformations Clay does not express yet (tiling, unroll-and-jam, register
+/// blocks; [`Explained::options`]); it is read back as a Clay target, and the
+/// recovered script is checked twice: its replay gives that target, and the
+/// target orders every pair of instances as the optimizer's tree does. A schedule
+/// with no Clay form yet is a [`PolyError::Unsupported`] that says why.
+pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError> {
+    let _span = scop_span("clay_explain", scop).entered();
+    let options = Options {
+        tile: false,
+        intra_tile: false,
+        wavefront: false,
+        unroll_jam: 0,
+        register_tile: crate::options::RegisterBlock::NONE,
+        ..opts.clone()
+    };
+    analyzed(scop, &options, |cx, model, deps, _| {
+        let fin = final_schedule(cx, model, deps, &options)?;
+        stage("verify", || verify::verify(cx, &fin.tree, model, deps))?;
+        // The order in which the optimizer's code runs the statements (for the
+        // independent parts of set nodes, which the AST generator orders).
+        let generated = finish_tree(cx, model, deps, fin.tree.copy().isl(cx)?, 0)?;
+        let mut first_seen = vec![usize::MAX; scop.statements.len()];
+        let mut seen = 0;
+        crate::codegen::ast::visit_statements(&generated.ast, &mut |s| {
+            if let Some(r) = first_seen.get_mut(s.0) {
+                if *r == usize::MAX {
+                    *r = seen;
+                    seen += 1;
+                }
+            }
+        });
+        let start = Instant::now();
+        let source = ClaySchedule::from_scop(cx, scop)?;
+        let theirs = fin
+            .tree
+            .get_map()
+            .isl(cx)?
+            .intersect_domain(model.domain.copy().isl(cx)?)
+            .isl(cx)?;
+        // A statement constant in a loop goes beside it, before or after, as orders
+        // the instances like the tree (checked on the domain). Tried: all before,
+        // all after, then one statement on the other side.
+        let n = scop.statements.len();
+        let mut choices: Vec<Vec<i64>> = vec![vec![-1; n], vec![1; n]];
+        for base in [-1, 1] {
+            for k in 0..n {
+                let mut sides = vec![base; n];
+                sides[k] = -base;
+                choices.push(sides);
+            }
+        }
+        let mut reading = None;
+        for sides in &choices {
+            let target = stage("clay", || {
+                ClaySchedule::from_tree(cx, &fin.tree, &source, sides, &first_seen)
+            })?;
+            let ours = target
+                .union_map(cx)?
+                .intersect_domain(model.domain.copy().isl(cx)?)
+                .isl(cx)?;
+            if same_order(cx, &ours, &theirs)? {
+                reading = Some(target);
+                break;
+            }
+        }
+        let target = reading.ok_or_else(|| {
+            PolyError::Unsupported(
+                "not recovered: a statement constant in a loop sorts neither before nor \
+                 after it"
+                    .into(),
+            )
+        })?;
+        let script = stage("chlore", || {
+            recover(&source, &target).map_err(PolyError::Unsupported)
+        })?;
+        let recovery_time = start.elapsed();
+        // The oracle: the script gives the target.
+        let replayed = replay(cx, scop, &script)?;
+        if !replayed.same_as(&target, cx)? {
+            return Err(PolyError::Isl(
+                "Chlore: the recovered script does not give the optimizer's schedule".into(),
+            ));
+        }
+        Ok(Explained {
+            script,
+            options: options.clone(),
+            recovery_time,
+        })
+    })
+}
+
+/// Whether two schedules of the same instances order every pair alike.
+fn same_order(cx: &Ctx, a: &isl_rs::UnionMap, b: &isl_rs::UnionMap) -> Result<bool, PolyError> {
+    let before_a = a
+        .copy()
+        .isl(cx)?
+        .lex_lt_union_map(a.copy().isl(cx)?)
+        .isl(cx)?;
+    let before_b = b
+        .copy()
+        .isl(cx)?
+        .lex_lt_union_map(b.copy().isl(cx)?)
+        .isl(cx)?;
+    before_a.is_equal(&before_b).isl(cx)
 }
 
 /// Checks a schedule tree given in isl text against the exact dependences of `scop`:

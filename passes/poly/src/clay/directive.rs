@@ -117,6 +117,87 @@ impl Directive {
         }
     }
 
+    /// What the directive does, in words (for explained scripts).
+    pub fn describe(&self) -> String {
+        let at = |p: &[i64]| {
+            if p.is_empty() {
+                "the top level".to_string()
+            } else {
+                format!("loop {}", vector_text(p))
+            }
+        };
+        match self {
+            Directive::Reorder { prefix, order } => format!(
+                "reorder the items of {}: item k goes to position {}",
+                at(prefix),
+                vector_text(order)
+            ),
+            Directive::FuseNext { prefix } => {
+                format!("fuse {} with the loop right after it", at(prefix))
+            }
+            Directive::Distribute { prefix, n } => format!(
+                "split {} after its first {n} item{}; the rest go to a new loop right after it",
+                at(prefix),
+                if *n == 1 { "" } else { "s" }
+            ),
+            Directive::Shift {
+                prefix,
+                dim,
+                amount,
+            } => format!(
+                "shift the iterations of loop {dim} around {} by {amount}",
+                at(prefix)
+            ),
+            Directive::Skew {
+                prefix,
+                dim,
+                factor,
+            } => format!("skew {} by {} times loop {dim}", at(prefix), -factor),
+            Directive::Reverse { prefix } => format!("run {} backwards", at(prefix)),
+            Directive::Interchange { prefix, dim } => format!(
+                "interchange {} with the loop at depth {dim} around it",
+                at(prefix)
+            ),
+            Directive::Reshape {
+                prefix,
+                input,
+                factor,
+            } => format!(
+                "add {} times original iterator {input} to {}",
+                -factor,
+                at(prefix)
+            ),
+            Directive::IndexSetSplit { prefix, constraint } => format!(
+                "split the iterations of {} where {constraint} >= 0 from the others, which follow",
+                at(prefix)
+            ),
+            Directive::Collapse { prefix } => {
+                format!("join the parts of {} an index-set split made", at(prefix))
+            }
+            Directive::Grain {
+                prefix,
+                dim,
+                factor,
+            } => format!("spread loop {dim} around {} {factor} apart", at(prefix)),
+            Directive::Densify { prefix, dim } => {
+                format!("remove the gaps of loop {dim} around {}", at(prefix))
+            }
+            Directive::StripMine { prefix, size } => {
+                format!("strip-mine {} into chunks of {size}", at(prefix))
+            }
+            Directive::Linearize { prefix } => {
+                format!("merge the chunks of {} back into one loop", at(prefix))
+            }
+            Directive::Parallelize { prefix } => format!("run {} in parallel", at(prefix)),
+            Directive::Tile { prefix, sizes } => format!(
+                "tile the {} loops from {} by {}",
+                sizes.len(),
+                at(prefix),
+                vector_text(sizes)
+            ),
+        }
+    }
+
     /// Parses one directive, e.g. `distribute((4, 0), 1)` or
     /// `indexsetsplit((0), i1 - N + 3 >= 0)`.
     pub fn parse(text: &str) -> Result<Directive, String> {

@@ -6,12 +6,14 @@
 //! - [`directive`]: the primitives of Fig. 8, in the paper's script syntax;
 //! - [`apply`]: each primitive's effect and preconditions;
 //! - [`chlore`]: the script that takes one schedule to another (§6);
+//! - [`from_tree`]: a schedule tree (the optimizer's) as a Clay schedule;
 //! - [`relations`]: to and from isl (the original schedule, global validity, the
 //!   schedule handed to verification and code generation).
 
 pub mod apply;
 pub mod chlore;
 pub mod directive;
+pub mod from_tree;
 pub mod relations;
 pub mod schedule;
 

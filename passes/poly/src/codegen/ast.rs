@@ -292,6 +292,43 @@ pub enum Cond {
     Or(Vec<Cond>),
 }
 
+/// Calls `f` on the statement of every `Stmt` node, in program order.
+pub fn visit_statements(nodes: &[AstNode], f: &mut impl FnMut(StmtId)) {
+    for n in nodes {
+        match n {
+            AstNode::For { body, .. } => visit_statements(body, f),
+            AstNode::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                visit_statements(then_branch, f);
+                visit_statements(else_branch, f);
+            }
+            AstNode::Stmt { stmt, .. } => f(*stmt),
+        }
+    }
+}
+
+/// The number of loops marked parallel (a collapsed group counts once).
+pub fn count_parallel(nodes: &[AstNode]) -> usize {
+    nodes
+        .iter()
+        .map(|n| match n {
+            AstNode::For { parallel, body, .. } if *parallel => {
+                1 + count_parallel(collapsed_body(body))
+            }
+            AstNode::For { body, .. } => count_parallel(body),
+            AstNode::If {
+                then_branch,
+                else_branch,
+                ..
+            } => count_parallel(then_branch) + count_parallel(else_branch),
+            AstNode::Stmt { .. } => 0,
+        })
+        .sum()
+}
+
 /// Clears `parallel` on loops where a parallel region costs more than it gains: a
 /// parallel loop with no loop inside it, nested in a sequential loop, would open one
 /// OpenMP region per outer iteration for a single loop's work (durbin, atax).

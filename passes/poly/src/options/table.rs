@@ -16,6 +16,7 @@ pub enum PassKind {
     PrintScop = 1,
     PrintDependences = 2,
     PrintSchedule = 3,
+    Explain = 4,
 }
 
 /// How a pass is registered in MLIR.
@@ -28,7 +29,7 @@ pub struct PassSpec {
     pub description: &'static str,
 }
 
-pub const PASSES: [PassSpec; 4] = [
+pub const PASSES: [PassSpec; 5] = [
     PassSpec {
         kind: PassKind::Optimize,
         argument: "tessel-optimize",
@@ -56,6 +57,16 @@ pub const PASSES: [PassSpec; 4] = [
         class: "PrintSchedulePass",
         description: "Tessel stage: emit a remark per SCoP with the verified schedule tree \
                       tessel-optimize would generate code from; the IR is not changed",
+    },
+    PassSpec {
+        kind: PassKind::Explain,
+        argument: "tessel-explain",
+        class: "ExplainPass",
+        description: "Tessel: emit a remark per SCoP with a Clay script (transform.tessel \
+                      ops, seed 003) that takes its original schedule to the one Tessel's \
+                      scheduler computes (tiling, unroll-and-jam and register blocks left \
+                      out); replay it with --load-dialect-plugin and \
+                      --transform-interpreter. The IR is not changed",
     },
 ];
 
@@ -120,6 +131,13 @@ pub struct OptionSpec {
 
 /// The passes that schedule and transform: they read every option.
 const SCHEDULING: &[PassKind] = &[PassKind::Optimize, PassKind::PrintSchedule];
+/// The scheduling options `tessel-explain` reads too: it explains the schedule
+/// without tiling, unroll-and-jam or register blocks.
+const EXPLAINED: &[PassKind] = &[
+    PassKind::Optimize,
+    PassKind::PrintSchedule,
+    PassKind::Explain,
+];
 /// The default of `parallel-min-work`: 2^18 statement instances. An OpenMP region
 /// costs 1 to 3 µs on this 2-core machine when the threads spin, but about 70 µs
 /// when they must be woken (`OMP_WAIT_POLICY=passive`, or a busy machine): jacobi-2d
@@ -146,6 +164,7 @@ const DEPENDENCES: &[PassKind] = &[
     PassKind::Optimize,
     PassKind::PrintDependences,
     PassKind::PrintSchedule,
+    PassKind::Explain,
 ];
 
 /// The values of `scheduler`, in the order of `SchedulerKind`'s discriminants.
@@ -207,7 +226,7 @@ pub const OPTIONS: [OptionSpec; 17] = [
             default: "auto",
         },
         help: "Where the schedule comes from",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::Fuse,
@@ -217,7 +236,7 @@ pub const OPTIONS: [OptionSpec; 17] = [
             default: "smart",
         },
         help: "Fusion for our schedulers, with Pluto's meanings",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::Tile,
@@ -243,7 +262,7 @@ pub const OPTIONS: [OptionSpec; 17] = [
         name: "parallel",
         kind: OptionKind::Bool { default: true },
         help: "Run the outermost coincident loop of each nest in parallel (affine.parallel)",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::ParallelCollapse,
@@ -316,7 +335,7 @@ pub const OPTIONS: [OptionSpec; 17] = [
         kind: OptionKind::UInt { default: 0 },
         help: "Cache line size in bytes for the spatial-locality model (0: the host's, \
                read at compile time; set it when cross-compiling)",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::VectorBytes,
@@ -337,7 +356,7 @@ pub const OPTIONS: [OptionSpec; 17] = [
                a band's first member cannot be parallel and its statements' accesses weigh \
                more (h: unique accesses times their loop depth), a Feautrier step splits \
                the band instead of continuing it without parallelism",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::LiveRangeReordering,

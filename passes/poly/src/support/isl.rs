@@ -403,6 +403,7 @@ isl_objects! {
     AffList => isl_aff_list_to_str,
     MultiAff => isl_multi_aff_to_str,
     PwAff => isl_pw_aff_to_str,
+    PwAffList => isl_pw_aff_list_to_str,
     PwMultiAff => isl_pw_multi_aff_to_str,
     MultiPwAff => isl_multi_pw_aff_to_str,
     MultiUnionPwAff => isl_multi_union_pw_aff_to_str,

@@ -1,0 +1,371 @@
+//! A schedule tree (the optimizer's) read back as a Clay schedule, the target
+//! Chlore recovers a script for (seed 003 §2.3: "we may recover [the β-vectors]
+//! thanks to their semantics"). A sequence or set node gives the β position of its
+//! children, a band one α per member, a parallel mark the PARALLELIZE flag of the
+//! band member(s) below it.
+//!
+//! What has no Clay form here yet is refused with [`PolyError::Unsupported`], whose
+//! text says what: a statement with more loops than it has iterators (a tile loop),
+//! a piecewise or quasi-affine loop (tiles: `i - i mod 32`), several statements in
+//! one leaf.
+
+use isl_rs::{DimType, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff};
+
+use super::schedule::{ClaySchedule, Constraint, Relation};
+use crate::error::PolyError;
+use crate::model::scop::StmtId;
+use crate::support::isl::{id_name, param_names, union_set_names, Ctx, IslResult};
+use crate::support::schedule_tree::{n_children, n_members, node_type};
+use crate::transform::parallel::{COLLAPSED_PARALLEL_MARK, PARALLEL_MARK};
+
+fn refused(why: String) -> PolyError {
+    PolyError::Unsupported(format!("not recovered: {why}"))
+}
+
+/// What the path from the root to a node passes: sequence positions and band
+/// members, in order, and the parallel mark waiting for the next band.
+struct Path {
+    steps: Vec<Step>,
+    /// Band members the mark above the next band makes parallel.
+    marked: usize,
+}
+
+enum Step {
+    /// The `i`-th child of a sequence or set.
+    Place(i64),
+    /// A band member, and whether a parallel mark covers it.
+    Loop(UnionPwAff, bool),
+}
+
+impl Path {
+    fn fork(&self, cx: &Ctx) -> Result<Path, PolyError> {
+        let steps = self
+            .steps
+            .iter()
+            .map(|s| {
+                Ok(match s {
+                    Step::Place(i) => Step::Place(*i),
+                    Step::Loop(upa, p) => Step::Loop(upa.copy().isl(cx)?, *p),
+                })
+            })
+            .collect::<Result<_, PolyError>>()?;
+        Ok(Path {
+            steps,
+            marked: self.marked,
+        })
+    }
+}
+
+/// The choices the caller makes for [`ClaySchedule::from_tree`].
+struct Reading<'a> {
+    sides: &'a [i64],
+    first_seen: &'a [usize],
+}
+
+/// A member as the walk finds it: β positions as lexicographic keys (a sequence
+/// inside a sequence, or a statement beside a loop, sorts inside one position),
+/// ranked into β-vectors at the end.
+struct Found {
+    keys: Vec<Vec<i64>>,
+    constraints: Vec<Constraint>,
+    parallel: Vec<bool>,
+}
+
+impl ClaySchedule {
+    /// `tree` as a schedule over the statements of `source` (one member each, in
+    /// the same order). A band member in which a statement is constant (it runs
+    /// once per iteration of the loops around, as a statement fused into a deeper
+    /// nest does) is not a loop of that statement: it goes beside the loop, before
+    /// it when `sides[statement] < 0`, after it otherwise. Whether that orders the
+    /// instances as the tree does depends on the domain: the caller checks.
+    ///
+    /// The children of a set node (independent parts, which isl's AST generator may
+    /// emit in any order) take the order of `first_seen`: each statement's rank in
+    /// the code generated from `tree`, so that a replay emits the same code.
+    pub fn from_tree(
+        cx: &Ctx,
+        tree: &Schedule,
+        source: &ClaySchedule,
+        sides: &[i64],
+        first_seen: &[usize],
+    ) -> Result<ClaySchedule, PolyError> {
+        let mut found: Vec<Option<Found>> = (0..source.statements.len()).map(|_| None).collect();
+        let path = Path {
+            steps: Vec::new(),
+            marked: 0,
+        };
+        let how = Reading { sides, first_seen };
+        walk(cx, source, tree.get_root().isl(cx)?, path, &how, &mut found)?;
+        let mut all = Vec::with_capacity(found.len());
+        for (k, f) in found.into_iter().enumerate() {
+            all.push(f.ok_or_else(|| {
+                refused(format!("{} is not in the tree", source.statements[k].0))
+            })?);
+        }
+        let betas = rank_keys(&all);
+        let mut out = ClaySchedule {
+            params: source.params.clone(),
+            statements: source.statements.clone(),
+            relations: Vec::with_capacity(all.len()),
+        };
+        for (k, (f, beta)) in all.into_iter().zip(betas).enumerate() {
+            out.relations.push(Relation {
+                stmt: StmtId(k),
+                beta,
+                constraints: f.constraints,
+                parallel: f.parallel,
+            });
+        }
+        out.normalize_beta();
+        out.check_beta_forest().map_err(refused)?;
+        Ok(out)
+    }
+}
+
+/// The β-vectors of the members: at each level, the rank of a member's key among
+/// the keys of the members that share its β-prefix.
+fn rank_keys(all: &[Found]) -> Vec<Vec<i64>> {
+    let mut betas: Vec<Vec<i64>> = vec![Vec::new(); all.len()];
+    let longest = all.iter().map(|f| f.keys.len()).max().unwrap_or(0);
+    for level in 0..longest {
+        let mut groups: Vec<(Vec<i64>, Vec<&Vec<i64>>)> = Vec::new();
+        for (k, f) in all.iter().enumerate() {
+            if let Some(key) = f.keys.get(level) {
+                match groups.iter_mut().find(|(p, _)| *p == betas[k]) {
+                    Some((_, keys)) => keys.push(key),
+                    None => groups.push((betas[k].clone(), vec![key])),
+                }
+            }
+        }
+        for (_, keys) in &mut groups {
+            keys.sort();
+            keys.dedup();
+        }
+        for (k, f) in all.iter().enumerate() {
+            if let Some(key) = f.keys.get(level) {
+                let (_, keys) = groups
+                    .iter()
+                    .find(|(p, _)| *p == betas[k])
+                    .expect("every member's group was collected above");
+                let rank = keys.partition_point(|&x| x < key);
+                betas[k].push(rank as i64);
+            }
+        }
+    }
+    betas
+}
+
+fn walk(
+    cx: &Ctx,
+    source: &ClaySchedule,
+    node: ScheduleNode,
+    mut path: Path,
+    how: &Reading<'_>,
+    found: &mut [Option<Found>],
+) -> Result<(), PolyError> {
+    match node_type(cx, &node)? {
+        ScheduleNodeType::Leaf => leaf(cx, source, &node, &path, how, found),
+        ScheduleNodeType::Band => {
+            let partial = node.band_get_partial_schedule().isl(cx)?;
+            let n = n_members(cx, &node)?;
+            for m in 0..n {
+                path.steps.push(Step::Loop(
+                    partial.get_at(m as i32).isl(cx)?,
+                    m < path.marked,
+                ));
+            }
+            path.marked = 0;
+            only_child(cx, source, node, path, how, found)
+        }
+        kind @ (ScheduleNodeType::Sequence | ScheduleNodeType::Set) => {
+            let n = n_children(cx, &node)?;
+            let mut order: Vec<(usize, i32)> = Vec::with_capacity(n as usize);
+            for i in 0..n {
+                let rank = if kind == ScheduleNodeType::Set {
+                    let child = node.copy().isl(cx)?.child(i).isl(cx)?;
+                    let names = union_set_names(cx, &child.get_domain().isl(cx)?)?;
+                    names
+                        .iter()
+                        .filter_map(|n| source.statements.iter().position(|(m, _)| m == n))
+                        .filter_map(|k| how.first_seen.get(k).copied())
+                        .min()
+                        .unwrap_or(usize::MAX)
+                } else {
+                    i as usize
+                };
+                order.push((rank, i));
+            }
+            order.sort();
+            for (place, &(_, i)) in order.iter().enumerate() {
+                let mut inner = path.fork(cx)?;
+                inner.steps.push(Step::Place(place as i64));
+                let child = node.copy().isl(cx)?.child(i).isl(cx)?;
+                walk(cx, source, child, inner, how, found)?;
+            }
+            Ok(())
+        }
+        ScheduleNodeType::Mark => {
+            let name = id_name(&node.mark_get_id().isl(cx)?).unwrap_or_default();
+            if name == PARALLEL_MARK || name == COLLAPSED_PARALLEL_MARK {
+                // A collapsed nest is marked on its outer loop only: Clay's flags
+                // are per loop, and collapsing is not one of its primitives.
+                path.marked = 1;
+                only_child(cx, source, node, path, how, found)
+            } else {
+                Err(refused(format!("the `{name}` mark")))
+            }
+        }
+        ScheduleNodeType::Domain | ScheduleNodeType::Filter | ScheduleNodeType::Context => {
+            only_child(cx, source, node, path, how, found)
+        }
+        other => Err(refused(format!("a {other:?} node"))),
+    }
+}
+
+fn only_child(
+    cx: &Ctx,
+    source: &ClaySchedule,
+    node: ScheduleNode,
+    path: Path,
+    how: &Reading<'_>,
+    found: &mut [Option<Found>],
+) -> Result<(), PolyError> {
+    if n_children(cx, &node)? == 0 {
+        return leaf(cx, source, &node, &path, how, found);
+    }
+    walk(cx, source, node.child(0).isl(cx)?, path, how, found)
+}
+
+/// The statement that reaches `node` gets its member: its loops are the band
+/// members in which it is not constant.
+fn leaf(
+    cx: &Ctx,
+    source: &ClaySchedule,
+    node: &ScheduleNode,
+    path: &Path,
+    how: &Reading<'_>,
+    found: &mut [Option<Found>],
+) -> Result<(), PolyError> {
+    let domain = node.get_domain().isl(cx)?;
+    let names = union_set_names(cx, &domain)?;
+    let [name] = &names[..] else {
+        if names.is_empty() {
+            return Ok(());
+        }
+        return Err(refused(format!("{} share one leaf", names.join(", "))));
+    };
+    let k = source
+        .statements
+        .iter()
+        .position(|(n, _)| n == name)
+        .ok_or_else(|| refused(format!("{name} is not a statement of the SCoP")))?;
+    let inputs = source.statements[k].1;
+    let mut keys: Vec<Vec<i64>> = vec![Vec::new()];
+    let mut rows: Vec<AffineParts> = Vec::new();
+    let mut parallel = Vec::new();
+    for step in &path.steps {
+        let slot = keys.len() - 1;
+        match step {
+            Step::Place(i) => keys[slot].push(*i),
+            Step::Loop(upa, marked) => {
+                let row = affine_of(cx, source, upa, name, inputs)?;
+                if row.0.iter().all(|&c| c == 0) {
+                    // Constant here: beside the loop, not in it.
+                    keys[slot].push(if how.sides[k] < 0 { -1 } else { 1 });
+                } else {
+                    keys[slot].push(0);
+                    keys.push(Vec::new());
+                    rows.push(row);
+                    parallel.push(*marked);
+                }
+            }
+        }
+    }
+    if rows.len() != inputs {
+        return Err(refused(format!(
+            "{name} has {} loops in the schedule and {inputs} iterators (a tile loop, \
+             or a loop over a combination of others)",
+            rows.len()
+        )));
+    }
+    let mut constraints = Vec::with_capacity(inputs);
+    for (level, (input, param, constant)) in rows.into_iter().enumerate() {
+        let mut row = Constraint::zero(true, inputs, inputs, source.params.len());
+        row.alpha[level] = 1;
+        row.input = input.iter().map(|c| -c).collect();
+        row.param = param.iter().map(|c| -c).collect();
+        row.constant = -constant;
+        constraints.push(row);
+    }
+    if found[k].is_some() {
+        return Err(refused(format!("{name} is split between two leaves")));
+    }
+    found[k] = Some(Found {
+        keys,
+        constraints,
+        parallel,
+    });
+    Ok(())
+}
+
+type AffineParts = (Vec<i64>, Vec<i64>, i64);
+
+/// Statement `name`'s value of a band member as coefficients of its iterators and
+/// of the parameters (in `source`'s order), and a constant.
+fn affine_of(
+    cx: &Ctx,
+    source: &ClaySchedule,
+    upa: &UnionPwAff,
+    name: &str,
+    inputs: usize,
+) -> Result<AffineParts, PolyError> {
+    let list = upa.get_pw_aff_list().isl(cx)?;
+    for i in 0..list.size().isl(cx)? {
+        let pa = list.get_at(i).isl(cx)?;
+        let space = pa.get_domain_space().isl(cx)?;
+        if space.get_tuple_name(DimType::Set).ok() != Some(name) {
+            continue;
+        }
+        let names = param_names(cx, &space)?;
+        if !pa.isa_aff().isl(cx)? {
+            return Err(refused(format!(
+                "{name}'s loop is piecewise (a tile loop or a max/min)"
+            )));
+        }
+        let aff = pa.as_aff().isl(cx)?;
+        let int = |v: isl_rs::Val| -> Result<i64, PolyError> {
+            if v.is_int().isl(cx)? {
+                v.get_num_si().isl(cx)
+            } else {
+                Err(refused(format!(
+                    "{name}'s loop has a fractional coefficient"
+                )))
+            }
+        };
+        if aff.dim(DimType::Div).isl(cx)? > 0 {
+            return Err(refused(format!(
+                "{name}'s loop is quasi-affine (a tile loop: floor or mod)"
+            )));
+        }
+        let mut input = vec![0; inputs];
+        for (j, c) in input.iter_mut().enumerate() {
+            *c = int(aff.get_coefficient_val(DimType::In, j as i32).isl(cx)?)?;
+        }
+        let mut param = vec![0; source.params.len()];
+        for (j, p) in names.iter().enumerate() {
+            let c = int(aff.get_coefficient_val(DimType::Param, j as i32).isl(cx)?)?;
+            if c == 0 {
+                continue;
+            }
+            let at = source
+                .params
+                .iter()
+                .position(|q| q == p)
+                .ok_or_else(|| refused(format!("parameter {p} is not the SCoP's")))?;
+            param[at] = c;
+        }
+        let constant = int(aff.get_constant_val().isl(cx)?)?;
+        return Ok((input, param, constant));
+    }
+    Err(refused(format!("{name} has no value in a band above it")))
+}
