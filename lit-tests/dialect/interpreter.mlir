@@ -17,6 +17,9 @@
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/clay-script.mlir \
 // RUN:   --transform-interpreter=entry-point=generate_only %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=GENERATE
+// RUN: not %mlir-opt --load-dialect-plugin=%tessel \
+// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/clay-script.mlir \
+// RUN:   --transform-interpreter=entry-point=twice %s 2>&1 | FileCheck %s --check-prefix=TWICE
 
 // TILE-NOT: error
 // TILE-LABEL: func.func @transpose(
@@ -29,7 +32,9 @@
 // TILE-NOT: tessel.clay
 
 // SCOP: clay-script.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the function has 1 SCoP; there is no SCoP 3
-// SCOP: interpreter.mlir:[[# @LINE + 5]]:1: note: while applying transform.tessel.scop here
+// SCOP: interpreter.mlir:[[# @LINE + 7]]:1: note: while applying transform.tessel.scop here
+
+// TWICE: error: SCoP 0 already has a Clay session (1 directive so far): generate it, or use its handle
 
 // GENERATE: clay-script.mlir:{{[0-9]+}}:5: error: this op carries no `tessel.clay` script
 // GENERATE: interpreter.mlir:[[# @LINE + 4]]:5: note: while generating code for this SCoP

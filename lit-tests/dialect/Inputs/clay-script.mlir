@@ -28,4 +28,14 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.generate %l : !transform.any_op
     transform.yield
   }
+
+  // Two sessions on one SCoP: the second is refused, not a silent restart.
+  transform.named_sequence @twice(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
+    transform.tessel.reverse %s [0] : !transform.any_op
+    %t = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
 }

@@ -39,6 +39,15 @@ pub fn scop(func: Op, index: usize) -> Result<Op, String> {
     let scop = all.swap_remove(index);
     clay_replay(&scop.model, &Options::default(), &[]).map_err(|e| e.to_string())?;
     let first = first_op(&scop)?;
+    if let Some(script) = first.attr(SCRIPT_ATTR).and_then(Attr::as_array) {
+        // A second session would silently drop the first one's directives.
+        return Err(format!(
+            "SCoP {index} already has a Clay session ({} directive{} so far): generate it, \
+             or use its handle",
+            script.len(),
+            if script.len() == 1 { "" } else { "s" }
+        ));
+    }
     record(first, &[]);
     Ok(first)
 }
@@ -66,11 +75,12 @@ pub fn generate(scop: Op) -> Result<(), String> {
     let mut out = clay_generate(&extracted.model, &options, &script).map_err(|e| e.to_string())?;
     // The profitability rule of tessel-optimize, so that a replayed explanation
     // gives its code; said in a remark, since the script asked for those loops.
+    let location = scop.location();
     let marked = tessel_poly::ast::count_parallel(&out.ast);
     let kept = tessel_poly::ast::keep_profitable_parallel(&mut out.ast);
     if kept < marked {
         ir::emit_remark(
-            scop.location(),
+            location,
             &format!(
                 "tessel: {} of the {marked} parallel loops run sequentially: a parallel \
                  loop with no loop inside it, nested in a sequential loop, costs more than \
@@ -107,6 +117,9 @@ pub fn generate(scop: Op) -> Result<(), String> {
     }
     generated.commit();
     replace_original(extracted);
+    for note in &out.notes {
+        ir::emit_remark(location, &format!("tessel: {note}"));
+    }
     Ok(())
 }
 

@@ -728,3 +728,31 @@ fn explain_says_what_it_cannot_recover() {
     let err = tessel_poly::clay_explain(&scop, &opts).unwrap_err();
     assert!(err.to_string().contains("not recovered"), "{err}");
 }
+
+#[test]
+fn index_set_split_at_the_root_splits_the_whole_scop() {
+    // ρ = (): every member gets a copy for N < 5 after all of them; N = 5 runs the
+    // first copies only, and an always-false split leaves members that run nothing.
+    let kernel = beamforming();
+    for lines in [
+        &["indexsetsplit((), N - 5 >= 0)"][..],
+        &["indexsetsplit((), -1 >= 0)"],
+        &["indexsetsplit((2), -1 >= 0)", "distribute((2), 5)"],
+    ] {
+        let s = clay_replay(&kernel.scop, &opts(), &script(lines)).unwrap();
+        assert_eq!(
+            s.relations.len(),
+            16 - 2 * usize::from(lines.len() == 2),
+            "{lines:?}"
+        );
+        let out = clay_generate(&kernel.scop, &opts(), &script(lines)).unwrap();
+        check_execution(&kernel, &out.ast, lines[0]);
+    }
+    let back = clay_replay(
+        &kernel.scop,
+        &opts(),
+        &script(&["indexsetsplit((), N - 5 >= 0)", "collapse(())"]),
+    )
+    .unwrap();
+    assert_eq!(back, original(&kernel));
+}

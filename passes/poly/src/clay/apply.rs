@@ -210,6 +210,16 @@ impl ClaySchedule {
         Ok(members)
     }
 
+    /// The members INDEXSETSPLIT and COLLAPSE act on: those of loop ρ, or every
+    /// member at the root `()` (a split of the whole SCoP).
+    fn split_members(&self, rho: &[i64]) -> Result<Vec<usize>, String> {
+        if rho.is_empty() {
+            Ok((0..self.relations.len()).collect())
+        } else {
+            self.loop_members(rho)
+        }
+    }
+
     /// The 0-based α index of a 1-based `dim` with `1 <= dim <= dim ρ` (SHIFT, GRAIN,
     /// DENSIFY: ρ's own loop or one around it).
     fn outer_dim(&self, rho: &[i64], dim: usize) -> Result<usize, String> {
@@ -308,6 +318,12 @@ impl ClaySchedule {
         let members = self.loop_members(rho)?;
         let d = rho.len();
         let m = self.children_max(&members, d);
+        if m == 0 {
+            return Err(format!(
+                "{} has one child: nothing to distribute",
+                beta_text(rho)
+            ));
+        }
         if n < 1 || n > m {
             return Err(format!(
                 "{} has {} children; n must be in 1..{m}",
@@ -328,7 +344,7 @@ impl ClaySchedule {
     }
 
     fn index_set_split(&mut self, rho: &[i64], constraint: &Affine) -> Result<(), String> {
-        let members = self.loop_members(rho)?;
+        let members = self.split_members(rho)?;
         let d = rho.len();
         let m = self.children_max(&members, d);
         for t in members {
@@ -373,7 +389,7 @@ impl ClaySchedule {
     }
 
     fn collapse(&mut self, rho: &[i64]) -> Result<(), String> {
-        let members = self.loop_members(rho)?;
+        let members = self.split_members(rho)?;
         let d = rho.len();
         let mut merged = false;
         let mut gone = Vec::new();

@@ -278,8 +278,19 @@ impl ClaySchedule {
                 .isl(cx)?;
             maps.push(restricted);
         }
-        let all: Vec<usize> = (0..self.relations.len()).collect();
-        self.subtree(cx, &maps, &all, 0)
+        // A member with no instance in the domain (one side of an index-set split
+        // that the domain never reaches, as Chlore's dummy split of §6.2) has no
+        // place in the tree.
+        let mut live = Vec::with_capacity(maps.len());
+        for (t, m) in maps.iter().enumerate() {
+            if !m.is_empty().isl(cx)? {
+                live.push(t);
+            }
+        }
+        if live.is_empty() {
+            return Schedule::from_domain(domain.copy().isl(cx)?).isl(cx);
+        }
+        self.subtree(cx, &maps, &live, 0)
     }
 
     fn subtree(
