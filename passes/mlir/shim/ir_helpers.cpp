@@ -3,10 +3,14 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <cstdlib>
 #include <thread>
+
+#include "llvm/Support/raw_ostream.h"
 
 extern "C" {
 // Diagnostics for Rust: MLIR's C API has errors only, remarks come from here.
@@ -34,13 +38,27 @@ bool tessel_is_memory_effect_free(MlirOperation op) {
 // (or error) is passed on to the next handler (failure()), else it is lost.
 // (Handlers run on the emitting thread; a nested parallel verification
 // re-emits its diagnostics on this thread when it ends.)
+//
+// With TESSEL_SHOW_VERIFY set in the environment, what is swallowed is printed to
+// stderr, then the op as built: the verifier's reason for a "generated code does not
+// verify" fallback, and the code it refused.
 bool tessel_verify_quietly(MlirOperation op) {
   mlir::Operation *operation = unwrap(op);
   std::thread::id self = std::this_thread::get_id();
+  bool show = std::getenv("TESSEL_SHOW_VERIFY") != nullptr;
   mlir::ScopedDiagnosticHandler silence(
-      operation->getContext(), [self](mlir::Diagnostic &) {
-        return mlir::success(std::this_thread::get_id() == self);
+      operation->getContext(), [self, show](mlir::Diagnostic &diag) {
+        bool mine = std::this_thread::get_id() == self;
+        if (mine && show)
+          llvm::errs() << diag.getLocation() << ": tessel: quiet verification: " << diag << "\n";
+        return mlir::success(mine);
       });
-  return mlir::succeeded(mlir::verify(operation));
+  bool ok = mlir::succeeded(mlir::verify(operation));
+  if (!ok && show) {
+    llvm::errs() << "tessel: quiet verification failed on:\n";
+    operation->print(llvm::errs(), mlir::OpPrintingFlags().assumeVerified());
+    llvm::errs() << "\n";
+  }
+  return ok;
 }
 }

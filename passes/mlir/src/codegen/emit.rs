@@ -912,7 +912,8 @@ impl Codegen<'_> {
     }
 
     /// An access of an expanded local buffer (`op`, an `affine.load` or
-    /// `affine.store` of its one element), rebuilt at the instance's slot; false for
+    /// `affine.store` of its one element, or a `memref.load` or `memref.store` of it,
+    /// which a 0-d buffer may also have), rebuilt at the instance's slot; false for
     /// any other op.
     fn expanded_buffer_access(
         &mut self,
@@ -922,21 +923,21 @@ impl Codegen<'_> {
         mapping: &mut HashMap<Val, Val>,
         cursor: Cursor,
     ) -> Result<bool> {
-        let Some(acc) = registers::access(op) else {
+        let Some((buffer, stored, ty)) = one_element_access(op) else {
             return Ok(false);
         };
-        let Some(e) = self.expanded_buffers.get(&acc.memref).cloned() else {
+        let Some(e) = self.expanded_buffers.get(&buffer).cloned() else {
             return Ok(false);
         };
         let (map, indices) = self.slot_map(&e, Some((stmt, args)))?;
-        let memref = self.memref(acc.memref);
-        match acc.stored {
+        let memref = self.memref(buffer);
+        match stored {
             Some(value) => {
                 let v = mapping.get(&value).copied().unwrap_or(value);
                 self.affine_store(v, memref, map, &indices, cursor);
             }
             None => {
-                let v = self.affine_load(memref, acc.ty, map, &indices, cursor)?;
+                let v = self.affine_load(memref, ty, map, &indices, cursor)?;
                 let old = op.result(0).ok_or(CodegenError::NoResult("affine.load"))?;
                 mapping.insert(old, v);
             }
@@ -1162,4 +1163,19 @@ fn segment_size(n: usize) -> Result<i32> {
 
 fn group_size(n: usize) -> Result<i32> {
     segment_size(n)
+}
+
+/// A load or store of a memref that names no element but its one (`affine.load` or
+/// `affine.store` with any map, `memref.load` or `memref.store` with no index): the
+/// memref, the stored value (None for a load) and the element type.
+fn one_element_access(op: Op) -> Option<(Val, Option<Val>, Type)> {
+    if let Some(acc) = registers::access(op) {
+        return Some((acc.memref, acc.stored, acc.ty));
+    }
+    let operands = op.operands();
+    match (op.name().as_str(), &operands[..]) {
+        ("memref.load", [memref]) => Some((*memref, None, op.result(0)?.ty())),
+        ("memref.store", [value, memref]) => Some((*memref, Some(*value), value.ty())),
+        _ => None,
+    }
 }
