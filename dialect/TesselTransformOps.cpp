@@ -40,8 +40,8 @@ bool tessel_transform_scop(MlirOperation func, size_t index, MlirOperation *scop
                            TesselErrorSink sink, void *user);
 bool tessel_transform_step(MlirOperation scop, const char *directive, size_t len,
                            TesselErrorSink sink, void *user);
-bool tessel_transform_generate(MlirOperation scop, TesselErrorSink sink,
-                               void *user);
+bool tessel_transform_generate(MlirOperation scop, const char *options, size_t len,
+                               TesselErrorSink sink, void *user);
 }
 
 namespace {
@@ -210,7 +210,9 @@ GenerateOp::apply(transform::TransformRewriter &, transform::TransformResults &,
   for (Operation *scop : scops) {
     std::string message;
     Location loc = scop->getLoc();
-    if (!tessel_transform_generate(wrap(scop), appendMessage, &message)) {
+    llvm::StringRef options = getOptions().value_or("");
+    if (!tessel_transform_generate(wrap(scop), options.data(), options.size(), appendMessage,
+                                   &message)) {
       DiagnosedDefiniteFailure diag = mlir::emitDefiniteFailure(
           getOperation(), message.empty()
                               ? std::string("tessel: transform.tessel.generate failed")

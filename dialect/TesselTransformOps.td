@@ -82,12 +82,18 @@ def Tessel_GenerateOp : Tessel_TransformOp<"generate",
 
     ```mlir
     transform.tessel.generate %scop : !transform.any_op
+    transform.tessel.generate %scop options "parallel-min-work=0" : !transform.any_op
     ```
+
+    `options` takes Tessel's options as a pass pipeline writes them, `name=value`
+    separated by spaces (the code generator reads `parallel-min-work`,
+    `time-budget` and `max-operations`); the defaults otherwise.
 
     Consumes `scop`: its payload ops are erased.
   }];
-  let arguments = (ins TransformHandleTypeInterface:$scop);
-  let assemblyFormat = "$scop attr-dict `:` type($scop)";
+  let arguments = (ins TransformHandleTypeInterface:$scop,
+                       OptionalAttr<StrAttr>:$options);
+  let assemblyFormat = "$scop (`options` $options^)? attr-dict `:` type($scop)";
 }
 
 //===----------------------------------------------------------------------------===//

@@ -66,13 +66,13 @@ pub fn step(scop: Op, directive: &str) -> Result<(), String> {
 }
 
 /// Verifies the recorded script's schedule against the exact dependences and
-/// replaces the SCoP's ops with the code generated from it. On error the payload is
+/// replaces the SCoP's ops with the code generated from it, under `options` (the
+/// code generator's: `parallel-min-work`, the budgets). On error the payload is
 /// unchanged.
-pub fn generate(scop: Op) -> Result<(), String> {
+pub fn generate(scop: Op, options: &Options) -> Result<(), String> {
     let (extracted, script) = session(scop)?;
     let func = enclosing_function(scop)?;
-    let options = Options::default();
-    let mut out = clay_generate(&extracted.model, &options, &script).map_err(|e| e.to_string())?;
+    let mut out = clay_generate(&extracted.model, options, &script).map_err(|e| e.to_string())?;
     // The profitability rule of tessel-optimize, so that a replayed explanation
     // gives its code; said in a remark, since the script asked for those loops.
     let location = scop.location();

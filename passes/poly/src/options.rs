@@ -245,6 +245,47 @@ impl PassKind {
 }
 
 impl Options {
+    /// The options written as in a pass pipeline, `name=value` separated by spaces
+    /// (`parallel-min-work=0 scheduler=isl tile-sizes=32,32`), over the defaults; a
+    /// boolean may be written alone for true. For the places that take Tessel's
+    /// options as text (`transform.tessel.generate`'s `options`).
+    pub fn from_text(text: &str) -> Result<Options, String> {
+        let mut opts = Options::default();
+        for item in text.split_whitespace() {
+            let (name, value) = item.split_once('=').unwrap_or((item, ""));
+            let spec = OPTIONS
+                .iter()
+                .find(|o| o.name == name)
+                .ok_or_else(|| format!("unknown Tessel option '{name}'"))?;
+            let bad = || format!("option '{name}': cannot read '{value}'");
+            let list: Vec<i64>;
+            let parsed = match spec.kind {
+                OptionKind::Bool { .. } => Value::Bool(match value {
+                    "" | "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => return Err(bad()),
+                }),
+                OptionKind::UInt { .. } => Value::UInt(value.parse().map_err(|_| bad())?),
+                OptionKind::Enum { values, .. } => {
+                    Value::Enum(values.iter().position(|c| c.name == value).ok_or_else(|| {
+                        let names: Vec<&str> = values.iter().map(|c| c.name).collect();
+                        format!("option '{name}' takes one of {}", names.join(", "))
+                    })?)
+                }
+                OptionKind::IntList { .. } => {
+                    list = value
+                        .split(',')
+                        .filter(|v| !v.is_empty())
+                        .map(|v| v.parse().map_err(|_| bad()))
+                        .collect::<Result<_, _>>()?;
+                    Value::IntList(&list)
+                }
+            };
+            opts.set(spec.id, parsed).map_err(|e| e.to_string())?;
+        }
+        Ok(opts)
+    }
+
     /// Sets option `id`. An empty list means the option's default.
     pub fn set(&mut self, id: OptionId, value: Value<'_>) -> Result<(), OptionError> {
         let name = OptionSpec::of(id).name;
@@ -328,6 +369,30 @@ impl Options {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn options_from_text() {
+        let o = Options::from_text("parallel-min-work=0 scheduler=isl tile-sizes=32,16 tile=false")
+            .unwrap();
+        assert_eq!(o.parallel_min_work, 0);
+        assert_eq!(o.scheduler, SchedulerKind::Isl);
+        assert_eq!(o.tile_sizes, [32, 16]);
+        assert!(!o.tile);
+        assert!(Options::from_text("wavefront").unwrap().wavefront);
+        assert_eq!(
+            format!("{:?}", Options::from_text("").unwrap()),
+            format!("{:?}", Options::default())
+        );
+        for (text, why) in [
+            ("parallel-min-wrk=0", "unknown Tessel option"),
+            ("scheduler=fast", "takes one of isl, pluto"),
+            ("parallel-min-work=-1", "cannot read"),
+            ("tile-sizes=0", "must be positive"),
+        ] {
+            let err = Options::from_text(text).unwrap_err();
+            assert!(err.contains(why), "{text}: {err}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -377,25 +377,40 @@ pub unsafe extern "C" fn tessel_transform_step(
 }
 
 /// `transform.tessel.generate`: verifies the schedule recorded on `scop` and replaces
-/// the SCoP's ops with the code generated from it ([`clay::generate`]). Returns
-/// false, with a message to `sink`, on error; the payload is then unchanged.
+/// the SCoP's ops with the code generated from it ([`clay::generate`]), under the
+/// Tessel options written at `options` (`len` bytes of UTF-8, `name=value` separated
+/// by spaces; none: the defaults). Returns false, with a message to `sink`, on
+/// error; the payload is then unchanged.
 ///
 /// # Safety
 /// `scop` must be a live operation that the caller does not use after a successful
-/// call (it is erased), and `sink`, when set, must accept `user` (see
-/// [`ErrorSink`]).
+/// call (it is erased), `options` must point to `len` readable bytes (or be null
+/// with `len` 0), and `sink`, when set, must accept `user` (see [`ErrorSink`]).
 #[no_mangle]
 pub unsafe extern "C" fn tessel_transform_generate(
     scop: MlirOperation,
+    options: *const c_char,
+    len: usize,
     sink: ErrorSink,
     user: *mut c_void,
 ) -> bool {
     // SAFETY: the caller hands over a live payload op (see above).
     let scop = unsafe { Op::from_raw(scop) };
+    let bytes: &[u8] = if options.is_null() || len == 0 {
+        &[]
+    } else {
+        // SAFETY: the caller guarantees `len` readable bytes at `options`.
+        unsafe { std::slice::from_raw_parts(options.cast(), len) }
+    };
     // SAFETY: the caller guarantees `sink` and `user`.
     unsafe {
         transform_call("transform.tessel.generate", sink, user, || {
-            clay::generate(scop.ok_or("transform.tessel.generate: no payload op")?)
+            let scop = scop.ok_or("transform.tessel.generate: no payload op")?;
+            let text = std::str::from_utf8(bytes)
+                .map_err(|_| "transform.tessel.generate: the options are not UTF-8".to_string())?;
+            let options =
+                Options::from_text(text).map_err(|e| format!("transform.tessel.generate: {e}"))?;
+            clay::generate(scop, &options)
         })
     }
 }
