@@ -103,19 +103,12 @@ def err(msg: str) -> None:
 
 
 def import_suite():
-    """scripts/suite.py, imported as scripts/tessel_tools.py's import_suite does."""
+    """scripts/suite.py, through scripts/tessel_tools.py (one way to import it)."""
     if str(SCRIPTS_DIR) not in sys.path:
         sys.path.insert(0, str(SCRIPTS_DIR))
-    try:
-        import suite  # noqa: F401
-    except ImportError as e:
-        err(f"clay-exec: cannot import scripts/suite.py ({e})")
-        sys.exit(2)
-    for attr in ("lower_and_build", "run", "SuiteError"):
-        if not hasattr(suite, attr):
-            err(f"clay-exec: scripts/suite.py has no `{attr}`")
-            sys.exit(2)
-    return suite
+    import tessel_tools  # noqa: E402
+
+    return tessel_tools.import_suite()
 
 
 def parse_sizes(text: str) -> tuple[int, ...]:

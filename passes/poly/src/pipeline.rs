@@ -844,7 +844,7 @@ fn finish_tree(
         },
         other => other?,
     };
-    let parallel_loops = astgen::count_parallel(&ast);
+    let parallel_loops = crate::codegen::ast::count_parallel(&ast);
     tracing::debug!(tiled_bands, parallel_loops, "AST generated");
     Ok(Optimized {
         ast,

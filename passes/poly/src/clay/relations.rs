@@ -160,16 +160,21 @@ impl ClaySchedule {
         format!("{text} {} 0", if c.equality { "=" } else { ">=" })
     }
 
+    /// One member as an isl map ([`Self::relation_text`]).
+    fn relation_map(&self, cx: &Ctx, r: &Relation, len: usize) -> Result<Map, PolyError> {
+        cx.parse(
+            "Clay relation",
+            &self.relation_text(r, len),
+            Map::read_from_str,
+        )
+    }
+
     /// All members as one union map, every date padded to the same length.
     pub fn union_map(&self, cx: &Ctx) -> Result<UnionMap, PolyError> {
         let len = self.date_len();
         let mut all = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
         for r in &self.relations {
-            let m: Map = cx.parse(
-                "Clay relation",
-                &self.relation_text(r, len),
-                Map::read_from_str,
-            )?;
+            let m: Map = self.relation_map(cx, r, len)?;
             all = all.union(UnionMap::from_map(m).isl(cx)?).isl(cx)?;
         }
         Ok(all)
@@ -187,16 +192,8 @@ impl ClaySchedule {
                 return Ok(false);
             }
             let len = a.beta.len() * 2 - 1;
-            let ma: Map = cx.parse(
-                "Clay relation",
-                &self.relation_text(a, len),
-                Map::read_from_str,
-            )?;
-            let mb: Map = cx.parse(
-                "Clay relation",
-                &other.relation_text(b, len),
-                Map::read_from_str,
-            )?;
+            let ma: Map = self.relation_map(cx, a, len)?;
+            let mb: Map = other.relation_map(cx, b, len)?;
             if !ma.is_equal(&mb).isl(cx)? {
                 return Ok(false);
             }
@@ -214,13 +211,7 @@ impl ClaySchedule {
         for (k, (name, _)) in self.statements.iter().enumerate() {
             let mut union: Option<Map> = None;
             for r in self.relations.iter().filter(|r| r.stmt == StmtId(k)) {
-                let m: Map = cx
-                    .parse(
-                        "Clay relation",
-                        &self.relation_text(r, len),
-                        Map::read_from_str,
-                    )
-                    .map_err(fail)?;
+                let m: Map = self.relation_map(cx, r, len).map_err(fail)?;
                 union = Some(match union {
                     None => m,
                     Some(u) => u.union(m).isl(cx).map_err(fail)?,
@@ -267,11 +258,7 @@ impl ClaySchedule {
         let len = self.date_len();
         let mut maps = Vec::with_capacity(self.relations.len());
         for r in &self.relations {
-            let m: Map = cx.parse(
-                "Clay relation",
-                &self.relation_text(r, len),
-                Map::read_from_str,
-            )?;
+            let m: Map = self.relation_map(cx, r, len)?;
             let restricted = UnionMap::from_map(m)
                 .isl(cx)?
                 .intersect_domain(domain.copy().isl(cx)?)

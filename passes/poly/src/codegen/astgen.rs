@@ -12,7 +12,7 @@ use isl_rs::{
 };
 
 use crate::analysis::privatization::Conflicts;
-use crate::codegen::ast::{collapsed_body, has_loop, AstNode, CmpOp, Cond, Expr};
+use crate::codegen::ast::{has_loop, AstNode, CmpOp, Cond, Expr};
 use crate::codegen::register_block;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
@@ -586,27 +586,6 @@ fn flatten_cond(items: Vec<Cond>, is_and: bool) -> Vec<Cond> {
         }
     }
     flat
-}
-
-/// Counts the loops marked parallel in an AST.
-pub(crate) fn count_parallel(nodes: &[AstNode]) -> usize {
-    nodes
-        .iter()
-        .map(|n| match n {
-            AstNode::For {
-                parallel: true,
-                body,
-                ..
-            } => 1 + count_parallel(collapsed_body(body)),
-            AstNode::For { body, .. } => count_parallel(body),
-            AstNode::If {
-                then_branch,
-                else_branch,
-                ..
-            } => count_parallel(then_branch) + count_parallel(else_branch),
-            AstNode::Stmt { .. } => 0,
-        })
-        .sum()
 }
 
 #[cfg(test)]
