@@ -193,6 +193,11 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
                 }
             }
         });
+        let never_run = model
+            .statements
+            .iter()
+            .map(|st| st.domain.is_empty().isl(cx))
+            .collect::<Result<Vec<bool>, PolyError>>()?;
         let start = Instant::now();
         let source = ClaySchedule::from_scop(cx, scop)?;
         let theirs = fin
@@ -216,7 +221,7 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
         let mut reading = None;
         for sides in &choices {
             let target = stage("clay", || {
-                ClaySchedule::from_tree(cx, &fin.tree, &source, sides, &first_seen)
+                ClaySchedule::from_tree(cx, &fin.tree, &source, sides, &first_seen, &never_run)
             })?;
             let ours = target
                 .union_map(cx)?

@@ -756,3 +756,37 @@ fn index_set_split_at_the_root_splits_the_whole_scop() {
     .unwrap();
     assert_eq!(back, original(&kernel));
 }
+
+#[test]
+fn explain_places_a_statement_that_never_runs() {
+    // S1's domain is empty: the scheduler's tree has no leaf for it. It goes last,
+    // where it changes no order, and the script still replays to the schedule.
+    let scop = common::scop_over_n(vec![
+        stmt(
+            "S0",
+            "[n] -> { S0[i] : 0 <= i < n }",
+            "[n] -> { S0[i] -> [0, i, 0] }",
+            vec![write("[n] -> { S0[i] -> A[i] }")],
+        ),
+        stmt(
+            "S1",
+            "[n] -> { S1[i] : 0 <= i < n and i > n }",
+            "[n] -> { S1[i] -> [1, i, 0] }",
+            vec![
+                read("[n] -> { S1[i] -> A[i] }"),
+                write("[n] -> { S1[i] -> B[i] }"),
+            ],
+        ),
+        stmt(
+            "S2",
+            "[n] -> { S2[i] : 0 <= i < n }",
+            "[n] -> { S2[i] -> [2, i, 0] }",
+            vec![
+                read("[n] -> { S2[i] -> A[i] }"),
+                write("[n] -> { S2[i] -> C[i] }"),
+            ],
+        ),
+    ]);
+    let explained = tessel_poly::clay_explain(&scop, &opts()).unwrap();
+    clay_generate(&scop, &opts(), &explained.script).unwrap();
+}

@@ -88,6 +88,7 @@ impl ClaySchedule {
         source: &ClaySchedule,
         sides: &[i64],
         first_seen: &[usize],
+        never_run: &[bool],
     ) -> Result<ClaySchedule, PolyError> {
         let mut found: Vec<Option<Found>> = (0..source.statements.len()).map(|_| None).collect();
         let path = Path {
@@ -98,9 +99,21 @@ impl ClaySchedule {
         walk(cx, source, tree.get_root().isl(cx)?, path, &how, &mut found)?;
         let mut all = Vec::with_capacity(found.len());
         for (k, f) in found.into_iter().enumerate() {
-            all.push(f.ok_or_else(|| {
-                refused(format!("{} is not in the tree", source.statements[k].0))
-            })?);
+            let f = match f {
+                Some(f) => f,
+                // A statement with no instance (an empty domain) is in no leaf; it
+                // goes last, with its own loops, where it changes no order.
+                None if never_run.get(k).copied().unwrap_or(false) => {
+                    unused(source, k, first_seen.len() + k)
+                }
+                None => {
+                    return Err(refused(format!(
+                        "{} is not in the tree",
+                        source.statements[k].0
+                    )))
+                }
+            };
+            all.push(f);
         }
         let betas = rank_keys(&all);
         let mut out = ClaySchedule {
@@ -119,6 +132,20 @@ impl ClaySchedule {
         out.normalize_beta();
         out.check_beta_forest().map_err(refused)?;
         Ok(out)
+    }
+}
+
+/// Statement `k` of `source` alone at the root position `at` (after every other),
+/// with its original loops.
+fn unused(source: &ClaySchedule, k: usize, at: usize) -> Found {
+    let original = source.relations.iter().find(|r| r.stmt == StmtId(k));
+    let depth = source.statements[k].1;
+    let mut keys = vec![vec![i64::MAX / 2 + at as i64]];
+    keys.extend((0..depth).map(|_| vec![0]));
+    Found {
+        keys,
+        constraints: original.map(|r| r.constraints.clone()).unwrap_or_default(),
+        parallel: vec![false; depth],
     }
 }
 
