@@ -321,19 +321,40 @@ impl ClaySchedule {
                 "Clay: β-vectors collide at level {level}"
             )));
         }
-        // The loop α_{level+1}: date position 2·level + 1.
-        let pos = 2 * level + 1;
-        let mut band = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
-        for &t in members {
-            let n = self.date_len();
-            let m = maps[t]
-                .copy()
-                .isl(cx)?
-                .project_out_dims(pos + 1, n - pos - 1, cx)?
-                .project_out_dims(0, pos, cx)?;
-            band = band.union(m).isl(cx)?;
+        // The loops α_{level+1} .. α_{level+width}, one band as long as every member
+        // runs in each of them with no sequence between (a perfect nest, as the
+        // optimizer's bands are); a parallel flag below the first loop starts a band
+        // of its own, since a mark makes the first member of a band parallel.
+        let mut width = 1;
+        while members.iter().all(|&t| {
+            let r = &self.relations[t];
+            r.depth() > level + width
+                && r.beta[level + width] == self.relations[members[0]].beta[level + width]
+                && !r.parallel[level + width]
+        }) {
+            width += 1;
         }
-        let inner = self.subtree(cx, maps, members, level + 1)?;
+        let n = self.date_len();
+        let mut band: Option<UnionMap> = None;
+        for k in 0..width {
+            // The loop α_{level+k+1}: date position 2·(level + k) + 1.
+            let pos = 2 * (level + k) + 1;
+            let mut member = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+            for &t in members {
+                let m = maps[t]
+                    .copy()
+                    .isl(cx)?
+                    .project_out_dims(pos + 1, n - pos - 1, cx)?
+                    .project_out_dims(0, pos, cx)?;
+                member = member.union(m).isl(cx)?;
+            }
+            band = Some(match band {
+                None => member,
+                Some(b) => b.flat_range_product(member).isl(cx)?,
+            });
+        }
+        let band = band.ok_or_else(|| PolyError::Isl("Clay: an empty band".into()))?;
+        let inner = self.subtree(cx, maps, members, level + width)?;
         let partial = MultiUnionPwAff::from_union_map(band).isl(cx)?;
         let tree = inner.insert_partial_schedule(partial).isl(cx)?;
         // PARALLELIZE: a mark above the band when every member under the loop asks
