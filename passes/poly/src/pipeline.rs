@@ -179,9 +179,9 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
     };
     analyzed(scop, &options, |cx, model, deps, _| {
         let fin = final_schedule(cx, model, deps, &options)?;
-        stage("verify", || verify::verify(cx, &fin.tree, model, deps))?;
-        // The order in which the optimizer's code runs the statements (for the
-        // independent parts of set nodes, which the AST generator orders).
+        // The optimizer's code (verified on the way, as finish_tree verifies every
+        // tree), for the order in which it runs the statements: the independent
+        // parts of set nodes, which the AST generator orders.
         let generated = finish_tree(cx, model, deps, fin.tree.copy().isl(cx)?, 0)?;
         let mut first_seen = vec![usize::MAX; scop.statements.len()];
         let mut seen = 0;

@@ -305,6 +305,18 @@ unsafe fn transform_call(
     false
 }
 
+/// The `len` bytes at `text` (none when `text` is null or `len` is 0).
+///
+/// # Safety
+/// `text` must be null or point to `len` bytes that stay readable for `'a`.
+unsafe fn c_bytes<'a>(text: *const c_char, len: usize) -> &'a [u8] {
+    if text.is_null() || len == 0 {
+        return &[];
+    }
+    // SAFETY: non-null, with `len` readable bytes (the caller guarantees it).
+    unsafe { std::slice::from_raw_parts(text.cast(), len) }
+}
+
 /// `transform.tessel.scop`: takes the `index`-th SCoP of the function `func`
 /// ([`clay::scop`]) and writes its first op to `scop`. Returns false, with a message
 /// to `sink`, on error.
@@ -359,12 +371,8 @@ pub unsafe extern "C" fn tessel_transform_step(
 ) -> bool {
     // SAFETY: the caller hands over a live payload op (see above).
     let scop = unsafe { Op::from_raw(scop) };
-    let bytes: &[u8] = if directive.is_null() || len == 0 {
-        &[]
-    } else {
-        // SAFETY: the caller guarantees `len` readable bytes at `directive`.
-        unsafe { std::slice::from_raw_parts(directive.cast(), len) }
-    };
+    // SAFETY: the caller guarantees `len` readable bytes at `directive` (or null).
+    let bytes = unsafe { c_bytes(directive, len) };
     // SAFETY: the caller guarantees `sink` and `user`.
     unsafe {
         transform_call("a transform.tessel directive", sink, user, || {
@@ -396,12 +404,8 @@ pub unsafe extern "C" fn tessel_transform_generate(
 ) -> bool {
     // SAFETY: the caller hands over a live payload op (see above).
     let scop = unsafe { Op::from_raw(scop) };
-    let bytes: &[u8] = if options.is_null() || len == 0 {
-        &[]
-    } else {
-        // SAFETY: the caller guarantees `len` readable bytes at `options`.
-        unsafe { std::slice::from_raw_parts(options.cast(), len) }
-    };
+    // SAFETY: the caller guarantees `len` readable bytes at `options` (or null).
+    let bytes = unsafe { c_bytes(options, len) };
     // SAFETY: the caller guarantees `sink` and `user`.
     unsafe {
         transform_call("transform.tessel.generate", sink, user, || {

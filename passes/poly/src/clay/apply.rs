@@ -84,8 +84,9 @@ impl ClaySchedule {
                 Ok(())
             }
             Directive::Reverse { .. } => {
-                let target = rho.len().wrapping_sub(1);
-                for t in self.loop_members(&rho)? {
+                let members = self.loop_members(&rho)?;
+                let target = rho.len() - 1;
+                for t in members {
                     for c in &mut self.relations[t].constraints {
                         c.alpha[target] = -c.alpha[target];
                     }
@@ -178,8 +179,9 @@ impl ClaySchedule {
             Directive::StripMine { size, .. } => self.strip_mine(&rho, *size),
             Directive::Linearize { .. } => self.linearize(&rho),
             Directive::Parallelize { .. } => {
-                let dim = rho.len().wrapping_sub(1);
-                for t in self.loop_members(&rho)? {
+                let members = self.loop_members(&rho)?;
+                let dim = rho.len() - 1;
+                for t in members {
                     self.relations[t].parallel[dim] = true;
                 }
                 Ok(())
