@@ -2,18 +2,28 @@
 // scheduler=spatial tile-sizes=3 spatial-hlim=0 live-range-reordering=true;
 // docs/difftest-2026-11-26.md). Not reduced yet.
 //
-// The spatial preset with live-range reordering schedules this SCoP so that some
-// reads would get their values from other writes. The verifier (verify/dataflow.rs,
-// which checks the live ranges of reorderable arrays under the new schedule) refuses
-// it, and the original code is kept, byte for byte, with a remark that prints the
-// offending reads. Seen on the plugin from before 2026-11-26 too. Open: the
-// scheduler should not produce that schedule (a missing order constraint between
-// live ranges).
+// The spatial preset with live-range reordering, tiled with post-tile reordering,
+// schedules this SCoP so that some reads of S0 would get their values from other
+// writes. The verifier (verify/dataflow.rs, which checks the live ranges of
+// reorderable arrays under the new schedule) refuses it, and prints the offending
+// reads. The same schedule without post-tile reordering (intra-tile=false), or
+// untiled, verifies: the permutation of a point band is where a live range breaks
+// (TESSEL_LOG=debug prints the refused tree). Open: post-tile reordering assumes
+// that each member of a permutable band has non-negative distances in every
+// dependence, and with live-range reordering the order pairs next to local live
+// ranges may have negative ones.
+//
+// The SCoP loses one rung of the degradation ladder (pipeline.rs, `degrade`): the
+// tree without fusion verifies and is kept, tiled, with a remark for the refused
+// rung. (Before, the original code was kept.) That build, run, gives the original's
+// results, bit for bit (scripts/difftest --programs 1 --seed 801020 with this
+// pipeline's options added as a variant: 0 mismatches). Under difftest's variant
+// spatial-t3-hlim0-lrr, with the default 8-second budget on 2 busy cores, the
+// dependences take about 3 s and the ladder runs out of time in the last rung's
+// verification: the original code is kept, with that remark.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=spatial tile-sizes=3 spatial-hlim=0 live-range-reordering=true parallel-min-work=0 time-budget=0}))' %s 2>&1 -o /dev/null | FileCheck %s
-// CHECK: remark: tessel: kept the original code of this SCoP: schedule violates dependences: reads get their values from other writes:
-// RUN: %mlir-opt %s > %t.orig.mlir
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=spatial tile-sizes=3 spatial-hlim=0 live-range-reordering=true parallel-min-work=0 time-budget=0}))' %s 2>/dev/null > %t.opt.mlir
-// RUN: diff %t.orig.mlir %t.opt.mlir
+// CHECK: remark: tessel: refused as asked (schedule violates dependences: reads get their values from other writes: {{.*}}); retried without fusion
+// CHECK: remark: tessel: optimized SCoP of 8 statements (scheduler=spatial, tiled bands=2,
 module {
   func.func @p801020(%s_n0: i32, %A0: memref<?x?xf32>, %A1: memref<?x?x?xf32>, %A2: memref<13xf32>, %A3: memref<?x?x?xf32>, %A4: memref<3x23xf32>, %S0: memref<f32>) {
     %n0 = arith.index_cast %s_n0 : i32 to index

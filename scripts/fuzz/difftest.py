@@ -387,6 +387,10 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
                     res.fallbacks["kept: " + remark_kind(d.msg.split(":", 2)[-1].strip())] += 1
                 elif d.msg.startswith("tessel: skipped"):
                     res.fallbacks["skipped: " + remark_kind(d.msg.split(":", 1)[-1].strip())] += 1
+                elif d.msg.startswith("tessel: refused "):
+                    # A rung of the degradation ladder failed verification or isl
+                    # failed: a bug that cost some optimization, listed as such.
+                    res.fallbacks["degraded: " + remark_kind(d.msg.split(":", 1)[-1].strip())] += 1
             if has_loops(p) and not tessel:
                 res.failures.append(Failure(s, v.name, "silent-fallback", "no tessel remark for a function with loops"))
             t = rename(funcs[s], f"_v{k}")

@@ -5,7 +5,8 @@
 //! Every call runs under [`Options::time_budget`]: at its end isl aborts whatever it
 //! computes. Scheduling and code generation then degrade in steps ([`degrade`]: no
 //! fusion, no tiling, the original schedule) before the call gives up, and a note
-//! names the stage that ran out.
+//! names the stage that ran out. A schedule or AST that fails verification, or an
+//! isl failure, costs a rung the same way, with a note that prints the error.
 
 use std::time::{Duration, Instant};
 
@@ -15,7 +16,7 @@ use crate::clay::schedule::beta_text;
 use crate::clay::{ClaySchedule, Directive};
 use crate::codegen::ast::AstNode;
 use crate::codegen::astgen::{self, AstMode};
-use crate::error::PolyError;
+use crate::error::{ErrorKind, PolyError};
 use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::{ScalarExpansion, Scop};
@@ -451,6 +452,14 @@ fn degrade<T>(
                     "time budget: {stage} ran out of time {what}; retried {lower}"
                 ));
             }
+            // A bug (isl failed, or a schedule or its AST failed verification) also
+            // costs a rung, not the whole optimization: every rung is verified again.
+            Err(e) if e.kind() == ErrorKind::Bug => {
+                let lower = ladder.get(k + 1).map_or("", |(_, lower)| *lower);
+                tracing::debug!(error = %e, what, lower, "refused; degrading");
+                notes.push(format!("refused {what} ({e}); retried {lower}"));
+                cx.reset_operations();
+            }
             Err(e) => return Err(e),
         }
     }
@@ -814,8 +823,12 @@ fn finish_tree(
 ) -> Result<Optimized, PolyError> {
     let storage = Storage::of(cx, model, deps, &tree)?;
     let (model, deps) = storage.get(model, deps);
-    stage("verify", || verify::verify(cx, &tree, model, deps))?;
     let schedule_tree = cx.schedule_text(&tree)?;
+    let verified = stage("verify", || verify::verify(cx, &tree, model, deps));
+    if let Err(e @ PolyError::InvalidSchedule(_)) = &verified {
+        tracing::debug!(error = %e, tree = schedule_tree, "schedule refused");
+    }
+    verified?;
     let generate = |mode| {
         let ast = stage("AST generation", || {
             generate_ast(cx, model, deps, &tree, mode)
@@ -826,13 +839,18 @@ fn finish_tree(
         Ok::<_, PolyError>(ast.emitted)
     };
     let mut notes = Vec::new();
+    // isl's own failures in AST generation are retried too: isl 0.27 can fail with
+    // "input involves unknown divs" while it builds a guard (`insert_pending_guard_nodes`
+    // in isl_ast_graft.c; difftest seed 800941), and the anchored tree avoids it.
     let ast = match generate(AstMode::MayShift) {
-        Err(PolyError::InvalidSchedule(why)) => match generate(AstMode::NoShift) {
-            Err(PolyError::InvalidSchedule(_)) => {
+        Err(e @ (PolyError::InvalidSchedule(_) | PolyError::Isl(_))) => {
+            let why = e.to_string();
+            match generate(AstMode::NoShift) {
+            Err(PolyError::InvalidSchedule(_) | PolyError::Isl(_)) => {
                 let ast = generate(AstMode::WholePrivate)?;
                 notes.push(format!(
-                    "AST generation: isl's code did not follow the verified schedule \
-                     ({why}); regenerated without isl's stride shifting, and with the \
+                    "AST generation: isl's first AST was refused ({why}); regenerated \
+                     without isl's stride shifting, and with the \
                      pieces isl splits a parallel loop with private scalars into run \
                      sequentially, which follows it"
                 ));
@@ -841,12 +859,13 @@ fn finish_tree(
             other => {
                 let ast = other?;
                 notes.push(format!(
-                    "AST generation: isl's code did not follow the verified schedule \
-                     ({why}); regenerated without isl's stride shifting, which follows it"
+                    "AST generation: isl's first AST was refused ({why}); regenerated \
+                     without isl's stride shifting, which follows the schedule"
                 ));
                 ast
             }
-        },
+            }
+        }
         other => other?,
     };
     let parallel_loops = crate::codegen::ast::count_parallel(&ast);

@@ -40,6 +40,7 @@ extern "C" {
     fn free(ptr: *mut c_void);
 
     fn isl_ctx_last_error(ctx: usize) -> c_int;
+    fn isl_ctx_last_error_msg(ctx: usize) -> *const c_char;
     fn isl_ctx_reset_error(ctx: usize);
     fn isl_ctx_reset_operations(ctx: usize);
     fn isl_ctx_set_max_operations(ctx: usize, max_operations: std::ffi::c_ulong);
@@ -274,6 +275,19 @@ impl Ctx {
         }
     }
 
+    /// isl's message for the pending error, if it left one.
+    fn last_error_message(&self) -> Option<String> {
+        // SAFETY: self.ctx.ptr is a live isl_ctx; the message, when not NULL, is a
+        // NUL-terminated string that isl owns (a static string), copied at once.
+        let msg = unsafe { isl_ctx_last_error_msg(self.ctx.ptr) };
+        if msg.is_null() {
+            return None;
+        }
+        // SAFETY: see above.
+        let text = unsafe { std::ffi::CStr::from_ptr(msg) };
+        Some(text.to_string_lossy().into_owned())
+    }
+
     /// Every isl allocation counts as an operation, so a one-value allocation fails
     /// exactly when the budget is spent. Used only on error paths.
     fn quota_exhausted(&self) -> bool {
@@ -293,9 +307,13 @@ impl Ctx {
                 return Err(late);
             }
         }
+        let message = self.last_error_message();
         match self.take_pending_error() {
             Some(IslErrorKind::Quota) => Err(self.quota_error()),
-            Some(_) => Err(PolyError::Isl("isl call failed".into())),
+            Some(_) => Err(PolyError::Isl(match message {
+                Some(m) => format!("isl call failed: {m}"),
+                None => "isl call failed".into(),
+            })),
             None if ptr == 0 => Err(self.null_error()),
             None => Ok(ptr),
         }
