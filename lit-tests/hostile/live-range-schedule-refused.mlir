@@ -8,10 +8,11 @@
 // reorderable arrays under the new schedule) refuses it, and prints the offending
 // reads. The same schedule without post-tile reordering (intra-tile=false), or
 // untiled, verifies: the permutation of a point band is where a live range breaks
-// (TESSEL_LOG=debug prints the refused tree). Open: post-tile reordering assumes
-// that each member of a permutable band has non-negative distances in every
-// dependence, and with live-range reordering the order pairs next to local live
-// ranges may have negative ones.
+// (TESSEL_LOG=debug prints the refused tree). Open. Not the first guess: no pair
+// of accesses live at the permuted band has a negative distance in any of its
+// members (checked with the band's distances before the permutation), so the
+// cause is elsewhere, perhaps in how the tile and point bands order S4 against the
+// S6 writes of the same outer iteration.
 //
 // The SCoP loses one rung of the degradation ladder (pipeline.rs, `degrade`): the
 // tree without fusion verifies and is kept, tiled, with a remark for the refused
