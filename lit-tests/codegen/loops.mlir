@@ -16,17 +16,20 @@
 // The i and j tile loops carry nothing: they are one collapsed affine.parallel,
 // stepping by 4 from 0 (option parallel-collapse); the point loops run from the
 // tile origin to min(n, origin + 4). The body is the original one on the point
-// IVs, the store still transposed. No guard anywhere.
+// IVs, the store still transposed. No guard anywhere. The SCoP accesses two
+// distinct arguments: the new code reaches them through memref.distinct_objects
+// (distinct-arguments), A through its first result and B through its second.
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG: #[[TILE_END:.*]] = affine_map<(d0, d1) -> (d0, d1 + 4)>
 // CHECK-LABEL: func.func @copy(
 // CHECK-SAME:      %[[A:[a-z0-9]+]]: memref<?x?xf64>, %[[B:[a-z0-9]+]]: memref<?x?xf64>, %[[N:[a-z0-9]+]]: index)
+// CHECK-NEXT:    %[[D:.*]]:2 = memref.distinct_objects %[[A]], %[[B]] : memref<?x?xf64>, memref<?x?xf64>
 // CHECK-NEXT:    affine.parallel (%[[TI:[a-z0-9]+]], %[[TJ:[a-z0-9]+]]) = (0, 0) to (%[[N]], %[[N]]) step (4, 4) {
 // CHECK-NEXT:      affine.for %[[I:.*]] = #[[ID]](%[[TI]]) to min #[[TILE_END]](%[[N]], %[[TI]]) {
 // CHECK-NEXT:        affine.for %[[J:.*]] = #[[ID]](%[[TJ]]) to min #[[TILE_END]](%[[N]], %[[TJ]]) {
-// CHECK-NEXT:          %[[V:.*]] = affine.load %[[A]][%[[I]], %[[J]]] : memref<?x?xf64>
+// CHECK-NEXT:          %[[V:.*]] = affine.load %[[D]]#0[%[[I]], %[[J]]] : memref<?x?xf64>
 // CHECK-NEXT:          %[[W:.*]] = arith.addf %[[V]], %[[V]] : f64
-// CHECK-NEXT:          affine.store %[[W]], %[[B]][%[[J]], %[[I]]] : memref<?x?xf64>
+// CHECK-NEXT:          affine.store %[[W]], %[[D]]#1[%[[J]], %[[I]]] : memref<?x?xf64>
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -34,6 +37,7 @@
 // With parallel-collapse=false, the i tile loop alone is parallel.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile-sizes=4 parallel-min-work=0 parallel-collapse=false}))' %s 2>/dev/null | FileCheck %s --check-prefix=ONE
 // ONE-LABEL: func.func @copy(
+// ONE-NEXT:    memref.distinct_objects
 // ONE-NEXT:    affine.parallel (%{{[a-z0-9]+}}) = (0) to (%{{.*}}) step (4) {
 // ONE-NEXT:      affine.for %{{.*}} = 0 to #{{.*}}(%{{.*}}) step 4 {
 func.func @copy(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %n: index) {

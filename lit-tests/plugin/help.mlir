@@ -28,6 +28,7 @@
 
 // CHECK-NOT: Failed to load
 // CHECK-LABEL: {{^      --tessel-optimize }}
+// CHECK-NEXT: {{^        --distinct-arguments .*memref.distinct_objects.*\(default: true\)$}}
 // CHECK-NEXT: {{^        --fuse=<value> .*\(default: smart\)$}}
 // CHECK-NEXT: {{^    =none }}
 // CHECK-NEXT: {{^    =smart }}

@@ -103,6 +103,7 @@ pub fn generate(scop: Op, options: &Options) -> Result<(), String> {
         &out.expanded,
         func,
         options.parallel_min_work,
+        options.distinct_arguments,
     ) {
         Ok(g) => g,
         Err(e) => {

@@ -301,6 +301,7 @@ impl Driver<'_> {
             &optimized.expanded,
             self.func,
             options.parallel_min_work,
+            options.distinct_arguments,
         )?;
         if !ir::verifies(self.func) {
             generated.roll_back();

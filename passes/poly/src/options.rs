@@ -106,6 +106,10 @@ pub struct Options {
     /// at run time, to run at least this many statement instances (codegen emits
     /// both versions); 0: always.
     pub parallel_min_work: u64,
+    /// Codegen puts the distinct memref arguments a SCoP accesses through
+    /// `memref.distinct_objects`: the assumption Tessel's aliasing model already makes
+    /// (distinct arguments are distinct buffers, as C `restrict` arrays), told to LLVM.
+    pub distinct_arguments: bool,
     /// isl operations budget per isl context (`isl_ctx_set_max_operations`); each
     /// public function uses one context. 0 means no limit.
     pub max_operations: u64,
@@ -169,6 +173,7 @@ impl Default for Options {
             parallel: true,
             parallel_collapse: true,
             parallel_min_work: DEFAULT_PARALLEL_MIN_WORK,
+            distinct_arguments: true,
             max_operations: 20_000_000,
             fuse: FuseMode::Smart,
             live_range_reordering: false,
@@ -328,6 +333,7 @@ impl Options {
             (OptionId::Parallel, Value::Bool(b)) => self.parallel = b,
             (OptionId::ParallelCollapse, Value::Bool(b)) => self.parallel_collapse = b,
             (OptionId::ParallelMinWork, Value::UInt(n)) => self.parallel_min_work = n,
+            (OptionId::DistinctArguments, Value::Bool(b)) => self.distinct_arguments = b,
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
             (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
@@ -352,6 +358,7 @@ impl Options {
             OptionId::Parallel => Value::Bool(self.parallel),
             OptionId::ParallelCollapse => Value::Bool(self.parallel_collapse),
             OptionId::ParallelMinWork => Value::UInt(self.parallel_min_work),
+            OptionId::DistinctArguments => Value::Bool(self.distinct_arguments),
             OptionId::Wavefront => Value::Bool(self.wavefront),
             OptionId::IntraTile => Value::Bool(self.intra_tile),
             OptionId::RegisterTile => Value::IntList(match &self.register_tile {

@@ -24,7 +24,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.parallelize %s [1] : !transform.any_op
     transform.tessel.parallelize %s [2] : !transform.any_op
     transform.tessel.parallelize %s [3] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -37,7 +37,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.reorder %s [], [1, 2, 0, 3] : !transform.any_op
     transform.tessel.reorder %s [0], [1, 0, 2] : !transform.any_op
     transform.tessel.parallelize %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -61,7 +61,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.fuse_next %s [0] : !transform.any_op
     transform.tessel.fuse_next %s [0] : !transform.any_op
     transform.tessel.fuse_next %s [0, 2] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -75,7 +75,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.reorder %s [0], [1, 0, 2] : !transform.any_op
     transform.tessel.parallelize %s [0] : !transform.any_op
     transform.tessel.parallelize %s [3] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 }

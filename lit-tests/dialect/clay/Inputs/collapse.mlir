@@ -10,7 +10,7 @@ module attributes {transform.with_named_sequence} {
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.indexsetsplit %s [0], "i1 - 3 >= 0" : !transform.any_op
     transform.tessel.collapse %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -23,7 +23,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.indexsetsplit %s [0], "i1 - 3 >= 0" : !transform.any_op
     transform.tessel.reorder %s [0], [2, 3, 0, 1] : !transform.any_op
     transform.tessel.collapse %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -33,7 +33,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.collapse %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -48,7 +48,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.shift %s [1], 1, 1 : !transform.any_op
     transform.tessel.fuse_next %s [0] : !transform.any_op
     transform.tessel.collapse %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 }

@@ -12,7 +12,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.grain %s [1], 1, 2 : !transform.any_op
     transform.tessel.densify %s [1], 1 : !transform.any_op
     transform.tessel.fuse_next %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -26,7 +26,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.grain %s [1], 1, 3 : !transform.any_op
     transform.tessel.densify %s [1], 1 : !transform.any_op
     transform.tessel.fuse_next %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -39,7 +39,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.grain %s [1], 1, 2 : !transform.any_op
     transform.tessel.fuse_next %s [0] : !transform.any_op
     transform.tessel.densify %s [0], 1 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 }

@@ -9,7 +9,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.distribute %s [1], 1 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -21,7 +21,7 @@ module attributes {transform.with_named_sequence} {
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.reorder %s [0], [1, 0] : !transform.any_op
     transform.tessel.distribute %s [0], 1 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -31,7 +31,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.distribute %s [0], 1 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -41,7 +41,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.distribute %s [1], 2 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 }

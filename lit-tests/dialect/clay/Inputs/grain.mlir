@@ -13,7 +13,7 @@ module attributes {transform.with_named_sequence} {
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.grain %s [1], 1, 2 : !transform.any_op
     transform.tessel.fuse_next %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -25,7 +25,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.grain %s [0, 0], 2, 2 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -37,7 +37,7 @@ module attributes {transform.with_named_sequence} {
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.grain %s [0], 1, 2 : !transform.any_op
     transform.tessel.fuse_next %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -47,7 +47,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.grain %s [0, 1], 2, 2 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 }

@@ -11,7 +11,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.interchange %s [0, 0, 0], 2 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -21,7 +21,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.interchange %s [0, 0, 0], 1 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -33,7 +33,7 @@ module attributes {transform.with_named_sequence} {
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.skew %s [0, 0], 1, -1 : !transform.any_op
     transform.tessel.interchange %s [0, 0], 1 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -43,7 +43,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.interchange %s [0, 0], 1 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -53,7 +53,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.interchange %s [0, 0], 1 : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 }

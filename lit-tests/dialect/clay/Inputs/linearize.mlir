@@ -10,7 +10,7 @@ module attributes {transform.with_named_sequence} {
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.stripmine %s [0], 4 : !transform.any_op
     transform.tessel.linearize %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -21,7 +21,7 @@ module attributes {transform.with_named_sequence} {
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.stripmine %s [0, 0], 3 : !transform.any_op
     transform.tessel.linearize %s [0, 0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -31,7 +31,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.linearize %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -42,7 +42,7 @@ module attributes {transform.with_named_sequence} {
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.stripmine %s [0], 4 : !transform.any_op
     transform.tessel.linearize %s [0, 0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -54,7 +54,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.stripmine %s [0], 4 : !transform.any_op
     transform.tessel.distribute %s [0, 0], 1 : !transform.any_op
     transform.tessel.linearize %s [0] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 }

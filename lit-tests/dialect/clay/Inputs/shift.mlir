@@ -13,7 +13,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.distribute %s [1], 1 : !transform.any_op
     transform.tessel.shift %s [2], 1, -1 : !transform.any_op
     transform.tessel.fuse_next %s [1] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -23,7 +23,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.shift %s [2], 1, "arg0" : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -35,7 +35,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.distribute %s [1], 1 : !transform.any_op
     transform.tessel.shift %s [2], 1, 1 : !transform.any_op
     transform.tessel.fuse_next %s [1] : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -45,7 +45,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
     transform.tessel.shift %s [1], 1, "i1" : !transform.any_op
-    transform.tessel.generate %s : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 }

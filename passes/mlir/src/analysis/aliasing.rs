@@ -174,6 +174,9 @@ impl Extractor {
             }
         }
         let (buffer, path) = self.buffer_of(memref).map_err(|why| (user, why))?;
+        if memref != path {
+            self.accessed_indirectly.insert(buffer.clone());
+        }
         if let Some((name, seen)) = self.arrays.get(&buffer) {
             if *seen != path {
                 return fail(user, Reject::TwoViews);

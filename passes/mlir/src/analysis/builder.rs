@@ -22,6 +22,7 @@ pub fn extract(run: &[Op]) -> std::result::Result<ExtractedScop, ExtractError> {
         position: vec![],
         params: vec![],
         arrays: HashMap::new(),
+        accessed_indirectly: HashSet::new(),
         element_bytes: vec![],
         scalars: vec![],
         scalar_of: HashMap::new(),
@@ -61,6 +62,7 @@ impl Extractor {
             .map(|(_, (name, memref))| (name.clone(), *memref))
             .collect();
         local_buffers.sort_by(|a, b| a.0.cmp(&b.0));
+        let distinct_arguments = self.distinct_arguments();
         let names: Vec<String> = self.params.iter().map(|p| p.name.clone()).collect();
         // Every parameter is known now: the relations are written once, with them.
         let prefix = format!("[{}]", names.join(", "));
@@ -112,7 +114,29 @@ impl Extractor {
             scalars: self.scalars,
             live_outs: self.live_outs,
             local_buffers,
+            distinct_arguments,
         }
+    }
+
+    /// [`ExtractedScop::distinct_arguments`]: the arrays whose buffer is a function
+    /// argument that every access of the run names directly.
+    fn distinct_arguments(&self) -> Vec<Val> {
+        let mut args: Vec<(&String, Val)> = self
+            .arrays
+            .iter()
+            .filter(|(buffer, _)| !self.accessed_indirectly.contains(*buffer))
+            .filter_map(|(buffer, (name, path))| match buffer {
+                Buffer::Value(v) if v == path && v.block_argument().is_some() => {
+                    Some((name, *v))
+                }
+                _ => None,
+            })
+            .collect();
+        if args.len() < 2 {
+            return Vec::new();
+        }
+        args.sort_by(|a, b| a.0.cmp(b.0));
+        args.into_iter().map(|(_, v)| v).collect()
     }
 
     /// Whether `buffer` is an allocation in the run's block that only ops of the

@@ -70,7 +70,7 @@ use aff::Aff;
 use aliasing::Buffer;
 use statements::StatementText;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use tessel_poly::Scop;
 
@@ -124,6 +124,10 @@ pub struct ExtractedScop {
     /// The function's own buffers that only the run uses (killed in the model):
     /// their array names and the memref values the run reads them through.
     pub local_buffers: Vec<(String, Val)>,
+    /// The function arguments the run accesses directly (no cast, no view) and
+    /// through no other value, in array-name order, when there are two or more: the
+    /// buffers the model takes to be distinct, which codegen can tell LLVM so.
+    pub distinct_arguments: Vec<Val>,
 }
 
 /// An enclosing loop: its IV is atom `Atom::Iv(depth)`.
@@ -154,6 +158,8 @@ pub(super) struct Extractor {
     /// Array name of each buffer, and the memref value (after casts) it is accessed
     /// through: a buffer seen through two different views can't be modelled.
     arrays: HashMap<Buffer, (String, Val)>,
+    /// Buffers the run accesses through some value other than their own (a cast).
+    accessed_indirectly: HashSet<Buffer>,
     /// Bytes per element of each array, as [`Scop::element_bytes`].
     element_bytes: Vec<(String, u32)>,
     scalars: Vec<Type>,

@@ -59,6 +59,7 @@ pub fn generate(
     expanded: &[ScalarExpansion],
     func: Op,
     min_work: u64,
+    distinct_arguments: bool,
 ) -> Result<Generated> {
     let first = *scop.ops.first().ok_or(CodegenError::EmptyScop)?;
     let last = *scop.ops.last().ok_or(CodegenError::EmptyScop)?;
@@ -147,7 +148,10 @@ pub fn generate(
         top: true,
     };
     let mut reloads = vec![];
-    let result = cg.nodes(ast, cursor).and_then(|_| {
+    let result = cg
+        .distinct_objects(distinct_arguments, cursor)
+        .and_then(|_| cg.nodes(ast, cursor))
+        .and_then(|_| {
         for (value, scalar) in &scop.live_outs {
             let reload = cg.scalar_load(*scalar, None, cursor)?;
             reloads.push((*value, reload));
@@ -197,6 +201,33 @@ impl Codegen<'_> {
             self.top.push(owned);
         }
         handle
+    }
+
+    /// With `on`, puts the SCoP's distinct arguments
+    /// ([`ExtractedScop::distinct_arguments`]) through one `memref.distinct_objects`
+    /// before the new code, which then accesses them through its results. It lowers
+    /// to an `llvm.intr.assume` with a `separate_storage` bundle per pair, which
+    /// LLVM's alias analysis reads: the vectorizer then needs no run-time alias check
+    /// between them (jacobi-2d at MEDIUM: 0.93x of the original without it, which
+    /// LLVM inlines into its caller, where it sees two distinct `malloc`s).
+    fn distinct_objects(&mut self, on: bool, cursor: Cursor) -> Result<()> {
+        let args = &self.scop.distinct_arguments;
+        if !on || args.len() < 2 {
+            return Ok(());
+        }
+        let types: Vec<Type> = args.iter().map(|a| a.ty()).collect();
+        let op = OpBuilder::new("memref.distinct_objects", self.loc)
+            .operands(args)
+            .results(&types)
+            .build();
+        let op = self.insert(cursor, op);
+        for (k, &arg) in args.iter().enumerate() {
+            let result = op
+                .result(k)
+                .ok_or(CodegenError::NoResult("memref.distinct_objects"))?;
+            self.renamed.insert(arg, result);
+        }
+        Ok(())
     }
 
     /// Inserts `op` and returns its first result.

@@ -80,6 +80,7 @@ pub enum OptionId {
     Parallel,
     ParallelCollapse,
     ParallelMinWork,
+    DistinctArguments,
     Wavefront,
     IntraTile,
     RegisterTile,
@@ -217,7 +218,7 @@ pub const FUSE_MODES: &[Choice] = &[
     },
 ];
 
-pub const OPTIONS: [OptionSpec; 17] = [
+pub const OPTIONS: [OptionSpec; 18] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -282,6 +283,16 @@ pub const OPTIONS: [OptionSpec; 17] = [
         help: "A parallel loop runs in parallel only when one execution of it has at \
                least this many statement instances, estimated at run time just before \
                it; below, it runs sequentially (0: always in parallel)",
+        passes: CODEGEN,
+    },
+    OptionSpec {
+        id: OptionId::DistinctArguments,
+        name: "distinct-arguments",
+        kind: OptionKind::Bool { default: true },
+        help: "Tell LLVM that the distinct memref arguments an optimized SCoP accesses are \
+               distinct buffers, as Tessel's dependence analysis assumes \
+               (memref.distinct_objects before the new code), so that it vectorizes \
+               without run-time alias checks",
         passes: CODEGEN,
     },
     OptionSpec {
