@@ -839,34 +839,33 @@ fn finish_tree(
         Ok::<_, PolyError>(ast.emitted)
     };
     let mut notes = Vec::new();
-    // isl's own failures in AST generation are retried too: isl 0.27 can fail with
-    // "input involves unknown divs" while it builds a guard (`insert_pending_guard_nodes`
-    // in isl_ast_graft.c; difftest seed 800941), and the anchored tree avoids it.
-    let ast = match generate(AstMode::MayShift) {
-        Err(e @ (PolyError::InvalidSchedule(_) | PolyError::Isl(_))) => {
-            let why = e.to_string();
-            match generate(AstMode::NoShift) {
-            Err(PolyError::InvalidSchedule(_) | PolyError::Isl(_)) => {
-                let ast = generate(AstMode::WholePrivate)?;
-                notes.push(format!(
-                    "AST generation: isl's first AST was refused ({why}); regenerated \
-                     without isl's stride shifting, and with the \
-                     pieces isl splits a parallel loop with private scalars into run \
-                     sequentially, which follows it"
-                ));
-                ast
+    // Each mode gives up a little more (see `AstMode`) until isl's AST passes the
+    // check. isl's own failures are retried the same way: isl 0.27 can fail with
+    // "input involves unknown divs" while it builds a guard
+    // (`insert_pending_guard_nodes` in isl_ast_graft.c; difftest seed 800941). When
+    // every mode fails, the error goes to `degrade`, which drops a rung.
+    let mut refused: Option<PolyError> = None;
+    let mut ast = None;
+    for mode in AstMode::ALL {
+        match generate(mode) {
+            Ok(generated) => {
+                if let Some(first) = &refused {
+                    notes.push(format!(
+                        "AST generation: isl's first AST was refused ({first}); regenerated {}",
+                        mode.what_changes()
+                    ));
+                }
+                ast = Some(generated);
+                break;
             }
-            other => {
-                let ast = other?;
-                notes.push(format!(
-                    "AST generation: isl's first AST was refused ({why}); regenerated \
-                     without isl's stride shifting, which follows the schedule"
-                ));
-                ast
+            Err(e @ (PolyError::InvalidSchedule(_) | PolyError::Isl(_))) => {
+                refused.get_or_insert(e);
             }
-            }
+            Err(e) => return Err(e),
         }
-        other => other?,
+    }
+    let Some(ast) = ast else {
+        return Err(refused.unwrap_or_else(|| PolyError::Isl("no AST mode".into())));
     };
     let parallel_loops = crate::codegen::ast::count_parallel(&ast);
     tracing::debug!(tiled_bands, parallel_loops, "AST generated");

@@ -46,6 +46,38 @@ pub(crate) enum AstMode {
     /// may run from one piece into the next, and a copy per iteration of one piece
     /// would lose it (difftest seed 760060).
     WholePrivate,
+    /// As `NoShift`, and a parallel member that privatizes scalars runs
+    /// sequentially: isl may generate a statement instance whose schedule puts it in
+    /// the member's first iteration before the member's loop (a 0-d statement that
+    /// initializes the scalar, difftest seed 800016), and the copy per iteration
+    /// would then miss that value.
+    SequentialPrivate,
+}
+
+impl AstMode {
+    /// The order in which `pipeline::finish_tree` tries them.
+    pub(crate) const ALL: [AstMode; 4] = [
+        AstMode::MayShift,
+        AstMode::NoShift,
+        AstMode::WholePrivate,
+        AstMode::SequentialPrivate,
+    ];
+
+    /// What the mode gives up, for the remark of a retry.
+    pub(crate) fn what_changes(self) -> &'static str {
+        match self {
+            AstMode::MayShift => "as it was",
+            AstMode::NoShift => "without isl's stride shifting, which follows the schedule",
+            AstMode::WholePrivate => {
+                "without isl's stride shifting, and with the pieces isl splits a parallel \
+                 loop with private scalars into run sequentially, which follows it"
+            }
+            AstMode::SequentialPrivate => {
+                "without isl's stride shifting, and with every parallel loop that \
+                 privatizes scalars run sequentially, which follows it"
+            }
+        }
+    }
 }
 
 /// Generates the loop AST of `schedule`, a schedule of `model`'s statements, under
@@ -73,6 +105,7 @@ pub(crate) fn generate(
             marks: &marks,
             unroll,
             whole_private: mode == AstMode::WholePrivate,
+            no_private: mode == AstMode::SequentialPrivate,
         };
         convert_node(cx, &cv, &root, out)?;
     }
@@ -112,6 +145,8 @@ struct Converter<'a> {
     unroll: bool,
     /// [`AstMode::WholePrivate`].
     whole_private: bool,
+    /// [`AstMode::SequentialPrivate`].
+    no_private: bool,
 }
 
 /// Numbers the marks (the id's user value, see [`numbered_id`]): a register-block
@@ -230,7 +265,8 @@ fn convert_node(
                     inner.as_slice(),
                     [AstNode::For { iterator, .. }] if *iterator == format!("c{}", mark.depth)
                 );
-                if !(cv.whole_private && split && !mark.private.is_empty()) {
+                let private = !mark.private.is_empty();
+                if !(cv.no_private && private || cv.whole_private && split && private) {
                     mark_member_loops(&mut inner, mark);
                 }
             }
