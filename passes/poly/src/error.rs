@@ -14,6 +14,11 @@ pub enum PolyError {
     InvalidSchedule(String),
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// isl generated an AST with a construct the conversion does not express (a
+    /// `select` in an integer expression, say); another AST mode or a simpler
+    /// schedule may not have it.
+    #[error("unsupported: isl AST: {0}")]
+    AstUnsupported(String),
     /// A Clay script (seed 003) the user wrote or edited is refused: a directive's
     /// precondition fails, or the result breaks a dependence.
     #[error("{0}")]
@@ -45,7 +50,9 @@ impl PolyError {
         match self {
             PolyError::Isl(_) | PolyError::InvalidSchedule(_) => ErrorKind::Bug,
             PolyError::Budget | PolyError::TimeBudget { .. } => ErrorKind::Limit,
-            PolyError::Unsupported(_) | PolyError::Script(_) => ErrorKind::Unsupported,
+            PolyError::Unsupported(_) | PolyError::AstUnsupported(_) | PolyError::Script(_) => {
+                ErrorKind::Unsupported
+            }
         }
     }
 }

@@ -452,9 +452,10 @@ fn degrade<T>(
                     "time budget: {stage} ran out of time {what}; retried {lower}"
                 ));
             }
-            // A bug (isl failed, or a schedule or its AST failed verification) also
-            // costs a rung, not the whole optimization: every rung is verified again.
-            Err(e) if e.kind() == ErrorKind::Bug => {
+            // A bug (isl failed, or a schedule or its AST failed verification), or an
+            // isl AST the conversion cannot express, also costs a rung, not the whole
+            // optimization: every rung is verified again.
+            Err(e) if e.kind() == ErrorKind::Bug || matches!(e, PolyError::AstUnsupported(_)) => {
                 let lower = ladder.get(k + 1).map_or("", |(_, lower)| *lower);
                 tracing::debug!(error = %e, what, lower, "refused; degrading");
                 notes.push(format!("refused {what} ({e}); retried {lower}"));
@@ -858,7 +859,9 @@ fn finish_tree(
                 ast = Some(generated);
                 break;
             }
-            Err(e @ (PolyError::InvalidSchedule(_) | PolyError::Isl(_))) => {
+            Err(e @ (PolyError::InvalidSchedule(_)
+            | PolyError::Isl(_)
+            | PolyError::AstUnsupported(_))) => {
                 refused.get_or_insert(e);
             }
             Err(e) => return Err(e),

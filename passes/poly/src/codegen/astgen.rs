@@ -213,7 +213,7 @@ fn anchor_leaves(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError
 }
 
 fn unsupported(what: impl Into<String>) -> PolyError {
-    PolyError::Unsupported(format!("isl AST: {}", what.into()))
+    PolyError::AstUnsupported(what.into())
 }
 
 /// Appends the conversion of `node` to `out` (blocks are flattened into `out`).
