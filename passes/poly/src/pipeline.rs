@@ -859,9 +859,11 @@ fn finish_tree(
                 ast = Some(generated);
                 break;
             }
-            Err(e @ (PolyError::InvalidSchedule(_)
-            | PolyError::Isl(_)
-            | PolyError::AstUnsupported(_))) => {
+            Err(
+                e @ (PolyError::InvalidSchedule(_)
+                | PolyError::Isl(_)
+                | PolyError::AstUnsupported(_)),
+            ) => {
                 refused.get_or_insert(e);
             }
             Err(e) => return Err(e),

@@ -126,9 +126,7 @@ impl Extractor {
             .iter()
             .filter(|(buffer, _)| !self.accessed_indirectly.contains(*buffer))
             .filter_map(|(buffer, (name, path))| match buffer {
-                Buffer::Value(v) if v == path && v.block_argument().is_some() => {
-                    Some((name, *v))
-                }
+                Buffer::Value(v) if v == path && v.block_argument().is_some() => Some((name, *v)),
                 _ => None,
             })
             .collect();

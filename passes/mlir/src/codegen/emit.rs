@@ -152,12 +152,12 @@ pub fn generate(
         .distinct_objects(distinct_arguments, cursor)
         .and_then(|_| cg.nodes(ast, cursor))
         .and_then(|_| {
-        for (value, scalar) in &scop.live_outs {
-            let reload = cg.scalar_load(*scalar, None, cursor)?;
-            reloads.push((*value, reload));
-        }
-        Ok(())
-    });
+            for (value, scalar) in &scop.live_outs {
+                let reload = cg.scalar_load(*scalar, None, cursor)?;
+                reloads.push((*value, reload));
+            }
+            Ok(())
+        });
     let generated = Generated {
         ops: cg.top,
         allocas,
