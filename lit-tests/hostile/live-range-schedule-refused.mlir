@@ -18,7 +18,9 @@
 //   relations, through the same calls (as a tree or as the flattened map), give a
 //   flow without those pairs. So isl's answer depends on how a relation is held,
 //   not on what it is, as with cmake/isl-lexopt-sorted-div-mod.patch (same section
-//   of docs/architecture-decisions.md). Not located in isl yet.
+//   of docs/architecture-decisions.md). Not located in isl yet; seed 808240
+//   (isl-flow-kill-dropped.mlir) shows the same kind of dropped flow on relations
+//   written by hand, when the must-writes are given as kills.
 // - intra-tile=false, or no tiling, gives trees that verify.
 //
 // The SCoP loses one rung of the degradation ladder (pipeline.rs, `degrade`): the
