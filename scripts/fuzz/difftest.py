@@ -388,8 +388,9 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
                 elif d.msg.startswith("tessel: skipped"):
                     res.fallbacks["skipped: " + remark_kind(d.msg.split(":", 1)[-1].strip())] += 1
                 elif d.msg.startswith("tessel: refused "):
-                    # A rung of the degradation ladder failed verification or isl
-                    # failed: a bug that cost some optimization, listed as such.
+                    # A rung of the degradation ladder was refused (verification or
+                    # isl failed, or its AST could not be expressed) and a lower one
+                    # kept: a bug that cost some optimization, listed as such.
                     res.fallbacks["degraded: " + remark_kind(d.msg.split(":", 1)[-1].strip())] += 1
             if has_loops(p) and not tessel:
                 res.failures.append(Failure(s, v.name, "silent-fallback", "no tessel remark for a function with loops"))

@@ -46,6 +46,17 @@ pub enum ErrorKind {
 }
 
 impl PolyError {
+    /// Whether the error refuses one schedule, or isl's AST of it, rather than the
+    /// SCoP: isl failed, a verification failed, or isl's AST holds a construct the
+    /// conversion does not express. Another AST mode, or a simpler schedule, may
+    /// succeed (`pipeline::finish_tree`, `pipeline::degrade`).
+    pub fn refuses_the_schedule(&self) -> bool {
+        matches!(
+            self,
+            PolyError::Isl(_) | PolyError::InvalidSchedule(_) | PolyError::AstUnsupported(_)
+        )
+    }
+
     pub fn kind(&self) -> ErrorKind {
         match self {
             PolyError::Isl(_) | PolyError::InvalidSchedule(_) => ErrorKind::Bug,

@@ -16,7 +16,7 @@ use crate::clay::schedule::beta_text;
 use crate::clay::{ClaySchedule, Directive};
 use crate::codegen::ast::AstNode;
 use crate::codegen::astgen::{self, AstMode};
-use crate::error::{ErrorKind, PolyError};
+use crate::error::PolyError;
 use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::{ScalarExpansion, Scop};
@@ -455,7 +455,7 @@ fn degrade<T>(
             // A bug (isl failed, or a schedule or its AST failed verification), or an
             // isl AST the conversion cannot express, also costs a rung, not the whole
             // optimization: every rung is verified again.
-            Err(e) if e.kind() == ErrorKind::Bug || matches!(e, PolyError::AstUnsupported(_)) => {
+            Err(e) if e.refuses_the_schedule() => {
                 let lower = ladder.get(k + 1).map_or("", |(_, lower)| *lower);
                 tracing::debug!(error = %e, what, lower, "refused; degrading");
                 notes.push(format!("refused {what} ({e}); retried {lower}"));
@@ -859,11 +859,7 @@ fn finish_tree(
                 ast = Some(generated);
                 break;
             }
-            Err(
-                e @ (PolyError::InvalidSchedule(_)
-                | PolyError::Isl(_)
-                | PolyError::AstUnsupported(_)),
-            ) => {
+            Err(e) if e.refuses_the_schedule() => {
                 refused.get_or_insert(e);
             }
             Err(e) => return Err(e),

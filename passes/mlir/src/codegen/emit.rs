@@ -211,8 +211,9 @@ impl Codegen<'_> {
     /// between them (jacobi-2d at MEDIUM: 0.93x of the original without it, which
     /// LLVM inlines into its caller, where it sees two distinct `malloc`s).
     fn distinct_objects(&mut self, on: bool, cursor: Cursor) -> Result<()> {
+        // Empty unless there are two or more (extraction decides).
         let args = &self.scop.distinct_arguments;
-        if !on || args.len() < 2 {
+        if !on || args.is_empty() {
             return Ok(());
         }
         let types: Vec<Type> = args.iter().map(|a| a.ty()).collect();

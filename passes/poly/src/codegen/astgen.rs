@@ -104,8 +104,7 @@ pub(crate) fn generate(
             stmts,
             marks: &marks,
             unroll,
-            whole_private: mode == AstMode::WholePrivate,
-            no_private: mode == AstMode::SequentialPrivate,
+            mode,
         };
         convert_node(cx, &cv, &root, out)?;
     }
@@ -143,10 +142,9 @@ struct Converter<'a> {
     marks: &'a [ParallelMark],
     /// Whether full register blocks are unrolled.
     unroll: bool,
-    /// [`AstMode::WholePrivate`].
-    whole_private: bool,
-    /// [`AstMode::SequentialPrivate`].
-    no_private: bool,
+    /// How parallel loops that privatize scalars are kept ([`AstMode::WholePrivate`],
+    /// [`AstMode::SequentialPrivate`]).
+    mode: AstMode,
 }
 
 /// Numbers the marks (the id's user value, see [`numbered_id`]): a register-block
@@ -265,8 +263,13 @@ fn convert_node(
                     inner.as_slice(),
                     [AstNode::For { iterator, .. }] if *iterator == format!("c{}", mark.depth)
                 );
-                let private = !mark.private.is_empty();
-                if !(cv.no_private && private || cv.whole_private && split && private) {
+                let sequential = !mark.private.is_empty()
+                    && match cv.mode {
+                        AstMode::SequentialPrivate => true,
+                        AstMode::WholePrivate => split,
+                        AstMode::MayShift | AstMode::NoShift => false,
+                    };
+                if !sequential {
                     mark_member_loops(&mut inner, mark);
                 }
             }
