@@ -257,15 +257,18 @@ C_DIR = KERNELS_DIR / "c"
 # the results under -march=native. harness.c is compiled with -fopenmp in every
 # flavor, as in lower_and_build, so that all builds start the same way (its OpenMP
 # warm-up) and only the kernel's code differs.
-# The Tessel plugin, for the flavor that loads it into clang (issue 12: today it
-# detects SCoPs and changes nothing but, at the early position, its canonicalization
-# prefix, so the hash must be the original's).
+# The Tessel plugin, for the flavors that load it into clang (issue 12): at the
+# vectorizer's start (the default) or at the pipeline's start (-tessel-early); each
+# SCoP it optimizes runs behind its run-time check, and the hash must be the
+# original's.
 TESSEL_PLUGIN = Path(os.environ.get("TESSEL_PLUGIN")
                      or REPO_ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
                      / "release" / "libtessel.so")
 
 C_FLAVORS: dict[str, tuple[str, ...]] = {
     "clang": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp"),
+    "tessel": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
+               f"-fpass-plugin={TESSEL_PLUGIN}"),
     "tessel_early": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
                      f"-fpass-plugin={TESSEL_PLUGIN}", "-mllvm", "-tessel-early"),
     "polly": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",

@@ -15,6 +15,8 @@
 // Rust symbols; passes/mlir/src/ir/plugin_abi.rs) and hands LLVM
 // `tessel_llvm_register_callbacks` below.
 
+#include "llvm_scop.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/Delinearization.h"
@@ -355,48 +357,72 @@ DebugLoc location_of(const Loop *l, const Instruction *at) {
 
 struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
   PreservedAnalyses run(Function &f, FunctionAnalysisManager &fam) {
-    if (f.isDeclaration())
+    if (f.isDeclaration() || f.hasFnAttribute("tessel-generated"))
       return PreservedAnalyses::all();
-    auto &li = fam.getResult<LoopAnalysis>(f);
-    auto &se = fam.getResult<ScalarEvolutionAnalysis>(f);
-    auto &ore = fam.getResult<OptimizationRemarkEmitterAnalysis>(f);
-    Detector detector(se, li);
-    for (Loop *outer : li.getTopLevelLoops()) {
-      auto result = detector.detect(outer);
-      if (auto *found = std::get_if<Found>(&result)) {
-        ore.emit([&] {
-          return OptimizationRemarkAnalysis(kRemarkName, "ScopDetected",
-                                            outer->getStartLoc(), outer->getHeader())
-                 << "SCoP: a nest of " << ore::NV("Loops", found->loops)
-                 << " loops, depth " << ore::NV("Depth", found->depth) << ", "
-                 << ore::NV("Reads", found->reads) << " reads and "
-                 << ore::NV("Writes", found->writes) << " writes of "
-                 << ore::NV("Arrays", unsigned(found->arrays.size()))
-                 << " arrays (" << ore::NV("Delinearized", found->delinearized)
-                 << " accesses with multi-dimensional subscripts), "
-                 << ore::NV("Params", unsigned(found->params.size()))
-                 << " parameters; not transformed yet (issue 12)";
-        });
-      } else {
-        auto failure = std::get<Failure>(result);
-        ore.emit([&] {
-          OptimizationRemarkMissed remark(kRemarkName, "ScopRejected",
-                                          location_of(outer, failure.at),
-                                          outer->getHeader());
-          remark << "loop nest left alone: " << describe(failure.reason);
-          if (failure.expr) {
-            std::string text;
-            raw_string_ostream os(text);
-            failure.expr->print(os);
-            remark << " (" << os.str() << ")";
+    // Nests already visited, by header: a replaced nest stays as the fallback.
+    SmallPtrSet<BasicBlock *, 16> visited;
+    unsigned optimized = 0;
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      auto &li = fam.getResult<LoopAnalysis>(f);
+      auto &se = fam.getResult<ScalarEvolutionAnalysis>(f);
+      auto &ore = fam.getResult<OptimizationRemarkEmitterAnalysis>(f);
+      Detector detector(se, li);
+      SmallVector<Loop *, 8> work(li.getTopLevelLoops().begin(), li.getTopLevelLoops().end());
+      while (!work.empty() && !changed) {
+        Loop *outer = work.pop_back_val();
+        if (!visited.insert(outer->getHeader()).second)
+          continue;
+        auto result = detector.detect(outer);
+        if (auto *found = std::get_if<Found>(&result)) {
+          report(ore, outer, *found);
+          if (tessel::optimizeNest(outer, f, fam, ore, optimized)) {
+            ++optimized;
+            changed = true;
+            // The CFG changed: every analysis is recomputed for the next nest.
+            fam.invalidate(f, PreservedAnalyses::none());
           }
-          return remark;
-        });
+        } else {
+          report(ore, outer, std::get<Failure>(result));
+          // Polly's region expansion in reverse: the inner nests may still be SCoPs.
+          for (Loop *sub : outer->getSubLoops())
+            work.push_back(sub);
+        }
       }
     }
-    return PreservedAnalyses::all();
+    return optimized ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return false; }
+
+private:
+  static void report(OptimizationRemarkEmitter &ore, Loop *outer, const Found &found) {
+    ore.emit([&] {
+      return OptimizationRemarkAnalysis(kRemarkName, "ScopDetected", outer->getStartLoc(),
+                                        outer->getHeader())
+             << "SCoP: a nest of " << ore::NV("Loops", found.loops) << " loops, depth "
+             << ore::NV("Depth", found.depth) << ", " << ore::NV("Reads", found.reads)
+             << " reads and " << ore::NV("Writes", found.writes) << " writes of "
+             << ore::NV("Arrays", unsigned(found.arrays.size())) << " arrays ("
+             << ore::NV("Delinearized", found.delinearized)
+             << " accesses with multi-dimensional subscripts), "
+             << ore::NV("Params", unsigned(found.params.size())) << " parameters";
+    });
+  }
+  static void report(OptimizationRemarkEmitter &ore, Loop *outer, const Failure &failure) {
+    ore.emit([&] {
+      OptimizationRemarkMissed remark(kRemarkName, "ScopRejected",
+                                      location_of(outer, failure.at), outer->getHeader());
+      remark << "loop nest left alone: " << describe(failure.reason);
+      if (failure.expr) {
+        std::string text;
+        raw_string_ostream os(text);
+        failure.expr->print(os);
+        remark << " (" << os.str() << ")";
+      }
+      return remark;
+    });
+  }
 };
 
 } // namespace

@@ -1,0 +1,50 @@
+// Tessel from clang (issue 12): what the LLVM-side pieces of the pass plugin share.
+//
+//   llvm_plugin.cpp  the pass, its registration and SCoP detection (Polly's
+//                    ScopDetection);
+//   llvm_scop.cpp    a detected nest as an `affine` function (Polly's ScopBuilder,
+//                    but into the MLIR form the core already optimizes), the run-time
+//                    check, and the nest replaced by a call behind it;
+//   llvm_core.cpp    that function through tessel-optimize and the MLIR lowering,
+//                    in-process, back into clang's LLVMContext.
+
+#ifndef TESSEL_LLVM_SCOP_H
+#define TESSEL_LLVM_SCOP_H
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tessel {
+
+// What the core made of one `affine` function.
+struct CoreResult {
+  std::unique_ptr<llvm::Module> module; // null on failure
+  std::string error;                    // why, when `module` is null
+  std::vector<std::string> remarks;     // tessel-optimize's remarks, in order
+};
+
+// Runs `builtin.module(func.func(tessel-optimize{options}), <lowering>)` on the
+// MLIR text `source` and translates the result into a module of `context`.
+CoreResult runCore(const std::string &source, const std::string &options,
+                   llvm::LLVMContext &context);
+
+// The `tessel-optimize` options given with -mllvm -tessel-<name>=<value>, as the
+// pass's option string (without braces); empty when none are given.
+std::string optionsFromCommandLine();
+
+// Replaces the nest rooted at `outer` (which detection accepted) by a call of its
+// optimized version behind a run-time check. Returns true if the IR changed; emits
+// a remark either way.
+bool optimizeNest(llvm::Loop *outer, llvm::Function &function,
+                  llvm::FunctionAnalysisManager &fam,
+                  llvm::OptimizationRemarkEmitter &ore, unsigned index);
+
+} // namespace tessel
+
+#endif
