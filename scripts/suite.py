@@ -258,7 +258,7 @@ C_DIR = KERNELS_DIR / "c"
 # flavor, as in lower_and_build, so that all builds start the same way (its OpenMP
 # warm-up) and only the kernel's code differs.
 # The Tessel plugin, for the flavors that load it into clang (issue 12): at the
-# vectorizer's start (the default) or at the pipeline's start (-tessel-early); each
+# pipeline's start (the default) or at the vectorizer's start; each
 # SCoP it optimizes runs behind its run-time check, and the hash must be the
 # original's.
 TESSEL_PLUGIN = Path(os.environ.get("TESSEL_PLUGIN")
@@ -269,8 +269,9 @@ C_FLAVORS: dict[str, tuple[str, ...]] = {
     "clang": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp"),
     "tessel": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
                f"-fpass-plugin={TESSEL_PLUGIN}"),
-    "tessel_early": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
-                     f"-fpass-plugin={TESSEL_PLUGIN}", "-mllvm", "-tessel-early"),
+    "tessel_late": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
+                    f"-fpass-plugin={TESSEL_PLUGIN}", "-mllvm",
+                    "-tessel-position=vectorizer-start"),
     "polly": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
               "-mllvm", "-polly"),
     "polly_parallel": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",

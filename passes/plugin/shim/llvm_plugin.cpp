@@ -1,15 +1,15 @@
-// Tessel as a pass plugin of clang/opt (issue 12, first part): SCoP detection on LLVM
-// IR, in the manner of Polly's ScopDetection, reported as optimization remarks.
+// Tessel as a pass plugin of clang/opt (issue 12): SCoP detection on LLVM IR, in the
+// manner of Polly's ScopDetection, and the detected nests handed to the core.
 //
-//   clang -O3 -g -fpass-plugin=libtessel.so -Rpass-analysis=tessel -Rpass-missed=tessel
+//   clang -O3 -fopenmp -g -fpass-plugin=libtessel.so -Rpass=tessel -Rpass-missed=tessel
 //
-// The pass runs at the VectorizerStart extension point, where Polly runs (or at
-// PipelineStart with -mllvm -tessel-early), and changes nothing yet: for each
-// outermost loop it either reports the static control part it found (loops, accesses,
-// arrays and the subscripts delinearization recovered) or names the first construct
-// that keeps the nest out of the polyhedral model, with its source line. Turning a
-// detected nest into the core's model and the optimized code back into LLVM IR are
-// the issue's later parts.
+// The pass runs at PipelineStart after a canonicalization prefix (the default, as
+// Polly's early position) or at VectorizerStart (-mllvm -tessel-position=
+// vectorizer-start). For each outermost loop it either reports the static control
+// part it found (loops, accesses, arrays and the subscripts delinearization
+// recovered) and hands it to llvm_scop.cpp, or names the first construct that keeps
+// the nest out of the polyhedral model, with its source line, and tries the nests
+// inside it.
 //
 // The entry point, `llvmGetPassPluginInfo`, is defined in Rust (a cdylib exports only
 // Rust symbols; passes/mlir/src/ir/plugin_abi.rs) and hands LLVM
@@ -47,13 +47,19 @@ using namespace llvm;
 
 namespace {
 
-cl::opt<bool> TesselEarly(
-    "tessel-early",
-    cl::desc("Run Tessel's SCoP detection at the start of the pipeline, after a "
-             "canonicalization prefix (SROA, EarlyCSE, InstCombine, SimplifyCFG, "
-             "loop rotation, LICM, IndVarSimplify, InstCombine), like Polly's early "
-             "position, instead of at the vectorizer's start"),
-    cl::init(false), cl::Hidden);
+enum class Position { Early, VectorizerStart };
+
+cl::opt<Position> TesselPosition(
+    "tessel-position", cl::desc("Where in clang's pipeline Tessel runs"),
+    cl::values(clEnumValN(Position::Early, "early",
+                          "at the pipeline's start, after a canonicalization prefix "
+                          "(SROA, EarlyCSE, InstCombine, SimplifyCFG, loop rotation, "
+                          "LICM, IndVarSimplify, InstCombine), as Polly's early position "
+                          "(the default: clang's own loop passes have not versioned, "
+                          "unswitched or turned loops into memsets yet)"),
+               clEnumValN(Position::VectorizerStart, "vectorizer-start",
+                          "at the vectorizer's start, where Polly runs by default")),
+    cl::init(Position::Early), cl::Hidden);
 
 constexpr const char *kRemarkName = "tessel";
 
@@ -439,7 +445,12 @@ FunctionPassManager canonicalization() {
   fpm.addPass(SimplifyCFGPass());
   LoopPassManager lpm;
   lpm.addPass(LoopRotatePass());
-  lpm.addPass(LICMPass(LICMOptions()));
+  // LICM hoists invariant bounds, but must not promote memory to registers: a
+  // promoted `tmp[i][j] += ...` becomes a scalar carried around `k`, which chains
+  // the iterations and keeps 2mm's nest from being tiled (a promotion cap of 0
+  // accesses disables promotion; clang's own LICM promotes later).
+  lpm.addPass(LICMPass(LICMOptions(SetLicmMssaOptCap, /*MssaNoAccForPromotionCap=*/0,
+                                   /*AllowSpeculation=*/true)));
   lpm.addPass(IndVarSimplifyPass());
   fpm.addPass(createFunctionToLoopPassAdaptor(std::move(lpm), /*UseMemorySSA=*/true));
   // Rotation leaves phis of one value at the exits of inner loops (n - 1 twice),
@@ -448,12 +459,12 @@ FunctionPassManager canonicalization() {
   return fpm;
 }
 
-// Both positions are registered; -tessel-early is read when the pipeline is built,
-// after -mllvm options are parsed.
+// Both positions are registered; -tessel-position is read when the pipeline is
+// built, after -mllvm options are parsed.
 extern "C" void tessel_llvm_register_callbacks(PassBuilder &pb) {
   pb.registerPipelineStartEPCallback(
       [](ModulePassManager &mpm, OptimizationLevel level) {
-        if (!TesselEarly || level == OptimizationLevel::O0)
+        if (TesselPosition != Position::Early || level == OptimizationLevel::O0)
           return;
         FunctionPassManager fpm = canonicalization();
         fpm.addPass(ScopDetectionPass());
@@ -461,7 +472,7 @@ extern "C" void tessel_llvm_register_callbacks(PassBuilder &pb) {
       });
   pb.registerVectorizerStartEPCallback(
       [](FunctionPassManager &fpm, OptimizationLevel) {
-        if (!TesselEarly)
+        if (TesselPosition == Position::VectorizerStart)
           fpm.addPass(ScopDetectionPass());
       });
 }
