@@ -1,12 +1,13 @@
-// SCoP detection on LLVM IR (issue 12, first part): with -fpass-plugin, clang runs
-// Tessel's detection at the vectorizer's start and reports each outermost loop nest,
-// as a SCoP (-Rpass-analysis=tessel) or with the reason it is left alone
-// (-Rpass-missed=tessel), at its source line. Nothing is transformed yet.
+// SCoP detection on LLVM IR (issue 12): with -fpass-plugin, clang runs Tessel's
+// detection and reports each outermost loop nest, as a SCoP (-Rpass-analysis=tessel)
+// or with the reason it is left alone (-Rpass-missed=tessel), at its source line
+// (optimize.c checks what happens to the SCoPs then).
 //
-// RUN: %clang -O3 -g -c -fpass-plugin=%tessel -Rpass-analysis=tessel -Rpass-missed=tessel %s -o /dev/null 2>&1 | FileCheck %s
-// The early position (after the canonicalization prefix, like Polly's) sees the
-// same nests before vectorization:
-// RUN: %clang -O3 -g -c -fpass-plugin=%tessel -mllvm -tessel-early -Rpass-analysis=tessel -Rpass-missed=tessel %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=EARLY
+// At the vectorizer's start, where Polly runs by default:
+// RUN: %clang -O3 -g -c -fpass-plugin=%tessel -mllvm -tessel-position=vectorizer-start -Rpass-analysis=tessel -Rpass-missed=tessel %s -o /dev/null 2>&1 | FileCheck %s
+// The default, early position (after the canonicalization prefix, like Polly's
+// early position) sees the same nests before vectorization:
+// RUN: %clang -O3 -g -c -fpass-plugin=%tessel -Rpass-analysis=tessel -Rpass-missed=tessel %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=EARLY
 // Without -R flags clang prints nothing, and at -O0 the pass does not run:
 // RUN: %clang -O3 -c -fpass-plugin=%tessel %s -o /dev/null 2>&1 | count 0
 // RUN: %clang -O0 -c -fpass-plugin=%tessel -Rpass-analysis=tessel -Rpass-missed=tessel %s -o /dev/null 2>&1 | count 0
@@ -86,7 +87,7 @@ void roots(int n, double *x) {
 }
 // RUN: %clang -O3 -g -fno-math-errno -c -fpass-plugin=%tessel -Rpass-analysis=tessel %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOERRNO
 
-// EARLY: detect.c:21:3: remark: SCoP: a nest of 4 loops, depth 3, 4 reads and 2 writes of 3 arrays (6 accesses with multi-dimensional subscripts), 3 parameters
+// EARLY: detect.c:22:3: remark: SCoP: a nest of 4 loops, depth 3, 4 reads and 2 writes of 3 arrays (6 accesses with multi-dimensional subscripts), 3 parameters
 // EARLY: remark: loop nest left alone: an array subscript is not affine
 // EARLY: remark: loop nest left alone: a call may read or write memory
 // EARLY: remark: SCoP: a nest of 2 loops, depth 2

@@ -50,8 +50,8 @@ std::string optionsFromCommandLine() {
   return options;
 }
 
-CoreResult runCore(const std::string &source, const std::string &options,
-                   llvm::LLVMContext &llvmContext) {
+namespace {
+void registerOnce() {
   // The passes of the lowering and Tessel's own, once per process: clang has no
   // MLIR pass registry of its own to clash with.
   static std::once_flag registered;
@@ -59,6 +59,29 @@ CoreResult runCore(const std::string &source, const std::string &options,
     mlir::registerAllPasses();
     tessel_register_passes();
   });
+}
+} // namespace
+
+std::string checkCommandLineOptions() {
+  std::string options = optionsFromCommandLine();
+  if (options.empty())
+    return "";
+  registerOnce();
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  mlir::PassManager pm(&context);
+  std::string error;
+  llvm::raw_string_ostream errors(error);
+  if (mlir::failed(mlir::parsePassPipeline("func.func(tessel-optimize{" + options + "})",
+                                           pm, errors)))
+    return ("tessel: bad -mllvm -tessel-* option (" + options +
+            "): " + llvm::StringRef(errors.str()).trim().split('\n').first)
+        .str();
+  return "";
+}
+
+CoreResult runCore(const std::string &source, const std::string &options,
+                   llvm::LLVMContext &llvmContext) {
+  registerOnce();
   CoreResult result;
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -24,6 +24,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -362,9 +363,20 @@ DebugLoc location_of(const Loop *l, const Instruction *at) {
 }
 
 struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
+  // `badOptions`: why the -mllvm -tessel-* options are invalid, or "".
+  explicit ScopDetectionPass(std::string badOptions)
+      : badOptions(std::make_shared<BadOptions>(BadOptions{std::move(badOptions), false})) {}
+
   PreservedAnalyses run(Function &f, FunctionAnalysisManager &fam) {
     if (f.isDeclaration() || f.hasFnAttribute("tessel-generated"))
       return PreservedAnalyses::all();
+    if (!badOptions->message.empty()) {
+      // One error for the compilation (clang then fails it), and nothing done.
+      if (!badOptions->reported)
+        f.getContext().diagnose(DiagnosticInfoGeneric(badOptions->message, DS_Error));
+      badOptions->reported = true;
+      return PreservedAnalyses::all();
+    }
     // Nests already visited, by header: a replaced nest stays as the fallback.
     SmallPtrSet<BasicBlock *, 16> visited;
     unsigned optimized = 0;
@@ -402,6 +414,13 @@ struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
   static bool isRequired() { return false; }
 
 private:
+  struct BadOptions {
+    std::string message; // empty: the options are fine
+    bool reported;
+  };
+  // Shared by the pass's copies, so that the error is reported once.
+  std::shared_ptr<BadOptions> badOptions;
+
   static void report(OptimizationRemarkEmitter &ore, Loop *outer, const Found &found) {
     ore.emit([&] {
       return OptimizationRemarkAnalysis(kRemarkName, "ScopDetected", outer->getStartLoc(),
@@ -467,12 +486,13 @@ extern "C" void tessel_llvm_register_callbacks(PassBuilder &pb) {
         if (TesselPosition != Position::Early || level == OptimizationLevel::O0)
           return;
         FunctionPassManager fpm = canonicalization();
-        fpm.addPass(ScopDetectionPass());
+        fpm.addPass(ScopDetectionPass(tessel::checkCommandLineOptions()));
         mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
       });
   pb.registerVectorizerStartEPCallback(
       [](FunctionPassManager &fpm, OptimizationLevel) {
-        if (TesselPosition == Position::VectorizerStart)
-          fpm.addPass(ScopDetectionPass());
+        if (TesselPosition == Position::VectorizerStart) {
+          fpm.addPass(ScopDetectionPass(tessel::checkCommandLineOptions()));
+        }
       });
 }

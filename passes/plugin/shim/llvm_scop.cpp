@@ -1116,8 +1116,11 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
   check.high.assign(n, nullptr);
   check.firstExtent.assign(n, nullptr);
   auto require = [&](CmpInst::Predicate p, const SCEV *a, const SCEV *b) {
-    if (!se.isKnownPredicate(p, a, b))
-      check.bounds.push_back({p, a, b});
+    if (se.isKnownPredicate(p, a, b))
+      return;
+    std::tuple<CmpInst::Predicate, const SCEV *, const SCEV *> bound{p, a, b};
+    if (std::find(check.bounds.begin(), check.bounds.end(), bound) == check.bounds.end())
+      check.bounds.push_back(bound);
   };
   auto widen = [](ScalarEvolution &se, const SCEV *&slot, const SCEV *v, bool greatest) {
     slot = !slot ? v : greatest ? se.getSMaxExpr(slot, v) : se.getSMinExpr(slot, v);
@@ -1346,6 +1349,19 @@ bool optimizeNest(Loop *outer, Function &function, FunctionAnalysisManager &fam,
   at->eraseFromParent();
   IRBuilder<>(preheader).CreateCondBr(ok, call, header);
 
+  if (!check->bounds.empty())
+    ore.emit([&] {
+      // The subscript bounds as ScalarEvolution prints them, for inspection.
+      std::string text;
+      raw_string_ostream os(text);
+      for (auto &[p, l, r] : check->bounds) {
+        os << (text.empty() ? "" : "; ") << *l << " " << CmpInst::getPredicateName(p) << " "
+           << *r;
+      }
+      return OptimizationRemarkAnalysis(kRemarkName, "RuntimeCheck", outer->getStartLoc(),
+                                        header)
+             << "run-time check of the subscripts: " << os.str();
+    });
   ore.emit([&] {
     OptimizationRemark remark(kRemarkName, "ScopOptimized", outer->getStartLoc(), header);
     remark << optimized;

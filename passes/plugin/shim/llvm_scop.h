@@ -38,6 +38,11 @@ CoreResult runCore(const std::string &source, const std::string &options,
 // pass's option string (without braces); empty when none are given.
 std::string optionsFromCommandLine();
 
+// Checks those options once, when clang builds its pipeline: the error, or "". The
+// pass reports a bad value once, as an error that fails the compilation (as a bad
+// -mllvm value of clang's own does), instead of one remark per loop nest.
+std::string checkCommandLineOptions();
+
 // Replaces the nest rooted at `outer` (which detection accepted) by a call of its
 // optimized version behind a run-time check. Returns true if the IR changed; emits
 // a remark either way.
