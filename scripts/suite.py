@@ -295,8 +295,8 @@ def c_source(name: str) -> Path:
 def build_c(name: str, exe_path: str | os.PathLike, flavor: str = "clang",
             extra_clang_flags: Iterable[str] = ()) -> Path:
     """Build kernels/c/<name>.c with harness.c in one clang call, with the flags of
-    C_FLAVORS[flavor]: "clang" (-O3), "tessel_early" (-O3 with the Tessel plugin at
-    its early position), "polly" (-O3 -mllvm -polly) or "polly_parallel" (also
+    C_FLAVORS[flavor]: "clang" (-O3), "tessel" (-O3 with the Tessel plugin at
+    its default, early position; "tessel_late" at the vectorizer's start), "polly" (-O3 -mllvm -polly) or "polly_parallel" (also
     -polly-parallel, whose GOMP calls libomp serves). The
     executable prints `time:` and `hash:` as the MLIR builds do, and its hash must
     equal the MLIR original's. Raises SuiteError (KeyError for an unknown kernel or

@@ -8,7 +8,7 @@ the original's fails; so does a build or run that fails. Ends with one line,
 `N passed, M failed`, and exits non-zero if anything failed.
 
   kernels/c/check.py [--kernels gemm,lu] [--datasets MINI,SMALL,MEDIUM]
-                     [--flavors clang,tessel_early,polly,polly_parallel] [--threads 2] [--keep]
+                     [--flavors clang,tessel,tessel_late,polly,polly_parallel] [--threads 2] [--keep]
 
 Defaults: every kernel with a C version, dataset SMALL, flavors clang and polly.
 Runs one build or run at a time (no -j: the machine may be shared).
