@@ -3,8 +3,9 @@
 // (issue 12, parts 3 and 4).
 //
 // The model comes from ScalarEvolution, as in Polly's ScopBuilder: each loop becomes
-// `affine.for %c = 0 to <backedge-taken count> + 1` over a normalized counter, so an
-// add-recurrence {start,+,step}<L> is `start + step * c_L`; loop-invariant
+// `affine.for %c = b to b + <backedge-taken count> + 1`, b the start of its unit-step
+// induction variable (0 if none), so an add-recurrence {start,+,step}<L> is
+// `start + step * (c_L - b)`; loop-invariant
 // expressions (sizes, products of parameters, extensions of `int` arguments) become
 // symbols, expanded at the call; array subscripts come from delinearization, one
 // shape per array for all its accesses (Polly's approach); branches become
@@ -331,8 +332,9 @@ private:
       auto start = affine(rec->getStart(), widen), by = affine(step, widen);
       if (!start || !by)
         return std::nullopt;
-      return "(" + *start + " + d" + std::to_string(depth - stack.begin()) + " * " +
-             *by + ")";
+      unsigned k = depth - stack.begin();
+      return "(" + *start + " + (d" + std::to_string(k) + " - " + bases[k] + ") * " + *by +
+             ")";
     }
     if (auto *div = dyn_cast<SCEVUDivExpr>(s)) {
       auto *c = dyn_cast<SCEVConstant>(div->getRHS());
@@ -441,7 +443,22 @@ private:
     }
     if (!ok)
       return fail("a loop's trip count has no affine form", &*l->getHeader()->begin());
+    // The counter runs from the start of the loop's unit-step induction variable,
+    // when it has one, so that `for (j = i; ...)` keeps subscripts [i][j] rather than
+    // [i][i + j'] (skewed subscripts mislead the core's register-tile and cost
+    // models); else from 0.
+    std::string base = "0";
+    for (PHINode &phi : l->getHeader()->phis())
+      if (auto *rec = dyn_cast<SCEVAddRecExpr>(se.getSCEV(&phi)))
+        if (rec->getLoop() == l && rec->isAffine() && rec->getStepRecurrence(se)->isOne())
+          if (auto start = affine(rec->getStart())) {
+            base = *start;
+            break;
+          }
+    for (std::string &u : upper)
+      u = base + " + " + u;
     std::string bound = (upper.size() > 1 ? "min " : "") + map(upper) + operands();
+    std::string lower = base == "0" ? "0" : map({base}) + operands();
 
     // Header phis: the loop's induction variables (computed from the counter) and
     // the scalars carried around it (iter_args).
@@ -467,7 +484,7 @@ private:
     std::string head;
     if (!carried.empty())
       head = results + ":" + std::to_string(carried.size()) + " = ";
-    head += "affine.for %c" + std::to_string(id) + " = 0 to " + bound;
+    head += "affine.for %c" + std::to_string(id) + " = " + lower + " to " + bound;
     if (!carried.empty()) {
       head += " iter_args(";
       for (unsigned i = 0; i < carried.size(); ++i)
@@ -481,6 +498,7 @@ private:
     line(head + " {");
     stack.push_back(l);
     counters.push_back(id);
+    bases.push_back(base);
     openScope();
     for (unsigned i = 0; i < carried.size(); ++i)
       name(carried[i], "%i" + std::to_string(id) + "_" + std::to_string(i));
@@ -500,6 +518,7 @@ private:
     closeScope();
     stack.pop_back();
     counters.pop_back();
+    bases.pop_back();
     line("}");
     // After the loop, the last value of each carried scalar is the loop's result,
     // also through the exit's single-entry (LCSSA) phis.
@@ -1010,6 +1029,7 @@ private:
   std::string body;
   SmallVector<const Loop *, 8> stack; // enclosing loops; d<k> is stack[k]'s counter
   SmallVector<unsigned, 8> counters;  // %c<id> of each
+  SmallVector<std::string, 8> bases;  // each counter's first value
   unsigned ifDepth = 0;
   unsigned nextValue = 0, nextLoop = 0, nextIf = 0;
   DenseMap<Value *, std::string> names;
