@@ -216,13 +216,13 @@ fn llvm_options() -> String {
             "llvm::cl::opt<std::string> CommandLineOption{i}({name},\n    \
              llvm::cl::desc({help}),\n    llvm::cl::value_desc({values}), llvm::cl::Hidden);",
             name = quote(&format!("tessel-{}", o.name)),
-            help = quote(&format!("Tessel (as tessel-optimize's {}): {}", o.name, o.help)),
+            help = quote(&format!(
+                "Tessel (as tessel-optimize's {}): {}",
+                o.name, o.help
+            )),
             values = quote(&values),
         );
-        rows.push(format!(
-            "    {{{}, &CommandLineOption{i}}}",
-            quote(o.name)
-        ));
+        rows.push(format!("    {{{}, &CommandLineOption{i}}}", quote(o.name)));
     }
     let _ = writeln!(
         s,

@@ -564,6 +564,13 @@ private:
       if (!node || !node->getIDom() || !node->getIDom()->getBlock())
         return fail("a branch without a merge point", branch);
       BasicBlock *merge = node->getIDom()->getBlock();
+      if (auto *k = dyn_cast<ConstantInt>(branch->getCondition())) {
+        // A branch the canonicalization left with a constant condition (gesummv's
+        // inner loop guard, `n > 0` inside `i < n`): only one side runs, and an
+        // `affine.if` with no constraint would split the nest for nothing.
+        block = branch->getSuccessor(k->isOne() ? 0 : 1);
+        continue;
+      }
       if (!conditional(branch, merge, l))
         return false;
       block = merge;
