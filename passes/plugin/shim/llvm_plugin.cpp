@@ -62,7 +62,7 @@ cl::opt<Position> TesselPosition(
                           "at the vectorizer's start, where Polly runs by default")),
     cl::init(Position::Early), cl::Hidden);
 
-constexpr const char *kRemarkName = "tessel";
+using tessel::kRemarkName;
 
 // Why a loop nest is not a SCoP; the remark's text comes from here (Polly's
 // RejectReasonKind).
@@ -368,7 +368,7 @@ struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
       : badOptions(std::make_shared<BadOptions>(BadOptions{std::move(badOptions), false})) {}
 
   PreservedAnalyses run(Function &f, FunctionAnalysisManager &fam) {
-    if (f.isDeclaration() || f.hasFnAttribute("tessel-generated"))
+    if (f.isDeclaration() || f.hasFnAttribute(tessel::kGeneratedAttribute))
       return PreservedAnalyses::all();
     if (!badOptions->message.empty()) {
       // One error for the compilation (clang then fails it), and nothing done.

@@ -34,7 +34,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Linker/Linker.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -45,10 +44,6 @@ using namespace llvm;
 
 namespace tessel {
 namespace {
-
-constexpr const char *kRemarkName = "tessel";
-// Functions this plugin generated: the pass leaves them alone.
-constexpr const char *kGeneratedAttribute = "tessel-generated";
 
 struct Array {
   Value *base;
@@ -116,6 +111,7 @@ public:
   std::vector<Access> accesses;
   std::vector<const SCEV *> params; // each 64-bit and invariant in the nest
   std::vector<Value *> scalars;     // values from outside the nest used as data
+  DenseMap<const Instruction *, unsigned> accessOf; // a load's or store's access
 
 private:
   bool fail(const Twine &why, const Instruction *at = nullptr) {
@@ -159,6 +155,7 @@ private:
         if (array.element != type)
           return fail("an array is accessed with two element types", &inst);
         array.written |= write;
+        accessOf[&inst] = accesses.size();
         accesses.push_back(Access{&inst, it->second, se.getMinusSCEV(address, base), {}});
       }
     return true;
@@ -359,7 +356,7 @@ private:
 
   // "affine_map<(d0, ..)[s0, ..] -> (results)>(%c0, ..)[%p0, ..]" over every counter
   // in scope and every symbol so far.
-  std::string dimsAndSymbols(const char *open, const char *close) const {
+  std::string dimsAndSymbols() const {
     std::string s = "(";
     for (unsigned d = 0; d < stack.size(); ++d)
       s += (d ? ", d" : "d") + std::to_string(d);
@@ -392,7 +389,7 @@ private:
     return s;
   }
   std::string map(ArrayRef<std::string> results) const {
-    std::string s = "affine_map<" + dimsAndSymbols("(", ")") + " -> (";
+    std::string s = "affine_map<" + dimsAndSymbols() + " -> (";
     for (unsigned i = 0; i < results.size(); ++i)
       s += (i ? ", " : "") + results[i];
     return s + ")>";
@@ -695,7 +692,7 @@ private:
     std::string types;
     for (unsigned i = 0; i < phis.size(); ++i)
       types += (i ? ", " : "") + *mlirType(phis[i]->getType());
-    std::string setText = "affine_set<" + dimsAndSymbols("(", ")") + " : (";
+    std::string setText = "affine_set<" + dimsAndSymbols() + " : (";
     for (unsigned i = 0; i < set.size(); ++i)
       setText += (i ? ", " : "") + set[i];
     setText += ")>" + operands();
@@ -746,10 +743,8 @@ private:
   }
 
   bool readOnly(LoadInst *inst) const {
-    for (const Access &access : accesses)
-      if (access.inst == inst)
-        return !arrays[access.array].written;
-    return false;
+    auto it = accessOf.find(inst);
+    return it != accessOf.end() && !arrays[accesses[it->second].array].written;
   }
 
   // Stores, and loads of arrays the nest writes, in program order; other
@@ -780,22 +775,22 @@ private:
 
   // (array, map of its subscripts) for a load or store.
   std::optional<std::pair<unsigned, std::string>> subscripts(Instruction *inst) {
-    for (Access &access : accesses) {
-      if (access.inst != inst)
-        continue;
-      SmallVector<std::string, 4> results;
-      for (const SCEV *s : access.subscripts) {
-        auto e = affine(s);
-        if (!e) {
-          fail("an array subscript has no affine form", inst);
-          return std::nullopt;
-        }
-        results.push_back(*e);
-      }
-      return std::make_pair(access.array, map(results));
+    auto it = accessOf.find(inst);
+    if (it == accessOf.end()) {
+      fail("an access outside the model", inst);
+      return std::nullopt;
     }
-    fail("an access outside the model", inst);
-    return std::nullopt;
+    const Access &access = accesses[it->second];
+    SmallVector<std::string, 4> results;
+    for (const SCEV *s : access.subscripts) {
+      auto e = affine(s);
+      if (!e) {
+        fail("an array subscript has no affine form", inst);
+        return std::nullopt;
+      }
+      results.push_back(*e);
+    }
+    return std::make_pair(access.array, map(results));
   }
 
   // ---- values ---------------------------------------------------------------------
@@ -924,10 +919,12 @@ private:
           {Instruction::Xor, "arith.xori"},  {Instruction::Shl, "arith.shli"},
           {Instruction::LShr, "arith.shrui"}, {Instruction::AShr, "arith.shrsi"}};
       auto op = kOps.find(binary->getOpcode());
-      if (op == kOps.end() || !operandsOf(2))
-        return op == kOps.end() ? (fail("an operation the model has no form for", inst),
-                                   std::nullopt)
-                                : std::nullopt;
+      if (op == kOps.end()) {
+        fail("an operation the model has no form for", inst);
+        return std::nullopt;
+      }
+      if (!operandsOf(2))
+        return std::nullopt;
       return done(std::string(op->second) + " " + ops[0] + ", " + ops[1] + fmf + " : " + type);
     }
     if (inst->getOpcode() == Instruction::FNeg) {
@@ -1265,6 +1262,52 @@ bool optimizeNest(Loop *outer, Function &function, FunctionAnalysisManager &fam,
   if (optimized.empty())
     return missed("the core kept the original schedule", nullptr);
 
+  // What the check and the call compute before the nest, and the call's signature,
+  // are checked before anything changes: a refusal leaves the IR as it was.
+  Instruction *at = preheader->getTerminator();
+  SCEVExpander expander(se, "tessel");
+  LLVMContext &context = function.getContext();
+  Type *i64 = Type::getInt64Ty(context);
+  SmallVector<std::pair<unsigned, unsigned>, 8> overlapping; // array pairs to check
+  for (unsigned a = 0; a < t.arrays.size(); ++a)
+    for (unsigned c = a + 1; c < t.arrays.size(); ++c)
+      if (!aa.isNoAlias(MemoryLocation::getBeforeOrAfter(t.arrays[a].base),
+                        MemoryLocation::getBeforeOrAfter(t.arrays[c].base)))
+        overlapping.push_back({a, c});
+  auto address = [&](unsigned a, const SCEV *offset) {
+    return se.getAddExpr(se.getSCEV(t.arrays[a].base), offset);
+  };
+  auto firstSize = [&](unsigned a) {
+    const SCEV *extent = check->firstExtent[a];
+    return se.getSMaxExpr(extent, se.getOne(extent->getType()));
+  };
+  SmallVector<const SCEV *, 32> computed(t.params.begin(), t.params.end());
+  for (auto &[p, l, r] : check->bounds)
+    computed.append({l, r});
+  for (auto [a, c] : overlapping)
+    for (unsigned x : {a, c})
+      computed.append({address(x, check->low[x]), address(x, check->high[x])});
+  SmallVector<Type *, 16> signature;
+  for (unsigned a = 0; a < t.arrays.size(); ++a) {
+    const Array &array = t.arrays[a];
+    computed.push_back(firstSize(a));
+    computed.append(array.sizes.begin(), array.sizes.end() - 1);
+    // The memref descriptor: allocated and aligned pointers, offset, sizes, strides.
+    signature.append({array.base->getType(), array.base->getType(), i64});
+    signature.append(2 * array.sizes.size(), i64);
+  }
+  signature.append(t.params.size(), i64);
+  for (Value *scalar : t.scalars)
+    signature.push_back(scalar->getType());
+  for (const SCEV *value : computed)
+    if (!expander.isSafeToExpandAt(value, at))
+      return missed("a value of the run-time check or of the call can't be computed "
+                    "before the nest",
+                    nullptr);
+  Function *generated = core.module->getFunction(name);
+  if (!generated || generated->getFunctionType()->params() != ArrayRef(signature))
+    return missed("the optimized function's signature is not the expected one", nullptr);
+
   // Link the optimized function (and its OpenMP outlined bodies) into clang's module.
   core.module->setDataLayout(dl);
   core.module->setTargetTriple(module.getTargetTriple());
@@ -1284,86 +1327,40 @@ bool optimizeNest(Loop *outer, Function &function, FunctionAnalysisManager &fam,
     }
 
   // The check and the call, in the preheader.
-  SCEVExpander expander(se, "tessel");
-  Instruction *at = preheader->getTerminator();
   IRBuilder<> b(at);
-  Type *i64 = b.getInt64Ty();
-  auto expand = [&](const SCEV *s, Type *type) -> Value * {
-    if (!expander.isSafeToExpandAt(s, at))
-      return nullptr;
-    return expander.expandCodeFor(s, type, at);
-  };
+  auto expand = [&](const SCEV *s, Type *type) { return expander.expandCodeFor(s, type, at); };
   Value *ok = b.getTrue();
-  for (auto &[p, l, r] : check->bounds) {
-    Value *lv = expand(l, l->getType()), *rv = expand(r, l->getType());
-    if (!lv || !rv)
-      return missed("the run-time check can't be computed before the nest", nullptr);
-    ok = b.CreateAnd(ok, b.CreateICmp(p, lv, rv));
-  }
-  unsigned subscriptChecks = check->bounds.size();
-  SmallVector<Value *, 8> lows, highs;
-  for (unsigned a = 0; a < t.arrays.size(); ++a) {
-    const SCEV *base = se.getSCEV(t.arrays[a].base);
+  for (auto &[p, l, r] : check->bounds)
+    ok = b.CreateAnd(ok, b.CreateICmp(p, expand(l, l->getType()), expand(r, l->getType())));
+  for (auto [a, c] : overlapping) {
     Type *ptr = t.arrays[a].base->getType();
-    Value *lo = expand(se.getAddExpr(base, check->low[a]), ptr);
-    Value *hi = expand(se.getAddExpr(base, check->high[a]), ptr);
-    if (!lo || !hi)
-      return missed("the run-time check can't be computed before the nest", nullptr);
-    lows.push_back(lo);
-    highs.push_back(hi);
+    Value *lowA = expand(address(a, check->low[a]), ptr);
+    Value *highA = expand(address(a, check->high[a]), ptr);
+    Value *lowC = expand(address(c, check->low[c]), ptr);
+    Value *highC = expand(address(c, check->high[c]), ptr);
+    ok = b.CreateAnd(ok, b.CreateOr(b.CreateICmpULE(highA, lowC), b.CreateICmpULE(highC, lowA)));
   }
-  unsigned aliasChecks = 0;
-  for (unsigned a = 0; a < t.arrays.size(); ++a)
-    for (unsigned c = a + 1; c < t.arrays.size(); ++c) {
-      if (aa.isNoAlias(MemoryLocation::getBeforeOrAfter(t.arrays[a].base),
-                       MemoryLocation::getBeforeOrAfter(t.arrays[c].base)))
-        continue;
-      Value *apart = b.CreateOr(b.CreateICmpULE(highs[a], lows[c]),
-                                b.CreateICmpULE(highs[c], lows[a]));
-      ok = b.CreateAnd(ok, apart);
-      ++aliasChecks;
-    }
 
   SmallVector<Value *, 16> args;
   for (unsigned a = 0; a < t.arrays.size(); ++a) {
     const Array &array = t.arrays[a];
     unsigned rank = array.sizes.size();
     SmallVector<Value *, 4> sizes(rank), strides(rank);
-    const SCEV *extent = check->firstExtent[a];
-    Value *first = expand(se.getSMaxExpr(extent, se.getOne(extent->getType())), i64);
-    if (!first)
-      return missed("the run-time check can't be computed before the nest", nullptr);
-    sizes[0] = first;
-    for (unsigned k = 1; k < rank; ++k) {
+    sizes[0] = expand(firstSize(a), i64);
+    for (unsigned k = 1; k < rank; ++k)
       sizes[k] = expand(array.sizes[k - 1], i64);
-      if (!sizes[k])
-        return missed("an array size can't be computed before the nest", nullptr);
-    }
     strides[rank - 1] = b.getInt64(1);
     for (int k = int(rank) - 2; k >= 0; --k)
       strides[k] = b.CreateMul(strides[k + 1], sizes[k + 1]);
-    args.push_back(array.base);
-    args.push_back(array.base);
-    args.push_back(b.getInt64(0));
+    args.append({array.base, array.base, b.getInt64(0)});
     args.append(sizes.begin(), sizes.end());
     args.append(strides.begin(), strides.end());
   }
-  for (const SCEV *p : t.params) {
-    Value *v = expand(p, i64);
-    if (!v)
-      return missed("a parameter can't be computed before the nest", nullptr);
-    args.push_back(v);
-  }
-  for (Value *s : t.scalars)
-    args.push_back(s);
-  if (args.size() != callee->arg_size())
-    return missed("the optimized function's signature is not the expected one", nullptr);
-  for (unsigned i = 0; i < args.size(); ++i)
-    if (args[i]->getType() != callee->getArg(i)->getType())
-      return missed("the optimized function's signature is not the expected one", nullptr);
+  for (const SCEV *p : t.params)
+    args.push_back(expand(p, i64));
+  args.append(t.scalars.begin(), t.scalars.end());
 
-  BasicBlock *call = BasicBlock::Create(function.getContext(), "tessel.optimized",
-                                        &function, header);
+  BasicBlock *call = BasicBlock::Create(context, "tessel.optimized", &function, header);
   IRBuilder<> cb(call);
   cb.CreateCall(callee, args);
   cb.CreateBr(exit);
@@ -1392,6 +1389,7 @@ bool optimizeNest(Loop *outer, Function &function, FunctionAnalysisManager &fam,
   ore.emit([&] {
     OptimizationRemark remark(kRemarkName, "ScopOptimized", outer->getStartLoc(), header);
     remark << optimized;
+    unsigned aliasChecks = overlapping.size(), subscriptChecks = check->bounds.size();
     if (subscriptChecks + aliasChecks == 0)
       remark << "; no run-time check needed";
     else

@@ -22,6 +22,11 @@
 
 namespace tessel {
 
+// The remarks' pass name (-Rpass=tessel).
+constexpr const char *kRemarkName = "tessel";
+// The attribute of the functions this plugin generated: the pass leaves them alone.
+constexpr const char *kGeneratedAttribute = "tessel-generated";
+
 // What the core made of one `affine` function.
 struct CoreResult {
   std::unique_ptr<llvm::Module> module; // null on failure
