@@ -28,6 +28,8 @@ const LLVM_SHIM: &str = "shim/llvm_plugin.cpp";
 const LLVM_SCOP: &str = "shim/llvm_scop.cpp";
 const LLVM_CORE: &str = "shim/llvm_core.cpp";
 const LLVM_HEADER: &str = "shim/llvm_scop.h";
+/// tessel-gpu-emulate, a C++ MLIR pass registered by the shim.
+const GPU_EMULATE: &str = "shim/gpu_emulate.cpp";
 /// The dialect's folder, from this package's.
 const DIALECT: &str = "../../dialect";
 const DIALECT_SOURCES: [&str; 5] = [
@@ -50,7 +52,7 @@ const LLVM_INCLUDE: &str = "/usr/lib/llvm-22/include";
 fn main() {
     println!("cargo:rerun-if-changed={TABLE}");
     println!("cargo:rerun-if-changed={SHIM}");
-    for file in [LLVM_SHIM, LLVM_SCOP, LLVM_CORE, LLVM_HEADER] {
+    for file in [LLVM_SHIM, LLVM_SCOP, LLVM_CORE, LLVM_HEADER, GPU_EMULATE] {
         println!("cargo:rerun-if-changed={file}");
     }
     for file in DIALECT_SOURCES {
@@ -75,6 +77,19 @@ fn main() {
         .flag("-fno-exceptions")
         .flag("-Wno-unused-parameter")
         .compile("tessel_registration");
+    // After the shim, which calls its registration (static libraries link in
+    // order). -DNDEBUG: Debian's libMLIR.so is built without assertions.
+    cc::Build::new()
+        .cpp(true)
+        .compiler("clang++-22")
+        .file(GPU_EMULATE)
+        .include(LLVM_INCLUDE)
+        .flag("-std=c++17")
+        .flag("-fno-rtti")
+        .flag("-fno-exceptions")
+        .define("NDEBUG", None)
+        .flag("-Wno-unused-parameter")
+        .compile("tessel_gpu_emulate");
     // The clang/opt pass plugin (SCoP detection on LLVM IR). -DNDEBUG: Debian's LLVM
     // is built without assertions, and its headers must agree.
     cc::Build::new()

@@ -100,6 +100,7 @@ pub fn generate(scop: Op, options: &Options) -> Result<(), String> {
     let generated = match codegen::generate(
         &extracted,
         &out.ast,
+        None,
         &out.expanded,
         func,
         options.parallel_min_work,

@@ -41,6 +41,11 @@ enum Remark<'a> {
         script: String,
     },
     CannotExplain(PolyError),
+    /// `target=gpu`: the kernels, one line each.
+    Mapped {
+        statements: usize,
+        kernels: Vec<String>,
+    },
     Optimized {
         statements: usize,
         scheduler: String,
@@ -69,6 +74,12 @@ impl std::fmt::Display for Remark<'_> {
                 )
             }
             Remark::CannotExplain(e) => write!(f, "tessel: cannot explain this SCoP: {e}"),
+            Remark::Mapped { statements, kernels } => write!(
+                f,
+                "tessel: mapped SCoP of {statements} statements to the GPU: {} kernels; arrays copied to the device before, back after\n{}",
+                kernels.len(),
+                kernels.join("\n")
+            ),
             Remark::Optimized { statements, scheduler, tiled_bands, parallel_loops, ms } => write!(
                 f,
                 "tessel: optimized SCoP of {statements} statements (scheduler={scheduler}, tiled bands={tiled_bands}, parallel loops={parallel_loops}, schedule time={ms:.3} ms)"
@@ -294,16 +305,19 @@ impl Driver<'_> {
             return Ok(());
         };
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
+        tracing::debug!(ast = ?optimized.ast, "AST");
         let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
         let generated = codegen::generate(
             &scop,
             &optimized.ast,
+            optimized.gpu.as_deref(),
             &optimized.expanded,
             self.func,
             options.parallel_min_work,
             options.distinct_arguments,
         )?;
         if !ir::verifies(self.func) {
+            tracing::debug!(function = %self.func.print(), "the generated code does not verify");
             generated.roll_back();
             return Err(Fallback::DoesNotVerify);
         }
@@ -312,6 +326,16 @@ impl Driver<'_> {
         replace_original(scop);
         for note in optimized.notes.iter().chain(&optimized.tiling) {
             remark(loc, Remark::Note(note));
+        }
+        if let Some(host) = &optimized.gpu {
+            let kernels = tessel_poly::gpu::describe(host);
+            remark(
+                loc,
+                Remark::Mapped {
+                    statements,
+                    kernels,
+                },
+            );
         }
         remark(
             loc,

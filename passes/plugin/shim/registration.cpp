@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
@@ -49,8 +50,10 @@ struct TesselPass
   TesselPass(const TesselPass &other) : Base(other) {}
 
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    // gpu: tessel-optimize{target=gpu} builds gpu.launch and gpu.alloc.
     registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
-                    mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+                    mlir::gpu::GPUDialect, mlir::memref::MemRefDialect,
+                    mlir::scf::SCFDialect>();
   }
 
   // Checks the values Rust-side too (e.g. positive tile sizes), so a bad one is
@@ -84,4 +87,10 @@ struct TesselPass
 
 } // namespace
 
-extern "C" void tessel_register_passes() { registerTesselPasses(); }
+// tessel-gpu-emulate, written in C++ (shim/gpu_emulate.cpp).
+void registerTesselGpuEmulatePass();
+
+extern "C" void tessel_register_passes() {
+  registerTesselPasses();
+  registerTesselGpuEmulatePass();
+}

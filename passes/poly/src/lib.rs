@@ -33,9 +33,10 @@ mod verify;
 
 pub use analysis::dependences::{self as deps, Dependences};
 pub use codegen::ast::{self, AstNode, CmpOp, Cond, Expr};
+pub use codegen::gpu::{self, GridDim, HostNode, Kernel};
 pub use error::{ErrorKind, PolyError};
 pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};
-pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind};
+pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind, Target};
 pub use pipeline::{
     clay_explain, clay_generate, clay_replay, codegen_schedule, describe_dependences,
     describe_schedule, describe_scop, optimize, verify_schedule, Explained, Optimized,

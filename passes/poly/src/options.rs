@@ -89,6 +89,30 @@ impl FuseMode {
     }
 }
 
+/// What the optimized code runs on. The discriminant is the value's index in the
+/// table's `TARGETS`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Target {
+    #[default]
+    Cpu = 0,
+    /// `gpu.launch` kernels (`codegen::gpu`).
+    Gpu = 1,
+}
+
+impl Target {
+    const ALL: [Target; 2] = [Target::Cpu, Target::Gpu];
+
+    /// The option spelling, e.g. `gpu`.
+    pub fn name(self) -> &'static str {
+        TARGETS[self as usize].name
+    }
+
+    /// The value at `index` in the table's `TARGETS`.
+    pub fn from_index(index: usize) -> Option<Target> {
+        Self::ALL.get(index).copied()
+    }
+}
+
 /// Every option of every pass, typed. `Default` gives the table's defaults.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -146,6 +170,10 @@ pub struct Options {
     /// `optimize` retries with less before it gives up (`pipeline::degrade`).
     /// `Duration::ZERO` means no limit.
     pub time_budget: std::time::Duration,
+    /// What the optimized code runs on.
+    pub target: Target,
+    /// `target=gpu`: threads per block along each mapped loop.
+    pub gpu_block: u64,
 }
 
 /// The register block of a point band (`register-tile`).
@@ -185,6 +213,8 @@ impl Default for Options {
             vector_bytes: 0,
             spatial_hlim: DEFAULT_SPATIAL_HLIM,
             time_budget: std::time::Duration::from_secs(8),
+            target: Target::Cpu,
+            gpu_block: DEFAULT_GPU_BLOCK,
         }
     }
 }
@@ -250,6 +280,37 @@ impl PassKind {
 }
 
 impl Options {
+    /// The options the scheduler and transforms run with for `target`: on a GPU the
+    /// parallel loops are strip-mined into blocks and threads at mapping
+    /// (`codegen::gpu`), so CPU tiling, wavefronts, register blocks and unroll-and-jam
+    /// (which would leave one thread a tile's or a block's work) are off, the CPU's
+    /// post-tile reordering gives way to the GPU order
+    /// (`transform::intra_tile::order_for_gpu`), `auto` scheduling is `isl`, every
+    /// coincident loop right inside the outermost one is marked parallel with it, and
+    /// no parallel loop is guarded by its work.
+    pub fn for_target(&self) -> Options {
+        let mut o = self.clone();
+        if o.target == Target::Gpu {
+            o.tile = false;
+            o.wavefront = false;
+            o.intra_tile = false;
+            // PPCG's choice: the isl preset enforces outer coincidence, so a band
+            // that must carry a dependence (lu's k) is split off and the coincident
+            // members under it form their own band, mapped to the GPU. The CPU cost
+            // model (`auto`) ranks schedules by cache lines, which a GPU does not
+            // reward the same way.
+            if o.scheduler == SchedulerKind::Auto {
+                o.scheduler = SchedulerKind::Isl;
+            }
+            o.register_tile = RegisterBlock::NONE;
+            o.unroll_jam = 0;
+            o.parallel = true;
+            o.parallel_collapse = true;
+            o.parallel_min_work = 0;
+        }
+        o
+    }
+
     /// The options written as in a pass pipeline, `name=value` separated by spaces
     /// (`parallel-min-work=0 scheduler=isl tile-sizes=32,32`), over the defaults; a
     /// boolean may be written alone for true. For the places that take Tessel's
@@ -325,6 +386,10 @@ impl Options {
                     _ => return Err(OptionError::BadRegisterTile(sizes.to_vec())),
                 };
             }
+            (OptionId::Target, Value::Enum(i)) => {
+                self.target = Target::from_index(i).ok_or(unknown(i))?
+            }
+            (OptionId::GpuBlock, Value::UInt(n)) => self.gpu_block = n,
             (OptionId::MaxOperations, Value::UInt(n)) => self.max_operations = n,
             (OptionId::TimeBudget, Value::UInt(s)) => {
                 self.time_budget = std::time::Duration::from_secs(s)
@@ -352,6 +417,8 @@ impl Options {
             OptionId::Scheduler => Value::Enum(self.scheduler as usize),
             OptionId::Fuse => Value::Enum(self.fuse as usize),
             OptionId::TileSizes => Value::IntList(&self.tile_sizes),
+            OptionId::Target => Value::Enum(self.target as usize),
+            OptionId::GpuBlock => Value::UInt(self.gpu_block),
             OptionId::MaxOperations => Value::UInt(self.max_operations),
             OptionId::TimeBudget => Value::UInt(self.time_budget.as_secs()),
             OptionId::Tile => Value::Bool(self.tile),

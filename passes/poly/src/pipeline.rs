@@ -16,6 +16,7 @@ use crate::clay::schedule::beta_text;
 use crate::clay::{ClaySchedule, Directive};
 use crate::codegen::ast::AstNode;
 use crate::codegen::astgen::{self, AstMode};
+use crate::codegen::gpu::{self, HostNode};
 use crate::error::PolyError;
 use crate::model::describe;
 use crate::model::load::ScopIsl;
@@ -27,7 +28,7 @@ use crate::transform::locality::{innermost_misses, is_streaming, matrix_sweeps, 
 use crate::transform::tile::TileOptions;
 use crate::transform::{intra_tile, jam, parallel, tile};
 use crate::verify;
-use crate::{FuseMode, Options, SchedulerKind};
+use crate::{FuseMode, Options, SchedulerKind, Target};
 
 /// The result of [`optimize`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +54,8 @@ pub struct Optimized {
     /// The scalars that unroll-and-jam gave a slot per copy: codegen allocates and
     /// indexes them so.
     pub expanded: Vec<ScalarExpansion>,
+    /// With `target=gpu`: `ast` mapped to host code and kernels.
+    pub gpu: Option<Vec<HostNode>>,
 }
 
 /// Schedules, transforms, verifies and generates the loop AST of a SCoP.
@@ -62,6 +65,7 @@ pub struct Optimized {
 /// AST construct `ast.rs` cannot express, `Isl` for any other isl failure.
 pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
     let _span = scop_span("optimize", scop).entered();
+    let opts = &opts.for_target();
     analyzed(scop, opts, |cx, model, deps, clock| {
         let (mut out, mut notes) = degrade(cx, clock, opts, |rung| {
             let fin = final_schedule(cx, model, deps, rung)?;
@@ -73,6 +77,9 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
         })?;
         notes.append(&mut out.notes);
         out.notes = notes;
+        if opts.target == Target::Gpu {
+            out.gpu = Some(gpu::map(&out.ast, opts.gpu_block));
+        }
         Ok(out)
     })
 }
@@ -343,6 +350,7 @@ pub fn describe_dependences(scop: &Scop, opts: &Options) -> Result<String, PolyE
 /// origin.
 pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
     let _span = scop_span("describe_schedule", scop).entered();
+    let opts = &opts.for_target();
     analyzed(scop, opts, |cx, model, deps, clock| {
         let (text, _) = degrade(cx, clock, opts, |rung| {
             let fin = final_schedule(cx, model, deps, rung)?;
@@ -653,6 +661,14 @@ fn preset_schedule(
                 .isl(cx)
         })?;
     }
+    if opts.target == Target::Gpu {
+        tree = stage("GPU order", || {
+            let root = tree.get_root().isl(cx)?;
+            intra_tile::order_for_gpu(cx, root, locality, deps.conflicts())?
+                .get_schedule()
+                .isl(cx)
+        })?;
+    }
     if opts.intra_tile {
         tree = stage("post-tile reordering", || {
             let root = tree.get_root().isl(cx)?;
@@ -664,7 +680,7 @@ fn preset_schedule(
     let mut parallel_marks = 0;
     if opts.parallel {
         (tree, parallel_marks) = stage("parallel marks", || {
-            parallel::mark_parallel(cx, tree, opts.parallel_collapse)
+            parallel::mark_parallel(cx, tree, opts.parallel_collapse, opts.target == Target::Gpu)
         })?;
     }
     tracing::debug!(tiled, "schedule tree built");
@@ -879,6 +895,7 @@ fn finish_tree(
         notes,
         tiling: Vec::new(),
         expanded: storage.expanded,
+        gpu: None,
     })
 }
 

@@ -6,7 +6,9 @@ use super::{CodegenError, Generated, Result};
 use crate::analysis::{ExtractedScop, Step};
 use crate::ir::{Attr, Blk, Context, Detached, Location, Op, OpBuilder, Owned, Type, Val};
 use std::collections::HashMap;
-use tessel_poly::{AstNode, Cond, Expr, ScalarExpansion, StmtId};
+use tessel_poly::{AstNode, Cond, Expr, HostNode, ScalarExpansion, StmtId};
+
+mod launch;
 
 /// Where new ops go: before `before` in `block`, or at its end. `top` marks the
 /// SCoP's own block, whose new ops [`Generated`] keeps (nested ones go with them).
@@ -50,12 +52,13 @@ enum Shadowed {
     Buffer(Val, Option<Val>),
 }
 
-/// Emits `ast` right after the scop's last op. On error everything added is removed.
-/// A parallel loop is guarded by a run-time estimate of its work when `min_work` > 0
+/// Emits `ast` right after the scop's last op, or with `gpu`, its mapping to host
+/// code and kernels (`launch`). On error everything added is removed. A parallel loop is guarded by a run-time estimate of its work when `min_work` > 0
 /// (see [`Codegen::for_loop`]).
 pub fn generate(
     scop: &ExtractedScop,
     ast: &[AstNode],
+    gpu: Option<&[HostNode]>,
     expanded: &[ScalarExpansion],
     func: Op,
     min_work: u64,
@@ -149,8 +152,11 @@ pub fn generate(
     };
     let mut reloads = vec![];
     let result = cg
-        .distinct_objects(distinct_arguments, cursor)
-        .and_then(|_| cg.nodes(ast, cursor))
+        .distinct_objects(distinct_arguments && gpu.is_none(), cursor)
+        .and_then(|_| match gpu {
+            Some(host) => cg.gpu_program(host, cursor),
+            None => cg.nodes(ast, cursor),
+        })
         .and_then(|_| {
             for (value, scalar) in &scop.live_outs {
                 let reload = cg.scalar_load(*scalar, None, cursor)?;
@@ -642,6 +648,14 @@ impl Codegen<'_> {
                 None => self.iterators.remove(name),
             };
         }
+        self.unshadow(shared);
+        emitted?;
+        self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
+        Ok(())
+    }
+
+    /// Puts back what [`Codegen::privatize`] replaced.
+    fn unshadow(&mut self, shared: Vec<Shadowed>) {
         for shadowed in shared {
             match shadowed {
                 Shadowed::Scalar(k, value) => self.allocas[k] = value,
@@ -653,9 +667,6 @@ impl Codegen<'_> {
                 }
             }
         }
-        emitted?;
-        self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());
-        Ok(())
     }
 
     /// The memref that code here reaches `memref` through: a private copy inside a

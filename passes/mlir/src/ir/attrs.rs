@@ -82,6 +82,29 @@ impl Type {
         // SAFETY: a live type; the element type is asked for only of a shaped type.
         unsafe { mlirTypeIsAShaped(self.0).then(|| Type(mlirShapedTypeGetElementType(self.0))) }
     }
+    /// For a ranked memref of identity layout in the default memory space (one that
+    /// `gpu.alloc` can allocate a copy of): per dimension, whether its extent is
+    /// dynamic. `None` for any other type.
+    pub fn plain_memref_dims(self) -> Option<Vec<bool>> {
+        // SAFETY: a live type; rank, dims, layout and memory space are asked for only
+        // of a ranked memref, and each dim index is below its rank.
+        unsafe {
+            if !mlirTypeIsAMemRef(self.0) || !mlirShapedTypeHasRank(self.0) {
+                return None;
+            }
+            if !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(self.0))
+                || !mlirMemRefTypeGetMemorySpace(self.0).ptr.is_null()
+            {
+                return None;
+            }
+            let rank = isize::try_from(mlirShapedTypeGetRank(self.0)).ok()?;
+            Some(
+                (0..rank)
+                    .map(|d| mlirShapedTypeIsDynamicDim(self.0, d))
+                    .collect(),
+            )
+        }
+    }
     pub fn index(ctx: Context) -> Type {
         // SAFETY: a live context.
         Type(unsafe { mlirIndexTypeGet(ctx.0) })

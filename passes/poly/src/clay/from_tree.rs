@@ -16,7 +16,7 @@ use crate::error::PolyError;
 use crate::model::scop::StmtId;
 use crate::support::isl::{id_name, param_names, union_set_names, Ctx, IslResult};
 use crate::support::schedule_tree::{n_children, n_members, node_type};
-use crate::transform::parallel::{COLLAPSED_PARALLEL_MARK, PARALLEL_MARK};
+use crate::transform::parallel::{COLLAPSED_PARALLEL_MARK, GPU_PARALLEL_MARK, PARALLEL_MARK};
 
 fn refused(why: String) -> PolyError {
     PolyError::Unsupported(format!("not recovered: {why}"))
@@ -233,7 +233,8 @@ fn walk(
         }
         ScheduleNodeType::Mark => {
             let name = id_name(&node.mark_get_id().isl(cx)?).unwrap_or_default();
-            if name == PARALLEL_MARK || name == COLLAPSED_PARALLEL_MARK {
+            if [PARALLEL_MARK, COLLAPSED_PARALLEL_MARK, GPU_PARALLEL_MARK].contains(&name.as_str())
+            {
                 // A collapsed nest is marked on its outer loop only: Clay's flags
                 // are per loop, and collapsing is not one of its primitives.
                 path.marked = 1;

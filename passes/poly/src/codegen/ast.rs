@@ -47,6 +47,19 @@ pub(crate) fn has_loop(nodes: &[AstNode]) -> bool {
     })
 }
 
+/// Whether `nodes` hold a parallel loop (under any loop or `if`).
+pub(crate) fn has_parallel_loop(nodes: &[AstNode]) -> bool {
+    nodes.iter().any(|n| match n {
+        AstNode::For { parallel, body, .. } => *parallel || has_parallel_loop(body),
+        AstNode::If {
+            then_branch,
+            else_branch,
+            ..
+        } => has_parallel_loop(then_branch) || has_parallel_loop(else_branch),
+        AstNode::Stmt { .. } => false,
+    })
+}
+
 /// Clears `parallel` on the loops collapsed into a parallel loop whose `body` this is.
 fn clear_collapsed(body: &mut [AstNode]) {
     if let [AstNode::For {
@@ -244,6 +257,42 @@ impl Expr {
             Expr::Mod(a, d) => Expr::Mod(sub(a), *d),
             Expr::Min(v) => Expr::Min(v.iter().map(|e| e.substitute(name, by)).collect()),
             Expr::Max(v) => Expr::Max(v.iter().map(|e| e.substitute(name, by)).collect()),
+        }
+    }
+}
+
+impl std::fmt::Display for Expr {
+    /// C-like text for remarks: `n - 1`, `floord(c0, 4)`, `min(n, c0 + 16)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |f: &mut std::fmt::Formatter<'_>, name: &str, v: &[Expr]| {
+            let parts: Vec<String> = v.iter().map(|e| e.to_string()).collect();
+            write!(f, "{name}({})", parts.join(", "))
+        };
+        match self {
+            Expr::Int(k) => write!(f, "{k}"),
+            Expr::Var(v) => write!(f, "{v}"),
+            Expr::Add(a, b) => match b.as_ref() {
+                Expr::Int(k) if *k < 0 => write!(f, "{a} - {}", -k),
+                Expr::Neg(b) => write!(f, "{a} - {b}"),
+                _ => write!(f, "{a} + {b}"),
+            },
+            Expr::Sub(a, b) => match b.as_ref() {
+                Expr::Add(..) | Expr::Sub(..) => write!(f, "{a} - ({b})"),
+                _ => write!(f, "{a} - {b}"),
+            },
+            Expr::Mul(a, b) => {
+                let side = |e: &Expr| match e {
+                    Expr::Add(..) | Expr::Sub(..) => format!("({e})"),
+                    _ => e.to_string(),
+                };
+                write!(f, "{}*{}", side(a), side(b))
+            }
+            Expr::Neg(a) => write!(f, "-({a})"),
+            Expr::FloorDiv(a, d) => write!(f, "floord({a}, {d})"),
+            Expr::CeilDiv(a, d) => write!(f, "ceild({a}, {d})"),
+            Expr::Mod(a, d) => write!(f, "({a}) mod {d}"),
+            Expr::Min(v) => list(f, "min", v),
+            Expr::Max(v) => list(f, "max", v),
         }
     }
 }

@@ -22,7 +22,9 @@ use crate::support::isl::{
 };
 use crate::support::schedule_tree::node_type;
 use crate::support::schedule_tree::walk_children;
-use crate::transform::parallel::{parallel_members, COLLAPSED_PARALLEL_MARK, PARALLEL_MARK};
+use crate::transform::parallel::{
+    parallel_members, COLLAPSED_PARALLEL_MARK, GPU_PARALLEL_MARK, PARALLEL_MARK,
+};
 use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 
 /// The statement of each domain tuple name ([`crate::model::load::ScopIsl::stmt_ids`]).
@@ -134,6 +136,8 @@ struct ParallelMark {
     members: usize,
     /// The scalars private at the loop (at any of its members).
     private: Vec<String>,
+    /// A [`GPU_PARALLEL_MARK`]: every member's loop joins the group.
+    gpu: bool,
 }
 
 /// What converting isl's AST needs besides the AST.
@@ -183,6 +187,7 @@ fn number_marks(
                     depth,
                     members,
                     private,
+                    gpu: mark == GPU_PARALLEL_MARK,
                 });
                 marks.len() - 1
             } else {
@@ -254,7 +259,7 @@ fn convert_node(
             let name = id_name(&id);
             let mark = matches!(
                 name.as_deref(),
-                Some(PARALLEL_MARK | COLLAPSED_PARALLEL_MARK)
+                Some(PARALLEL_MARK | COLLAPSED_PARALLEL_MARK | GPU_PARALLEL_MARK)
             )
             .then(|| cv.marks.get(id_number(&id)))
             .flatten();
@@ -309,7 +314,7 @@ fn mark_member_loops(nodes: &mut [AstNode], mark: &ParallelMark) {
             } if *iterator == member && lower != upper => {
                 *parallel = true;
                 private.clone_from(&mark.private);
-                if collapsible(*step, body) {
+                if mark.gpu || collapsible(*step, body) {
                     let mut group = vec![iterator.clone()];
                     collapse(body, mark, &mut group);
                 }
@@ -360,7 +365,7 @@ fn collapse(body: &mut [AstNode], mark: &ParallelMark, group: &mut Vec<String>) 
     {
         let expected = format!("c{}", mark.depth + group.len());
         let rectangular = !group.iter().any(|g| lower.mentions(g) || upper.mentions(g));
-        if *iterator == expected && rectangular && collapsible(*step, body) {
+        if *iterator == expected && (mark.gpu || rectangular && collapsible(*step, body)) {
             *parallel = true;
             group.push(iterator.clone());
             collapse(body, mark, group);

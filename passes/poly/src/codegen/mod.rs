@@ -2,4 +2,5 @@
 
 pub mod ast;
 pub(crate) mod astgen;
+pub mod gpu;
 pub(crate) mod register_block;

@@ -91,6 +91,8 @@ pub enum OptionId {
     LiveRangeReordering,
     MaxOperations,
     TimeBudget,
+    Target,
+    GpuBlock,
 }
 
 /// One allowed value of an enumerated option.
@@ -218,7 +220,25 @@ pub const FUSE_MODES: &[Choice] = &[
     },
 ];
 
-pub const OPTIONS: [OptionSpec; 18] = [
+/// The values of `target`, in the order of `Target`'s discriminants.
+pub const TARGETS: &[Choice] = &[
+    Choice {
+        name: "cpu",
+        help: "affine loops, affine.parallel for OpenMP",
+    },
+    Choice {
+        name: "gpu",
+        help: "gpu.launch kernels (blocks and threads from the parallel loops, host loops \
+               around them, device copies of the arrays): no CPU tiling, register blocks \
+               or unroll-and-jam",
+    },
+];
+
+/// The default of `gpu-block`: 16 threads along each mapped loop, PPCG's tile size
+/// for two dimensions (a block of 256 threads).
+pub const DEFAULT_GPU_BLOCK: u64 = 16;
+
+pub const OPTIONS: [OptionSpec; 20] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -396,5 +416,25 @@ pub const OPTIONS: [OptionSpec; 18] = [
                makes it retry with less (no fusion, no tiling, the original schedule) and \
                finally keep the original code, with a remark naming the stage (0: no limit)",
         passes: DEPENDENCES,
+    },
+    OptionSpec {
+        id: OptionId::Target,
+        name: "target",
+        kind: OptionKind::Enum {
+            values: TARGETS,
+            default: "cpu",
+        },
+        help: "What the optimized code runs on",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::GpuBlock,
+        name: "gpu-block",
+        kind: OptionKind::UInt {
+            default: DEFAULT_GPU_BLOCK,
+        },
+        help: "target=gpu: threads per block along each mapped loop (its tile size); the \
+               outermost is halved while a block would exceed 1024 threads",
+        passes: SCHEDULING,
     },
 ];

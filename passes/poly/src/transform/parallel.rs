@@ -11,6 +11,11 @@ pub const PARALLEL_MARK: &str = "parallel";
 /// The id of the mark node placed above a band whose members all run in parallel
 /// together, as one collapsed loop nest.
 pub const COLLAPSED_PARALLEL_MARK: &str = "parallel-collapsed";
+/// The id of the mark node placed above a band whose members all run in parallel
+/// together on a GPU (`target=gpu`): as [`COLLAPSED_PARALLEL_MARK`], but every loop of
+/// the band joins the group, whatever its step and bounds (`codegen::gpu` maps the
+/// group's loops to blocks and threads, over their bounding box).
+pub const GPU_PARALLEL_MARK: &str = "parallel-gpu";
 
 /// How many members of the band below a mark named `name` run in parallel: the
 /// first under [`PARALLEL_MARK`], all of them under [`COLLAPSED_PARALLEL_MARK`];
@@ -24,8 +29,8 @@ pub(crate) fn parallel_members(
     let is_band = node_type(cx, &band)? == ScheduleNodeType::Band;
     Ok(match name {
         Some(PARALLEL_MARK) => Some(1),
-        Some(COLLAPSED_PARALLEL_MARK) if is_band => Some(n_members(cx, &band)?),
-        Some(COLLAPSED_PARALLEL_MARK) => Some(1),
+        Some(COLLAPSED_PARALLEL_MARK | GPU_PARALLEL_MARK) if is_band => Some(n_members(cx, &band)?),
+        Some(COLLAPSED_PARALLEL_MARK | GPU_PARALLEL_MARK) => Some(1),
         _ => None,
     })
 }
@@ -45,21 +50,30 @@ pub(crate) fn mark_parallel(
     cx: &Ctx,
     schedule: Schedule,
     collapse: bool,
+    gpu: bool,
 ) -> Result<(Schedule, usize), PolyError> {
     let mut count = 0;
     let root = schedule.get_root().isl(cx)?;
-    let root = mark_walk(cx, root, collapse, &mut count)?;
+    let how = Marking { collapse, gpu };
+    let root = mark_walk(cx, root, how, &mut count)?;
     Ok((root.get_schedule().isl(cx)?, count))
+}
+
+/// What [`mark_parallel`] marks.
+#[derive(Clone, Copy)]
+struct Marking {
+    collapse: bool,
+    gpu: bool,
 }
 
 fn mark_walk(
     cx: &Ctx,
     node: ScheduleNode,
-    collapse: bool,
+    how: Marking,
     count: &mut usize,
 ) -> Result<ScheduleNode, PolyError> {
     if node_type(cx, &node)? != ScheduleNodeType::Band {
-        return walk_children(cx, node, |cx, child| mark_walk(cx, child, collapse, count));
+        return walk_children(cx, node, |cx, child| mark_walk(cx, child, how, count));
     }
     let n = n_members(cx, &node)?;
     let mut first = None;
@@ -70,14 +84,14 @@ fn mark_walk(
         }
     }
     let Some(i) = first else {
-        return walk_children(cx, node, |cx, child| mark_walk(cx, child, collapse, count));
+        return walk_children(cx, node, |cx, child| mark_walk(cx, child, how, count));
     };
     // The coincident members right after it run in parallel with it, as one
     // collapsed loop: a short outer loop (a batch of 4 in 8-wide tiles) then still
     // gives every thread work. All of them have distance zero in every dependence
     // live at the band, since the first carries none.
     let mut members = 1;
-    while collapse
+    while (how.collapse || how.gpu)
         && i + members < n
         && node
             .band_member_get_coincident(to_i32(i + members)?)
@@ -90,11 +104,15 @@ fn mark_walk(
         // Outer members 0..i stay sequential in their own band.
         node = node.band_split(to_i32(i)?).isl(cx)?.child(0).isl(cx)?;
     }
-    let name = if members > 1 {
+    let name = if members > 1 || how.gpu {
         if i + members < n {
             node = node.band_split(to_i32(members)?).isl(cx)?;
         }
-        COLLAPSED_PARALLEL_MARK
+        if how.gpu {
+            GPU_PARALLEL_MARK
+        } else {
+            COLLAPSED_PARALLEL_MARK
+        }
     } else {
         PARALLEL_MARK
     };
@@ -144,7 +162,7 @@ mod tests {
     fn marked_member(text: &str) -> String {
         let cx = Ctx::new(0).unwrap();
         let tree = cx.parse("schedule", text, Schedule::read_from_str).unwrap();
-        let (tree, marks) = mark_parallel(&cx, tree, false).unwrap();
+        let (tree, marks) = mark_parallel(&cx, tree, false, false).unwrap();
         assert_eq!(marks, 1);
         let printed = cx.schedule_text(&tree).unwrap();
         let after = printed

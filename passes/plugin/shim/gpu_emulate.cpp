@@ -1,0 +1,787 @@
+// tessel-gpu-emulate: runs `gpu.launch` bodies on the CPU, so that GPU-mapped code
+// can be checked bit for bit against the original on a machine with no GPU.
+//
+// Blocks become an `scf.parallel` over the grid (z, y, x); threads become `scf.for`
+// loops inside each block. The body is split at every `gpu.barrier` into
+// consecutive thread loops; a barrier nested in a thread-uniform `scf.for`/`scf.if`
+// (or `affine.for`/`affine.if`) hoists that op out of the thread loops and splits its
+// body the same way. Values live across a barrier go to per-thread arrays (one
+// element per thread of the block, indexed by the linear thread id). Workgroup
+// memory is allocated per block. The host-side `gpu.alloc`/`gpu.memcpy`/
+// `gpu.dealloc`/`gpu.wait` become memref ops (or vanish).
+//
+// `thread-order` picks the order the thread loops run in; a result that differs
+// between two orders is a race.
+//
+// Everything is checked before the IR changes: on an error the pass fails with a
+// diagnostic and leaves the function as it was.
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Transforms/Transforms.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+
+namespace {
+
+enum class ThreadOrder { Forward, Reverse, Shuffle };
+
+// The shuffle order visits linear id l as (l * kShuffleMul + kShuffleAdd) mod N.
+// kShuffleMul is prime, so this is a permutation for every N below it (a block
+// holds at most a few thousand threads).
+constexpr int64_t kShuffleMul = 1000003;
+constexpr int64_t kShuffleAdd = 12345;
+
+bool isGpuSpace(Type t) {
+  auto m = dyn_cast<MemRefType>(t);
+  return m && isa_and_nonnull<gpu::AddressSpaceAttr>(m.getMemorySpace());
+}
+
+bool isWorkgroup(Type t) {
+  auto m = dyn_cast<MemRefType>(t);
+  auto space =
+      m ? dyn_cast_or_null<gpu::AddressSpaceAttr>(m.getMemorySpace()) : nullptr;
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+// The CPU has one address space: the emulation drops the GPU ones (which would
+// not lower to LLVM either).
+Type stripGpuSpace(Type t) {
+  if (!isGpuSpace(t))
+    return t;
+  auto m = cast<MemRefType>(t);
+  return MemRefType::get(m.getShape(), m.getElementType(), m.getLayout(),
+                         Attribute());
+}
+
+// What a per-thread array can hold.
+bool isStorable(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    t = v.getElementType();
+  return isa<IntegerType, FloatType, IndexType>(t);
+}
+
+Value pick(gpu::KernelDim3 d, gpu::Dimension dim) {
+  switch (dim) {
+  case gpu::Dimension::x:
+    return d.x;
+  case gpu::Dimension::y:
+    return d.y;
+  case gpu::Dimension::z:
+    return d.z;
+  }
+  return d.x;
+}
+
+bool definedOutside(Value v, Operation *op) {
+  Operation *owner = v.getParentRegion() ? v.getParentRegion()->getParentOp()
+                                         : nullptr;
+  return !owner || !op->isAncestor(owner);
+}
+
+//===----------------------------------------------------------------------===//
+// Checks on the original launch (nothing changes until they all pass).
+//===----------------------------------------------------------------------===//
+
+// Per-thread objects: thread ids and private memory.
+bool isThreadSeed(Operation *op) {
+  if (isa<gpu::ThreadIdOp, gpu::GlobalIdOp, gpu::LaneIdOp>(op))
+    return true;
+  auto alloca = dyn_cast<memref::AllocaOp>(op);
+  return alloca && !isWorkgroup(alloca.getType());
+}
+
+// The values that may differ between the threads of a block: an op's results
+// depend on the threads when an operand does, when its regions use such a value
+// from outside, or when they hold a thread id. Loop induction variables only
+// depend on the bounds.
+DenseSet<Value> threadDependentValues(gpu::LaunchOp launch) {
+  DenseSet<Value> dep;
+  gpu::KernelDim3 t = launch.getThreadIds();
+  dep.insert(t.x);
+  dep.insert(t.y);
+  dep.insert(t.z);
+  for (BlockArgument a : launch.getPrivateAttributions())
+    dep.insert(a);
+  auto anyDep = [&](ValueRange values) {
+    return llvm::any_of(values, [&](Value v) { return dep.contains(v); });
+  };
+  launch.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // Pre-order: nothing nested in `op` is classified yet, so a dependent
+    // operand found in its regions comes from outside.
+    bool touches = isThreadSeed(op) || anyDep(op->getOperands());
+    if (!touches && op->getNumRegions() != 0)
+      op->walk([&](Operation *inner) {
+        if (inner != op && (isThreadSeed(inner) || anyDep(inner->getOperands())))
+          touches = true;
+      });
+    if (touches)
+      dep.insert(op->getResults().begin(), op->getResults().end());
+    auto markArgs = [&](Region &r, bool isDep) {
+      if (!isDep)
+        return;
+      for (Block &b : r)
+        dep.insert(b.getArguments().begin(), b.getArguments().end());
+    };
+    if (auto f = dyn_cast<scf::ForOp>(op)) {
+      if (anyDep({f.getLowerBound(), f.getUpperBound(), f.getStep()}))
+        dep.insert(f.getInductionVar());
+      if (touches)
+        dep.insert(f.getRegionIterArgs().begin(), f.getRegionIterArgs().end());
+    } else if (auto f = dyn_cast<affine::AffineForOp>(op)) {
+      if (anyDep(f.getLowerBoundOperands()) || anyDep(f.getUpperBoundOperands()))
+        dep.insert(f.getInductionVar());
+      if (touches)
+        dep.insert(f.getRegionIterArgs().begin(), f.getRegionIterArgs().end());
+    } else {
+      for (Region &r : op->getRegions())
+        markArgs(r, touches);
+    }
+    return WalkResult::advance();
+  });
+  return dep;
+}
+
+// The operands that decide whether and how often a region op runs its body.
+std::optional<SmallVector<Value>> controlOperands(Operation *op) {
+  if (auto f = dyn_cast<scf::ForOp>(op))
+    return SmallVector<Value>{f.getLowerBound(), f.getUpperBound(), f.getStep()};
+  if (auto f = dyn_cast<affine::AffineForOp>(op)) {
+    SmallVector<Value> v(f.getLowerBoundOperands());
+    llvm::append_range(v, f.getUpperBoundOperands());
+    return v;
+  }
+  if (auto i = dyn_cast<scf::IfOp>(op))
+    return SmallVector<Value>{i.getCondition()};
+  if (auto i = dyn_cast<affine::AffineIfOp>(op))
+    return SmallVector<Value>(i->getOperands());
+  return std::nullopt;
+}
+
+LogicalResult checkLaunch(gpu::LaunchOp launch) {
+  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty())
+    return launch.emitOpError(
+        "async tokens are not emulated (use the synchronous form)");
+  if (launch.hasClusterSize())
+    return launch.emitOpError("clusters are not emulated");
+  if (launch.getDynamicSharedMemorySize())
+    return launch.emitOpError("dynamic shared memory is not emulated");
+  if (!launch.getBody().hasOneBlock())
+    return launch.emitOpError(
+        "a body with more than one block is not emulated");
+  SmallVector<BlockArgument> attributions(launch.getWorkgroupAttributions());
+  llvm::append_range(attributions, launch.getPrivateAttributions());
+  for (BlockArgument a : attributions) {
+    auto m = dyn_cast<MemRefType>(a.getType());
+    if (!m || !m.hasStaticShape())
+      return launch.emitOpError(
+          "attributions must be statically shaped memrefs to be emulated");
+  }
+
+  // Ops the emulation has no CPU meaning for.
+  WalkResult bad = launch.getBody().walk([&](Operation *op) {
+    if (isa<gpu::GPUDialect>(op->getDialect()) &&
+        !isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+             gpu::GlobalIdOp, gpu::BarrierOp, gpu::TerminatorOp>(op)) {
+      op->emitOpError("is not emulated (inside a gpu.launch)");
+      return WalkResult::interrupt();
+    }
+    // Shared memory sized inside the body would be allocated per thread.
+    if (auto a = dyn_cast<memref::AllocaOp>(op))
+      if (isWorkgroup(a.getType()) &&
+          llvm::any_of(op->getOperands(),
+                       [&](Value v) { return !definedOutside(v, launch); })) {
+        op->emitOpError("in workgroup memory with sizes computed in the "
+                        "launch body is not emulated");
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (bad.wasInterrupted())
+    return failure();
+
+  // Barriers: at the top level, or under thread-uniform loops and conditionals.
+  DenseSet<Value> dep = threadDependentValues(launch);
+  bad = launch.getBody().walk([&](gpu::BarrierOp barrier) {
+    for (Operation *p = barrier->getParentOp(); p && p != launch.getOperation();
+         p = p->getParentOp()) {
+      std::optional<SmallVector<Value>> control = controlOperands(p);
+      if (!control) {
+        barrier.emitOpError() << "inside '" << p->getName()
+                              << "' is not emulated (only scf.for, scf.if, "
+                                 "affine.for and affine.if are split at a barrier)";
+        return WalkResult::interrupt();
+      }
+      if (p->getNumResults() != 0) {
+        barrier.emitOpError() << "inside a '" << p->getName()
+                              << "' that yields values is not emulated";
+        return WalkResult::interrupt();
+      }
+      if (llvm::any_of(*control, [&](Value v) { return dep.contains(v); })) {
+        barrier.emitOpError()
+            << "under thread-dependent control flow (a '" << p->getName()
+            << "' whose operands depend on the thread ids) cannot be emulated";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(bad.wasInterrupted());
+}
+
+// Drops the id arithmetic of a thread loop that no per-thread array used.
+void eraseUnused(Value v, Operation *loop) {
+  Operation *op = v.getDefiningOp();
+  if (!op || !op->use_empty() || !loop->isProperAncestor(op) ||
+      op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+    return;
+  SmallVector<Value> operands(op->getOperands());
+  op->erase();
+  for (Value o : operands)
+    eraseUnused(o, loop);
+}
+
+//===----------------------------------------------------------------------===//
+// The emulation, built from a prepared copy of the launch.
+//===----------------------------------------------------------------------===//
+
+// Lowers the affine ops (their operands stop being valid affine symbols once the
+// launch, an affine scope, is gone), replaces the id ops by the launch's block
+// arguments and hoists the allocas sized outside the launch to the top of the
+// body. `homes` receives, for each private buffer, the block it was allocated in
+// (the body, or the body of an op holding a barrier, whichever is innermost).
+LogicalResult prepareCopy(gpu::LaunchOp copy, DenseMap<Value, Block *> &homes) {
+  MLIRContext *ctx = copy.getContext();
+  RewritePatternSet patterns(ctx);
+  populateAffineToStdConversionPatterns(patterns);
+  affine::populateAffineExpandIndexOpsPatterns(patterns);
+  ConversionTarget target(*ctx);
+  target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
+                         scf::SCFDialect>();
+  target.addIllegalDialect<affine::AffineDialect>();
+  if (failed(applyPartialConversion(copy.getOperation(), target,
+                                    std::move(patterns))))
+    return copy.emitOpError("has affine ops that could not be lowered");
+
+  Block &body = copy.getBody().front();
+  gpu::KernelDim3 bid = copy.getBlockIds(), tid = copy.getThreadIds(),
+                  grid = copy.getGridSize(), block = copy.getBlockSize();
+  DenseSet<Operation *> withBarrier;
+  SmallVector<Operation *> idOps, allocas;
+  copy.getBody().walk([&](Operation *op) {
+    if (isa<gpu::BarrierOp>(op))
+      for (Operation *p = op->getParentOp(); p && p != copy.getOperation();
+           p = p->getParentOp())
+        withBarrier.insert(p);
+    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+            gpu::GlobalIdOp>(op))
+      idOps.push_back(op);
+    else if (isa<memref::AllocaOp>(op) &&
+             llvm::all_of(op->getOperands(),
+                          [&](Value v) { return definedOutside(v, copy); }))
+      allocas.push_back(op);
+  });
+  for (Operation *op : idOps) {
+    Value v;
+    if (auto o = dyn_cast<gpu::ThreadIdOp>(op))
+      v = pick(tid, o.getDimension());
+    else if (auto o = dyn_cast<gpu::BlockIdOp>(op))
+      v = pick(bid, o.getDimension());
+    else if (auto o = dyn_cast<gpu::BlockDimOp>(op))
+      v = pick(block, o.getDimension());
+    else if (auto o = dyn_cast<gpu::GridDimOp>(op))
+      v = pick(grid, o.getDimension());
+    else if (auto o = dyn_cast<gpu::GlobalIdOp>(op)) {
+      OpBuilder b(op);
+      gpu::Dimension d = o.getDimension();
+      Value base = arith::MulIOp::create(b, op->getLoc(), pick(bid, d),
+                                         pick(block, d));
+      v = arith::AddIOp::create(b, op->getLoc(), base, pick(tid, d));
+    }
+    op->getResult(0).replaceAllUsesWith(v);
+    op->erase();
+  }
+  for (Operation *op : allocas) {
+    Block *home = op->getBlock();
+    while (home != &body && !withBarrier.contains(home->getParentOp()))
+      home = home->getParentOp()->getBlock();
+    if (!isWorkgroup(op->getResult(0).getType()))
+      homes[op->getResult(0)] = home;
+  }
+  for (Operation *op : llvm::reverse(allocas))
+    op->moveBefore(&body, body.begin());
+  for (BlockArgument a : copy.getPrivateAttributions())
+    homes[a] = &body;
+  return success();
+}
+
+class Emulator {
+public:
+  Emulator(gpu::LaunchOp launch, ThreadOrder order,
+           DenseMap<Value, Block *> privates)
+      : launch(launch), order(order), pro(launch.getContext()),
+        privates(std::move(privates)) {}
+
+  // Builds the emulation before the launch, adding the ops it put there to
+  // `created`. On failure, reports and removes what it built.
+  LogicalResult run(SmallVectorImpl<Operation *> &created);
+
+private:
+  struct Thread {
+    Value x, y, z, linear;
+    Operation *loop; // the outermost thread loop
+  };
+
+  Value constant(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, launch.getLoc(), v);
+  }
+  bool availableAtBlockLevel(Value v) {
+    return blockMap.contains(v) || definedOutside(v, launch);
+  }
+  LogicalResult emitBlock(Block &src, OpBuilder &b);
+  LogicalResult emitSegment(Block &src, ArrayRef<Operation *> ops, OpBuilder &b);
+  LogicalResult emitHoisted(Operation *op, OpBuilder &b);
+  Thread threadLoops(OpBuilder &b, Location loc);
+  FailureOr<Value> arrayFor(Value v, Location loc);
+
+  gpu::LaunchOp launch;
+  ThreadOrder order;
+  // Inserts at the top of the block loop body: per-block allocations.
+  OpBuilder pro;
+  gpu::KernelDim3 blockSize;
+  Value numThreads, zero, one, shuffleMul, shuffleAdd;
+  IRMapping blockMap;
+  DenseMap<Value, Value> arrays;
+  DenseSet<Operation *> withBarrier;
+  // Private buffers are allocated once per block (in the block they were
+  // allocated in, see prepareCopy): fine while each is used between two barriers
+  // only, the threads then take turns with it.
+  DenseMap<Value, Block *> privates;
+  DenseMap<Value, unsigned> privateSegment;
+  unsigned numSegments = 0;
+};
+
+LogicalResult Emulator::run(SmallVectorImpl<Operation *> &created) {
+  Location loc = launch.getLoc();
+  Block &body = launch.getBody().front();
+  launch.getBody().walk([&](gpu::BarrierOp barrier) {
+    for (Operation *p = barrier->getParentOp(); p && p != launch.getOperation();
+         p = p->getParentOp())
+      withBarrier.insert(p);
+  });
+
+  OpBuilder b(launch);
+  Value c0 = constant(b, 0), c1 = constant(b, 1);
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  blockSize = launch.getBlockSizeOperandValues();
+  auto par = scf::ParallelOp::create(b, loc, ValueRange{c0, c0, c0},
+                                     ValueRange{grid.z, grid.y, grid.x},
+                                     ValueRange{c1, c1, c1});
+  auto cleanup = [&]() -> LogicalResult {
+    par->erase();
+    c1.getDefiningOp()->erase();
+    c0.getDefiningOp()->erase();
+    return failure();
+  };
+
+  OpBuilder ib = OpBuilder::atBlockTerminator(par.getBody());
+  numThreads = arith::MulIOp::create(
+      ib, loc,
+      arith::MulIOp::create(ib, loc, blockSize.x, blockSize.y).getResult(),
+      blockSize.z);
+  zero = constant(ib, 0);
+  // Per-block allocations go before `zero`, after the thread count they use.
+  pro.setInsertionPoint(zero.getDefiningOp());
+  one = constant(ib, 1);
+  if (order == ThreadOrder::Shuffle) {
+    shuffleMul = arith::RemUIOp::create(ib, loc, constant(ib, kShuffleMul),
+                                        numThreads);
+    shuffleAdd = arith::RemUIOp::create(ib, loc, constant(ib, kShuffleAdd),
+                                        numThreads);
+  }
+
+  gpu::KernelDim3 bid = launch.getBlockIds();
+  SmallVector<Value> ivs(par.getInductionVars());
+  blockMap.map(bid.z, ivs[0]);
+  blockMap.map(bid.y, ivs[1]);
+  blockMap.map(bid.x, ivs[2]);
+  gpu::KernelDim3 gridArgs = launch.getGridSize(), blockArgs = launch.getBlockSize();
+  blockMap.map(gridArgs.x, grid.x);
+  blockMap.map(gridArgs.y, grid.y);
+  blockMap.map(gridArgs.z, grid.z);
+  blockMap.map(blockArgs.x, blockSize.x);
+  blockMap.map(blockArgs.y, blockSize.y);
+  blockMap.map(blockArgs.z, blockSize.z);
+  for (BlockArgument a : launch.getWorkgroupAttributions())
+    blockMap.map(a, memref::AllocaOp::create(
+                        pro, a.getLoc(), cast<MemRefType>(stripGpuSpace(a.getType()))));
+  for (BlockArgument a : launch.getPrivateAttributions()) {
+    blockMap.map(a, memref::AllocaOp::create(
+                        pro, a.getLoc(), cast<MemRefType>(stripGpuSpace(a.getType()))));
+  }
+
+  if (failed(emitBlock(body, ib)))
+    return cleanup();
+
+  // What the cloned ops still say about GPU address spaces.
+  par.getBody()->walk([](Operation *op) {
+    for (OpResult r : op->getResults())
+      r.setType(stripGpuSpace(r.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument a : block.getArguments())
+          a.setType(stripGpuSpace(a.getType()));
+  });
+  created.append({c0.getDefiningOp(), c1.getDefiningOp(), par.getOperation()});
+  return success();
+}
+
+LogicalResult Emulator::emitBlock(Block &src, OpBuilder &b) {
+  SmallVector<Operation *> segment;
+  auto flush = [&]() {
+    LogicalResult r = emitSegment(src, segment, b);
+    segment.clear();
+    return r;
+  };
+  for (Operation &op : src.without_terminator()) {
+    if (isa<gpu::BarrierOp>(op)) {
+      if (failed(flush()))
+        return failure();
+      continue;
+    }
+    if (withBarrier.contains(&op)) {
+      if (failed(flush()) || failed(emitHoisted(&op, b)))
+        return failure();
+      continue;
+    }
+    auto alloca = dyn_cast<memref::AllocaOp>(op);
+    if (alloca && llvm::all_of(op.getOperands(), [&](Value v) {
+          return definedOutside(v, launch);
+        })) {
+      // Workgroup memory: one buffer per block. Private: see `privates`.
+      Operation *copy = pro.clone(op, blockMap);
+      copy->getResult(0).setType(stripGpuSpace(alloca.getType()));
+      continue;
+    }
+    // The same for every thread: computed once per block.
+    if (op.getNumRegions() == 0 && op.getNumResults() != 0 &&
+        isMemoryEffectFree(&op) &&
+        llvm::all_of(op.getOperands(),
+                     [&](Value v) { return availableAtBlockLevel(v); })) {
+      b.clone(op, blockMap);
+      continue;
+    }
+    segment.push_back(&op);
+  }
+  return flush();
+}
+
+Emulator::Thread Emulator::threadLoops(OpBuilder &b, Location loc) {
+  Thread t;
+  if (order == ThreadOrder::Shuffle) {
+    auto loop = scf::ForOp::create(b, loc, zero, numThreads, one);
+    t.loop = loop;
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    Value l = loop.getInductionVar();
+    Value p = arith::RemUIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, l, shuffleMul).getResult(),
+            shuffleAdd)
+            .getResult(),
+        numThreads);
+    t.x = arith::RemUIOp::create(b, loc, p, blockSize.x);
+    Value q = arith::DivUIOp::create(b, loc, p, blockSize.x);
+    t.y = arith::RemUIOp::create(b, loc, q, blockSize.y);
+    t.z = arith::DivUIOp::create(b, loc, q, blockSize.y);
+    t.linear = p;
+    return t;
+  }
+  Value ids[3];
+  Value sizes[3] = {blockSize.z, blockSize.y, blockSize.x};
+  for (int i = 0; i < 3; ++i) {
+    auto loop = scf::ForOp::create(b, loc, zero, sizes[i], one);
+    if (i == 0)
+      t.loop = loop;
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    ids[i] = loop.getInductionVar();
+  }
+  if (order == ThreadOrder::Reverse)
+    for (int i = 0; i < 3; ++i)
+      ids[i] = arith::SubIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, sizes[i], one).getResult(),
+          ids[i]);
+  t.z = ids[0];
+  t.y = ids[1];
+  t.x = ids[2];
+  Value zy = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, t.z, blockSize.y).getResult(), t.y);
+  t.linear = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, zy, blockSize.x).getResult(), t.x);
+  return t;
+}
+
+FailureOr<Value> Emulator::arrayFor(Value v, Location loc) {
+  auto it = arrays.find(v);
+  if (it != arrays.end())
+    return it->second;
+  Type t = stripGpuSpace(v.getType());
+  if (!isStorable(t)) {
+    emitError(loc) << "a value of type " << t
+                   << " live across a 'gpu.barrier' cannot be kept per thread "
+                      "(not emulated)";
+    return failure();
+  }
+  Value array = memref::AllocaOp::create(
+      pro, loc, MemRefType::get({ShapedType::kDynamic}, t),
+      ValueRange{numThreads});
+  arrays[v] = array;
+  return array;
+}
+
+LogicalResult Emulator::emitSegment(Block &src, ArrayRef<Operation *> ops,
+                                    OpBuilder &b) {
+  if (ops.empty())
+    return success();
+  unsigned segment = numSegments++;
+  DenseSet<Operation *> inSegment(ops.begin(), ops.end());
+  Location loc = ops.front()->getLoc();
+  OpBuilder tb = b;
+  OpBuilder::InsertionGuard guard(tb);
+  Thread t = threadLoops(tb, loc);
+  IRMapping map = blockMap;
+  gpu::KernelDim3 tid = launch.getThreadIds();
+  map.map(tid.x, t.x);
+  map.map(tid.y, t.y);
+  map.map(tid.z, t.z);
+
+  for (Operation *op : ops) {
+    // Reload what earlier segments left in per-thread arrays.
+    WalkResult used = op->walk([&](Operation *inner) {
+      for (Value v : inner->getOperands()) {
+        auto home = privates.find(v);
+        if (home != privates.end()) {
+          // A loop holding a barrier would carry its contents across it.
+          if (home->second != &src) {
+            emitError(v.getLoc())
+                << "private memory allocated outside an op that holds a "
+                   "'gpu.barrier', and used inside it, is not emulated";
+            return WalkResult::interrupt();
+          }
+          auto [it, fresh] = privateSegment.try_emplace(v, segment);
+          if (!fresh && it->second != segment) {
+            emitError(v.getLoc())
+                << "private memory live across a 'gpu.barrier' is not emulated";
+            return WalkResult::interrupt();
+          }
+        }
+        if (map.contains(v))
+          continue;
+        auto it = arrays.find(v);
+        if (it != arrays.end())
+          map.map(v, memref::LoadOp::create(tb, loc, it->second,
+                                            ValueRange{t.linear})
+                         .getResult());
+      }
+      return WalkResult::advance();
+    });
+    if (used.wasInterrupted())
+      return failure();
+    Operation *copy = tb.clone(*op, map);
+    // Keep, per thread, what a later segment (or a hoisted op) reads.
+    for (auto [r, nr] : llvm::zip(op->getResults(), copy->getResults())) {
+      bool escapes = llvm::any_of(r.getUses(), [&](OpOperand &use) {
+        Operation *anc = src.findAncestorOpInBlock(*use.getOwner());
+        return !anc || !inSegment.contains(anc);
+      });
+      if (!escapes)
+        continue;
+      FailureOr<Value> array = arrayFor(r, op->getLoc());
+      if (failed(array))
+        return failure();
+      memref::StoreOp::create(tb, op->getLoc(), nr, *array,
+                              ValueRange{t.linear});
+    }
+  }
+  eraseUnused(t.linear, t.loop);
+  return success();
+}
+
+LogicalResult Emulator::emitHoisted(Operation *op, OpBuilder &b) {
+  Location loc = op->getLoc();
+  // The checks made these operands thread-uniform: thread 0's value will do.
+  auto uniform = [&](Value v) -> Value {
+    if (Value m = blockMap.lookupOrNull(v))
+      return m;
+    if (definedOutside(v, launch))
+      return v;
+    auto it = arrays.find(v);
+    if (it == arrays.end())
+      return nullptr;
+    return memref::LoadOp::create(b, loc, it->second, ValueRange{zero});
+  };
+  if (auto f = dyn_cast<scf::ForOp>(op)) {
+    Value lb = uniform(f.getLowerBound()), ub = uniform(f.getUpperBound()),
+          step = uniform(f.getStep());
+    if (!lb || !ub || !step || !f.getInitArgs().empty())
+      return op->emitOpError("holds a barrier but cannot be hoisted out of "
+                             "the thread loops");
+    auto loop = scf::ForOp::create(b, loc, lb, ub, step, ValueRange{}, nullptr,
+                                   f.getUnsignedCmp());
+    blockMap.map(f.getInductionVar(), loop.getInductionVar());
+    OpBuilder inner = OpBuilder::atBlockTerminator(loop.getBody());
+    return emitBlock(*f.getBody(), inner);
+  }
+  if (auto i = dyn_cast<scf::IfOp>(op)) {
+    Value cond = uniform(i.getCondition());
+    if (!cond || i->getNumResults() != 0)
+      return op->emitOpError("holds a barrier but cannot be hoisted out of "
+                             "the thread loops");
+    bool hasElse = !i.getElseRegion().empty();
+    auto branch = scf::IfOp::create(b, loc, cond, hasElse);
+    OpBuilder thenB = OpBuilder::atBlockTerminator(branch.thenBlock());
+    if (failed(emitBlock(*i.thenBlock(), thenB)))
+      return failure();
+    if (!hasElse)
+      return success();
+    OpBuilder elseB = OpBuilder::atBlockTerminator(branch.elseBlock());
+    return emitBlock(*i.elseBlock(), elseB);
+  }
+  return op->emitOpError("holds a barrier and is not emulated");
+}
+
+//===----------------------------------------------------------------------===//
+// Host side.
+//===----------------------------------------------------------------------===//
+
+bool hasAsync(Operation *op) {
+  auto async = dyn_cast<gpu::AsyncOpInterface>(op);
+  return async && (async.getAsyncToken() || !async.getAsyncDependencies().empty());
+}
+
+LogicalResult checkHost(func::FuncOp func) {
+  WalkResult r = func.walk([&](Operation *op) {
+    if (!isa<gpu::GPUDialect>(op->getDialect()) ||
+        op->getParentOfType<gpu::LaunchOp>() || isa<gpu::LaunchOp>(op))
+      return WalkResult::advance();
+    if (!isa<gpu::AllocOp, gpu::MemcpyOp, gpu::DeallocOp, gpu::WaitOp>(op)) {
+      op->emitOpError("is not emulated");
+      return WalkResult::interrupt();
+    }
+    if (hasAsync(op)) {
+      op->emitOpError("async tokens are not emulated");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+void convertHost(func::FuncOp func) {
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (isa<gpu::AllocOp, gpu::MemcpyOp, gpu::DeallocOp, gpu::WaitOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    if (auto a = dyn_cast<gpu::AllocOp>(op)) {
+      auto alloc = memref::AllocOp::create(
+          b, op->getLoc(), cast<MemRefType>(stripGpuSpace(a.getType())),
+          a.getDynamicSizes(), a.getSymbolOperands());
+      a.getMemref().replaceAllUsesWith(alloc.getResult());
+    } else if (auto c = dyn_cast<gpu::MemcpyOp>(op)) {
+      memref::CopyOp::create(b, op->getLoc(), c.getSrc(), c.getDst());
+    } else if (auto d = dyn_cast<gpu::DeallocOp>(op)) {
+      memref::DeallocOp::create(b, op->getLoc(), d.getMemref());
+    }
+    op->erase();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The pass.
+//===----------------------------------------------------------------------===//
+
+struct GpuEmulatePass
+    : public PassWrapper<GpuEmulatePass, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuEmulatePass)
+  GpuEmulatePass() = default;
+  GpuEmulatePass(const GpuEmulatePass &other) : PassWrapper(other) {}
+
+  StringRef getArgument() const final { return "tessel-gpu-emulate"; }
+  StringRef getDescription() const final {
+    return "Run gpu.launch bodies on the CPU: blocks as an scf.parallel, "
+           "threads as loops split at barriers (for checking GPU-mapped code "
+           "without a GPU)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<affine::AffineDialect, arith::ArithDialect,
+                    gpu::GPUDialect, memref::MemRefDialect, scf::SCFDialect>();
+  }
+
+  Option<ThreadOrder> threadOrder{
+      *this, "thread-order",
+      llvm::cl::desc("The order the threads of a block run in between two "
+                     "barriers; results that differ between orders reveal a "
+                     "race (default: forward)"),
+      llvm::cl::init(ThreadOrder::Forward),
+      llvm::cl::values(
+          clEnumValN(ThreadOrder::Forward, "forward",
+                     "ascending ids, x fastest"),
+          clEnumValN(ThreadOrder::Reverse, "reverse",
+                     "descending ids, x fastest"),
+          clEnumValN(ThreadOrder::Shuffle, "shuffle",
+                     "a fixed pseudo-random permutation of the linear ids"))};
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<gpu::LaunchOp> launches;
+    func.walk([&](gpu::LaunchOp l) { launches.push_back(l); });
+    bool ok = true;
+    for (gpu::LaunchOp l : launches)
+      ok &= succeeded(checkLaunch(l));
+    ok &= succeeded(checkHost(func));
+    if (!ok)
+      return signalPassFailure();
+
+    // Build every emulation from a prepared copy; drop them all if one fails.
+    SmallVector<Operation *> built, copies;
+    for (gpu::LaunchOp l : launches) {
+      OpBuilder b(l);
+      auto copy = cast<gpu::LaunchOp>(b.clone(*l.getOperation()));
+      copies.push_back(copy);
+      DenseMap<Value, Block *> privates;
+      if (failed(prepareCopy(copy, privates)) ||
+          failed(Emulator(copy, ThreadOrder(threadOrder), std::move(privates))
+                     .run(built))) {
+        // Users first: the block loops, then the constants they read.
+        for (Operation *op : llvm::reverse(built))
+          op->erase();
+        for (Operation *op : copies)
+          op->erase();
+        return signalPassFailure();
+      }
+    }
+    for (Operation *op : copies)
+      op->erase();
+    for (gpu::LaunchOp l : launches)
+      l->erase();
+    convertHost(func);
+  }
+};
+
+} // namespace
+
+// Called by `tessel_register_passes` (registration.cpp).
+void registerTesselGpuEmulatePass() { PassRegistration<GpuEmulatePass>(); }

@@ -1,0 +1,562 @@
+//! GPU mapping (issue 10): the verified loop AST as host code that launches kernels,
+//! as PPCG maps isl schedules to CUDA (seed 001 §8; seed 000 §4.7).
+//!
+//! - The outermost parallel loops of a nest (a collapsed group, `ast::collapsed_body`;
+//!   up to three) become one kernel: each is strip-mined by its block size, the tile
+//!   loop goes to a block dimension and the point loop to a thread dimension, the
+//!   innermost to x (it carries the spatial locality the schedule put innermost, so
+//!   that consecutive threads touch consecutive addresses: coalescing, seed 000 §4.7).
+//! - Loops around them that are not parallel (time loops, `k` in `lu`) stay on the
+//!   host: one launch per iteration.
+//! - Code with no parallel loop runs in a kernel of one thread, so that every
+//!   statement runs on the device and the data stays there between kernels.
+//! - A loop whose bounds depend on an outer mapped loop (a triangle) is mapped over its
+//!   bounding box, and a guard keeps the threads outside the loop's own bounds idle.
+//!
+//! A parallel mark here was verified against the exact dependences before (the
+//! `verify` module): every iteration of a mapped loop is independent of the others, so
+//! the blocks and threads of a kernel may run in any order.
+
+use std::collections::BTreeMap;
+
+use super::ast::{collapsed_body, has_parallel_loop, AstNode, CmpOp, Cond, Expr, Linear};
+
+/// The most threads a block may have (CUDA's limit for every compute capability
+/// since 2.0).
+pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
+/// The most loops mapped to one kernel: blocks and threads have three dimensions.
+pub const MAX_GRID_DIMS: usize = 3;
+
+/// Host code: loops and conditions around kernel launches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostNode {
+    /// A sequential loop on the host, inclusive bounds as in [`AstNode::For`].
+    For {
+        iterator: String,
+        lower: Expr,
+        upper: Expr,
+        step: i64,
+        body: Vec<HostNode>,
+    },
+    If {
+        cond: Cond,
+        then_branch: Vec<HostNode>,
+        else_branch: Vec<HostNode>,
+    },
+    Kernel(Kernel),
+}
+
+/// One kernel launch: a grid of blocks of threads, each running `body` once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kernel {
+    /// The mapped loops, outermost first; the last one is x, the one before y, then z.
+    /// Empty: a kernel of one thread.
+    pub dims: Vec<GridDim>,
+    /// What each thread runs, with the iterators of `dims` bound to
+    /// `first + block id * threads + thread id`; it starts with the guard that keeps
+    /// threads outside the loops' bounds idle.
+    pub body: Vec<AstNode>,
+    /// The scalars each iteration of the mapped loops gets its own copy of: one per
+    /// thread.
+    pub private: Vec<String>,
+}
+
+/// A mapped loop: its range's bounding box over the host's values (`first..=last`,
+/// expressions of parameters and host iterators only) and its threads per block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridDim {
+    pub iterator: String,
+    pub first: Expr,
+    pub last: Expr,
+    pub threads: u64,
+}
+
+impl Kernel {
+    /// Threads per block along x, y, z (1 for an unused dimension).
+    pub fn block(&self) -> [u64; 3] {
+        let mut b = [1; 3];
+        for (k, d) in self.dims.iter().rev().enumerate() {
+            b[k] = d.threads;
+        }
+        b
+    }
+}
+
+/// Maps `ast` to host code and kernels, `block` threads per mapped loop (the tile
+/// size of the mapping), fewer where the block would exceed
+/// [`MAX_THREADS_PER_BLOCK`].
+pub fn map(ast: &[AstNode], block: u64) -> Vec<HostNode> {
+    let mut out = vec![];
+    // Consecutive nodes with no parallel loop: one kernel of one thread.
+    let mut sequential: Vec<AstNode> = vec![];
+    for node in ast {
+        if !has_parallel_loop(std::slice::from_ref(node)) {
+            sequential.push(node.clone());
+            continue;
+        }
+        flush(&mut sequential, &mut out);
+        match node {
+            AstNode::For { parallel: true, .. } => out.push(HostNode::Kernel(kernel(node, block))),
+            AstNode::For {
+                iterator,
+                lower,
+                upper,
+                step,
+                body,
+                ..
+            } => out.push(HostNode::For {
+                iterator: iterator.clone(),
+                lower: lower.clone(),
+                upper: upper.clone(),
+                step: *step,
+                body: map(body, block),
+            }),
+            AstNode::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => out.push(HostNode::If {
+                cond: cond.clone(),
+                then_branch: map(then_branch, block),
+                else_branch: map(else_branch, block),
+            }),
+            AstNode::Stmt { .. } => sequential.push(node.clone()),
+        }
+    }
+    flush(&mut sequential, &mut out);
+    out
+}
+
+fn flush(sequential: &mut Vec<AstNode>, out: &mut Vec<HostNode>) {
+    if !sequential.is_empty() {
+        out.push(HostNode::Kernel(Kernel {
+            dims: vec![],
+            body: std::mem::take(sequential),
+            private: vec![],
+        }));
+    }
+}
+
+/// The loop heads of a collapsed parallel group: (iterator, lower, upper, step).
+struct Head<'a> {
+    iterator: &'a str,
+    lower: &'a Expr,
+    upper: &'a Expr,
+    step: i64,
+}
+
+/// The kernel of the parallel loop `node` and the loops collapsed with it.
+fn kernel(node: &AstNode, block: u64) -> Kernel {
+    let mut heads = vec![];
+    let mut cur = std::slice::from_ref(node);
+    let mut private = vec![];
+    while let [AstNode::For {
+        parallel: true,
+        iterator,
+        lower,
+        upper,
+        step,
+        private: p,
+        body,
+        ..
+    }] = cur
+    {
+        if heads.is_empty() {
+            private = p.clone();
+        }
+        heads.push(Head {
+            iterator,
+            lower,
+            upper,
+            step: *step,
+        });
+        cur = body;
+    }
+    let inner = collapsed_body(std::slice::from_ref(node));
+
+    // Map the outermost heads whose bounding box is known on the host.
+    let mut boxes: BTreeMap<String, (Linear, Linear)> = BTreeMap::new();
+    let mut dims = vec![];
+    for h in heads.iter().take(MAX_GRID_DIMS) {
+        let Some(dim) = bounding_box(h, &boxes) else {
+            break;
+        };
+        if let (Some(f), Some(l)) = (dim.first.linear(), dim.last.linear()) {
+            boxes.insert(h.iterator.to_string(), (f, l));
+        }
+        dims.push(dim);
+    }
+    let sizes = block_sizes(dims.len(), block);
+    for (d, s) in dims.iter_mut().zip(sizes) {
+        d.threads = s;
+    }
+
+    // The guard: each mapped iterator within its own loop's bounds.
+    let mut conds = vec![];
+    for (h, d) in heads.iter().zip(&dims) {
+        let it = || Expr::Var(h.iterator.to_string());
+        for l in h.lower.max_terms() {
+            if l != d.first {
+                conds.push(Cond::Cmp(CmpOp::Ge, it(), l));
+            }
+        }
+        for u in h.upper.min_terms() {
+            conds.push(Cond::Cmp(CmpOp::Le, it(), u));
+        }
+    }
+    // The heads not mapped stay loops inside the kernel, run by each thread in turn.
+    let mut body = inner.to_vec();
+    for h in heads[dims.len()..].iter().rev() {
+        body = vec![AstNode::For {
+            iterator: h.iterator.to_string(),
+            lower: h.lower.clone(),
+            upper: h.upper.clone(),
+            step: h.step,
+            parallel: false,
+            registers: false,
+            private: vec![],
+            body,
+        }];
+    }
+    if !conds.is_empty() {
+        body = vec![AstNode::If {
+            cond: Cond::And(conds),
+            then_branch: body,
+            else_branch: vec![],
+        }];
+    }
+    Kernel {
+        dims,
+        body,
+        private,
+    }
+}
+
+/// The range of `h` over the host's values: its bounds with each outer mapped iterator
+/// replaced by the end of its own box that makes the bound smallest (lower) or largest
+/// (upper). `None` when a bound is not affine, uses an outer mapped iterator whose box
+/// is not a single affine expression, or the step is not 1.
+fn bounding_box(h: &Head<'_>, boxes: &BTreeMap<String, (Linear, Linear)>) -> Option<GridDim> {
+    if h.step != 1 {
+        return None;
+    }
+    // A lower bound that is a maximum is at least the maximum of the terms' minima;
+    // an upper bound that is a minimum is at most the minimum of their maxima.
+    let firsts: Option<Vec<Expr>> = h
+        .lower
+        .max_terms()
+        .iter()
+        .map(|t| extreme(t, boxes, false))
+        .collect();
+    let lasts: Option<Vec<Expr>> = h
+        .upper
+        .min_terms()
+        .iter()
+        .map(|t| extreme(t, boxes, true))
+        .collect();
+    let (mut firsts, mut lasts) = (firsts?, lasts?);
+    firsts.dedup();
+    lasts.dedup();
+    let first = if firsts.len() == 1 {
+        firsts.pop()?
+    } else {
+        Expr::Max(firsts)
+    };
+    let last = if lasts.len() == 1 {
+        lasts.pop()?
+    } else {
+        Expr::Min(lasts)
+    };
+    Some(GridDim {
+        iterator: h.iterator.to_string(),
+        first,
+        last,
+        threads: 1,
+    })
+}
+
+/// The least (`largest` false) or greatest value of the affine `term` as the mapped
+/// iterators in `boxes` range over their boxes.
+fn extreme(term: &Expr, boxes: &BTreeMap<String, (Linear, Linear)>, largest: bool) -> Option<Expr> {
+    let (terms, c) = term.linear()?;
+    let mut out: Linear = (BTreeMap::new(), c);
+    for (v, a) in terms {
+        let part = match boxes.get(&v) {
+            Some((first, last)) => {
+                let end = if (a > 0) == largest { last } else { first };
+                scaled(end, a)?
+            }
+            None => (BTreeMap::from([(v, a)]), 0),
+        };
+        out = add(out, part)?;
+    }
+    Some(from_linear(&out))
+}
+
+fn scaled((terms, c): &Linear, f: i64) -> Option<Linear> {
+    let mut out = BTreeMap::new();
+    for (v, a) in terms {
+        out.insert(v.clone(), a.checked_mul(f)?);
+    }
+    Some((out, c.checked_mul(f)?))
+}
+
+fn add((mut terms, c): Linear, (other, d): Linear) -> Option<Linear> {
+    for (v, a) in other {
+        let e = terms.entry(v).or_insert(0);
+        *e = e.checked_add(a)?;
+    }
+    terms.retain(|_, a| *a != 0);
+    Some((terms, c.checked_add(d)?))
+}
+
+/// An affine combination as an expression.
+fn from_linear((terms, c): &Linear) -> Expr {
+    let mut e: Option<Expr> = None;
+    for (v, a) in terms {
+        let t = if *a == 1 {
+            Expr::Var(v.clone())
+        } else {
+            Expr::Mul(Box::new(Expr::Int(*a)), Box::new(Expr::Var(v.clone())))
+        };
+        e = Some(match e {
+            None => t,
+            Some(x) => Expr::Add(Box::new(x), Box::new(t)),
+        });
+    }
+    match e {
+        None => Expr::Int(*c),
+        Some(x) if *c == 0 => x,
+        Some(x) => Expr::Add(Box::new(x), Box::new(Expr::Int(*c))),
+    }
+}
+
+/// Threads per block of `n` mapped loops, outermost first: `block` each, the
+/// outermost halved first while the block would exceed [`MAX_THREADS_PER_BLOCK`].
+pub fn block_sizes(n: usize, block: u64) -> Vec<u64> {
+    let mut sizes = vec![block.clamp(1, MAX_THREADS_PER_BLOCK); n];
+    while sizes.iter().product::<u64>() > MAX_THREADS_PER_BLOCK {
+        match sizes.iter_mut().find(|s| **s > 1) {
+            Some(s) => *s = (*s / 2).max(1),
+            None => break,
+        }
+    }
+    sizes
+}
+
+/// Kernels in `nodes`, in program order.
+pub fn kernels(nodes: &[HostNode]) -> Vec<&Kernel> {
+    let mut out = vec![];
+    for n in nodes {
+        match n {
+            HostNode::For { body, .. } => out.extend(kernels(body)),
+            HostNode::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                out.extend(kernels(then_branch));
+                out.extend(kernels(else_branch));
+            }
+            HostNode::Kernel(k) => out.push(k),
+        }
+    }
+    out
+}
+
+/// One line per kernel, for the remark: its block, its grid, and the host loops it
+/// is launched from (one launch per iteration of each).
+pub fn describe(nodes: &[HostNode]) -> Vec<String> {
+    let mut lines = vec![];
+    describe_into(nodes, &mut vec![], &mut lines);
+    lines
+}
+
+fn describe_into(nodes: &[HostNode], host: &mut Vec<String>, lines: &mut Vec<String>) {
+    for n in nodes {
+        match n {
+            HostNode::For { iterator, body, .. } => {
+                host.push(iterator.clone());
+                describe_into(body, host, lines);
+                host.pop();
+            }
+            HostNode::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                describe_into(then_branch, host, lines);
+                describe_into(else_branch, host, lines);
+            }
+            HostNode::Kernel(k) => {
+                let [x, y, z] = k.block();
+                let grid: Vec<String> = if k.dims.is_empty() {
+                    vec!["1".into()]
+                } else {
+                    k.dims
+                        .iter()
+                        .rev()
+                        .map(|d| {
+                            format!(
+                                "ceil(({} - ({}) + 1)/{}) for {}",
+                                d.last, d.first, d.threads, d.iterator
+                            )
+                        })
+                        .collect()
+                };
+                let from = if host.is_empty() {
+                    "once".to_string()
+                } else {
+                    format!("once per iteration of host loops {}", host.join(", "))
+                };
+                lines.push(format!(
+                    "kernel {}: block {x}x{y}x{z}, grid x, y, z: {}; launched {from}",
+                    lines.len(),
+                    grid.join(" x ")
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::scop::StmtId;
+
+    fn var(v: &str) -> Expr {
+        Expr::Var(v.into())
+    }
+    fn sub1(e: Expr) -> Expr {
+        Expr::Sub(Box::new(e), Box::new(Expr::Int(1)))
+    }
+    fn stmt() -> AstNode {
+        AstNode::Stmt {
+            stmt: StmtId(0),
+            name: "S0".into(),
+            args: vec![var("c0"), var("c1")],
+        }
+    }
+    fn for_(it: &str, lower: Expr, upper: Expr, parallel: bool, body: Vec<AstNode>) -> AstNode {
+        AstNode::For {
+            iterator: it.into(),
+            lower,
+            upper,
+            step: 1,
+            parallel,
+            registers: false,
+            private: vec![],
+            body,
+        }
+    }
+
+    #[test]
+    fn block_never_exceeds_1024_threads() {
+        assert_eq!(block_sizes(1, 16), vec![16]);
+        assert_eq!(block_sizes(2, 16), vec![16, 16]);
+        // 16^3 = 4096: the outermost is halved twice, then 16*16*4 = 1024.
+        assert_eq!(block_sizes(3, 16), vec![4, 16, 16]);
+        assert_eq!(block_sizes(1, 4096), vec![1024]);
+        assert_eq!(block_sizes(2, 64), vec![16, 64]);
+    }
+
+    #[test]
+    fn a_time_loop_stays_on_the_host_and_its_parallel_loops_become_a_kernel() {
+        // for t: parallel for c0 in 0..n-1, parallel for c1 in 0..m-1: S0
+        let ast = vec![for_(
+            "t",
+            Expr::Int(0),
+            sub1(var("T")),
+            false,
+            vec![for_(
+                "c0",
+                Expr::Int(0),
+                sub1(var("n")),
+                true,
+                vec![for_("c1", Expr::Int(0), sub1(var("m")), true, vec![stmt()])],
+            )],
+        )];
+        let host = map(&ast, 16);
+        let [HostNode::For { iterator, body, .. }] = host.as_slice() else {
+            panic!("{host:?}")
+        };
+        assert_eq!(iterator, "t");
+        let [HostNode::Kernel(k)] = body.as_slice() else {
+            panic!("{body:?}")
+        };
+        assert_eq!(k.dims.len(), 2);
+        assert_eq!(k.block(), [16, 16, 1]);
+        // c1, the innermost, is x.
+        assert_eq!(k.dims[1].iterator, "c1");
+        assert_eq!(k.dims[0].first, Expr::Int(0));
+        assert_eq!(k.dims[0].last.linear(), sub1(var("n")).linear());
+    }
+
+    #[test]
+    fn a_triangle_is_mapped_over_its_bounding_box_with_a_guard() {
+        // parallel for c0 in 0..n-1, parallel for c1 in 0..c0: the box of c1 is 0..n-1.
+        let ast = vec![for_(
+            "c0",
+            Expr::Int(0),
+            sub1(var("n")),
+            true,
+            vec![for_("c1", Expr::Int(0), var("c0"), true, vec![stmt()])],
+        )];
+        let host = map(&ast, 16);
+        let [HostNode::Kernel(k)] = host.as_slice() else {
+            panic!("{host:?}")
+        };
+        assert_eq!(k.dims[1].last.linear(), sub1(var("n")).linear());
+        let [AstNode::If {
+            cond: Cond::And(conds),
+            ..
+        }] = k.body.as_slice()
+        else {
+            panic!("{:?}", k.body)
+        };
+        assert!(conds.contains(&Cond::Cmp(CmpOp::Le, var("c1"), var("c0"))));
+    }
+
+    #[test]
+    fn sequential_code_runs_in_a_kernel_of_one_thread() {
+        let ast = vec![for_(
+            "c0",
+            Expr::Int(0),
+            sub1(var("n")),
+            false,
+            vec![stmt()],
+        )];
+        let host = map(&ast, 16);
+        let [HostNode::Kernel(k)] = host.as_slice() else {
+            panic!("{host:?}")
+        };
+        assert!(k.dims.is_empty());
+        assert_eq!(k.block(), [1, 1, 1]);
+        assert_eq!(k.body, ast);
+    }
+
+    #[test]
+    fn a_loop_with_a_step_stays_a_loop_inside_the_kernel() {
+        let mut inner = for_("c1", Expr::Int(0), sub1(var("m")), true, vec![stmt()]);
+        if let AstNode::For { step, .. } = &mut inner {
+            *step = 2;
+        }
+        let ast = vec![for_("c0", Expr::Int(0), sub1(var("n")), true, vec![inner])];
+        let host = map(&ast, 16);
+        let [HostNode::Kernel(k)] = host.as_slice() else {
+            panic!("{host:?}")
+        };
+        assert_eq!(k.dims.len(), 1);
+        let [AstNode::If { then_branch, .. }] = k.body.as_slice() else {
+            panic!("{:?}", k.body)
+        };
+        assert!(matches!(
+            then_branch.as_slice(),
+            [AstNode::For {
+                parallel: false,
+                step: 2,
+                ..
+            }]
+        ));
+    }
+}
