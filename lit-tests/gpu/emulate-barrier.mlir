@@ -1,7 +1,9 @@
 // tessel-gpu-emulate: a body split at a barrier. Each block of 16 threads reverses
 // its 16-element tile of %in through workgroup memory. The global index %g and the
 // mirrored index %r are computed before the barrier and used after it, so they go
-// to per-thread arrays; the tile is allocated per block, in the default space.
+// to per-thread arrays; the tile is allocated per block, in the default space. The
+// private buffer, used between two barriers only, is allocated once per block too
+// (the threads take turns with it).
 //
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-gpu-emulate))' %s | FileCheck %s
 //
@@ -22,6 +24,7 @@
 // CHECK:       scf.parallel (%{{.*}}, %{{.*}}, %[[BX:[^)]+]]) =
 // The tile, once per block; the two per-thread arrays, one element per thread.
 // CHECK-DAG:   %[[TILE:.*]] = memref.alloca() : memref<16xi32>
+// CHECK-DAG:   %[[PRIV:.*]] = memref.alloca() : memref<1xi32>
 // CHECK-DAG:   %[[GS:.*]] = memref.alloca(%[[N:.*]]) : memref<?xindex>
 // CHECK-DAG:   %[[RS:.*]] = memref.alloca(%[[N]]) : memref<?xindex>
 // The same for all threads of a block: computed once per block.
@@ -42,8 +45,10 @@
 // CHECK-NEXT:      scf.for
 // CHECK:             %[[R2:.*]] = memref.load %[[RS]][%[[LIN2:.*]]] : memref<?xindex>
 // CHECK:             %[[W:.*]] = memref.load %[[TILE]][%[[R2]]]
+// CHECK:             memref.store %[[W]], %[[PRIV]][%{{.*}}]
+// CHECK:             %[[W2:.*]] = memref.load %[[PRIV]][%{{.*}}]
 // CHECK:             %[[G2:.*]] = memref.load %[[GS]][%[[LIN2]]] : memref<?xindex>
-// CHECK:             memref.store %[[W]], %[[OUT]][%[[G2]]]
+// CHECK:             memref.store %[[W2]], %[[OUT]][%[[G2]]]
 // CHECK:       scf.reduce
 // CHECK-NOT:   gpu.
 
@@ -56,7 +61,8 @@ func.func @reverse_tiles(%in: memref<32xi32>, %out: memref<32xi32>) {
   %c16 = arith.constant 16 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1)
-             workgroup(%tile : memref<16xi32, #gpu.address_space<workgroup>>) {
+             workgroup(%tile : memref<16xi32, #gpu.address_space<workgroup>>)
+             private(%p : memref<1xi32, #gpu.address_space<private>>) {
     %c15 = arith.constant 15 : index
     %c16_ = arith.constant 16 : index
     %base = arith.muli %bx, %c16_ : index
@@ -66,7 +72,10 @@ func.func @reverse_tiles(%in: memref<32xi32>, %out: memref<32xi32>) {
     %r = arith.subi %c15, %tx : index
     gpu.barrier
     %w = memref.load %tile[%r] : memref<16xi32, #gpu.address_space<workgroup>>
-    memref.store %w, %out[%g] : memref<32xi32>
+    %c0 = arith.constant 0 : index
+    memref.store %w, %p[%c0] : memref<1xi32, #gpu.address_space<private>>
+    %w2 = memref.load %p[%c0] : memref<1xi32, #gpu.address_space<private>>
+    memref.store %w2, %out[%g] : memref<32xi32>
     gpu.terminator
   }
   return

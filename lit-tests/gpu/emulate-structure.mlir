@@ -13,6 +13,7 @@
 // RUN:   | FileCheck %s --check-prefix=SHUFFLE
 // RUN: not %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-gpu-emulate{thread-order=sideways}))' %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD-ORDER
+// RUN: %mlir-opt --load-pass-plugin=%tessel --help | FileCheck %s --check-prefix=HELP --strict-whitespace
 // The output lowers with the suite's pipeline.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-gpu-emulate))' %s \
 // RUN:   | %mlir-opt %suite-lowering -o /dev/null
@@ -67,6 +68,12 @@
 // SHUFFLE-NOT:   scf.for
 // SHUFFLE:         scf.reduce
 // SHUFFLE-NOT:   gpu.
+
+// HELP:      {{^      --tessel-gpu-emulate .*Run gpu.launch bodies on the CPU}}
+// HELP-NEXT: {{^        --thread-order=<value> .*\(default: forward\)$}}
+// HELP-NEXT: {{^    =forward }}
+// HELP-NEXT: {{^    =reverse }}
+// HELP-NEXT: {{^    =shuffle }}
 
 // BAD-ORDER: thread-order option: Cannot find option named 'sideways'!
 

@@ -24,6 +24,11 @@
 // EXPLAIN:      {{^    =spatial }}
 // EXPLAIN-NEXT: {{^        --spatial-hlim=<ulong> }}
 // EXPLAIN-NEXT: {{^        --time-budget=<ulong> }}
+// EXPLAIN-NEXT: {{^      --tessel-gpu-emulate }}
+// EXPLAIN-NEXT: {{^        --thread-order=<value> }}
+// EXPLAIN-NEXT: {{^    =forward }}
+// EXPLAIN-NEXT: {{^    =reverse }}
+// EXPLAIN-NEXT: {{^    =shuffle }}
 // EXPLAIN-NEXT: {{^      --tessel-optimize }}
 
 // CHECK-NOT: Failed to load
@@ -33,6 +38,7 @@
 // CHECK-NEXT: {{^    =none }}
 // CHECK-NEXT: {{^    =smart }}
 // CHECK-NEXT: {{^    =max }}
+// CHECK-NEXT: {{^        --gpu-block=<ulong> .*1024 threads \(default: 16\)$}}
 // CHECK-NEXT: {{^        --intra-tile .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --line-size=<ulong> .*\(default: 0\)$}}
 // CHECK-NEXT: {{^        --live-range-reordering .*\(default: false\)$}}
@@ -50,6 +56,9 @@
 // CHECK-NEXT: {{^    =auto }}
 // CHECK-NEXT: {{^    =spatial }}
 // CHECK-NEXT: {{^        --spatial-hlim=<ulong> .*\(default: 32\)$}}
+// CHECK-NEXT: {{^        --target=<value> .*\(default: cpu\)$}}
+// CHECK-NEXT: {{^    =cpu }}
+// CHECK-NEXT: {{^    =gpu }}
 // CHECK-NEXT: {{^        --tile .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*Empty \(the default\): per band from a footprint model.*untiled$}}
 // CHECK-NEXT: {{^        --time-budget=<ulong> .*Wall-clock seconds .*\(default: 8\)$}}

@@ -190,7 +190,7 @@ LogicalResult checkLaunch(gpu::LaunchOp launch) {
 
   // Ops the emulation has no CPU meaning for.
   WalkResult bad = launch.getBody().walk([&](Operation *op) {
-    if (isa<gpu::GPUDialect>(op->getDialect()) &&
+    if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()) &&
         !isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
              gpu::GlobalIdOp, gpu::BarrierOp, gpu::TerminatorOp>(op)) {
       op->emitOpError("is not emulated (inside a gpu.launch)");
@@ -671,7 +671,7 @@ bool hasAsync(Operation *op) {
 
 LogicalResult checkHost(func::FuncOp func) {
   WalkResult r = func.walk([&](Operation *op) {
-    if (!isa<gpu::GPUDialect>(op->getDialect()) ||
+    if (!isa_and_nonnull<gpu::GPUDialect>(op->getDialect()) ||
         op->getParentOfType<gpu::LaunchOp>() || isa<gpu::LaunchOp>(op))
       return WalkResult::advance();
     if (!isa<gpu::AllocOp, gpu::MemcpyOp, gpu::DeallocOp, gpu::WaitOp>(op)) {

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
@@ -50,10 +51,11 @@ struct TesselPass
   TesselPass(const TesselPass &other) : Base(other) {}
 
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
-    // gpu: tessel-optimize{target=gpu} builds gpu.launch and gpu.alloc.
+    // gpu and llvm: tessel-optimize{target=gpu} builds gpu.launch, gpu.alloc and
+    // llvm.intr.stacksave/stackrestore around each launch.
     registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
-                    mlir::gpu::GPUDialect, mlir::memref::MemRefDialect,
-                    mlir::scf::SCFDialect>();
+                    mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
+                    mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
   }
 
   // Checks the values Rust-side too (e.g. positive tile sizes), so a bad one is

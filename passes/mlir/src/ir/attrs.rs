@@ -105,6 +105,11 @@ impl Type {
             )
         }
     }
+    /// `!llvm.ptr` (address space 0).
+    pub fn llvm_pointer(ctx: Context) -> Type {
+        // SAFETY: a live context; address space 0 always exists.
+        Type(unsafe { mlirLLVMPointerTypeGet(ctx.0, 0) })
+    }
     pub fn index(ctx: Context) -> Type {
         // SAFETY: a live context.
         Type(unsafe { mlirIndexTypeGet(ctx.0) })

@@ -93,8 +93,30 @@ impl Codegen<'_> {
     /// One `gpu.launch`: the grid covers each mapped loop's box (at least one block,
     /// so that an empty range launches idle threads rather than an invalid grid), and
     /// each thread binds the loop's iterator to `first + block id * threads + thread
-    /// id` before the kernel's body (which starts with the guard).
+    /// id` before the kernel's body (which starts with the guard). The launch sits
+    /// between `llvm.intr.stacksave` and `llvm.intr.stackrestore`: `gpu-to-llvm`
+    /// puts each launch's argument array on the stack, and a launch in a host loop
+    /// then grew the stack every iteration (doitgen at LARGE, 42,000 launches,
+    /// overflowed 8 MiB). A `memref.alloca_scope` would do the same, but inside an
+    /// `scf.for` no order of the CPU lowering passes accepts it (one needs it a
+    /// single block, the other turns it into several).
     fn launch(&mut self, k: &Kernel, cursor: Cursor) -> Result<()> {
+        let ptr = Type::llvm_pointer(self.ctx);
+        let save = OpBuilder::new("llvm.intr.stacksave", self.loc)
+            .results(&[ptr])
+            .build();
+        let stack = self.insert_value(cursor, save, "llvm.intr.stacksave")?;
+        self.launch_alone(k, cursor)?;
+        self.insert(
+            cursor,
+            OpBuilder::new("llvm.intr.stackrestore", self.loc)
+                .operands(&[stack])
+                .build(),
+        );
+        Ok(())
+    }
+
+    fn launch_alone(&mut self, k: &Kernel, cursor: Cursor) -> Result<()> {
         let mut firsts = Vec::with_capacity(k.dims.len());
         let mut grid = Vec::with_capacity(k.dims.len());
         for d in &k.dims {
