@@ -234,27 +234,32 @@ fn kernel(node: &AstNode, block: u64) -> Kernel {
 
 /// The range of `h` over the host's values: its bounds with each outer mapped iterator
 /// replaced by the end of its own box that makes the bound smallest (lower) or largest
-/// (upper). `None` when a bound is not affine, uses an outer mapped iterator whose box
-/// is not a single affine expression, or the step is not 1.
+/// (upper), over the terms that allow it. `None` when no lower or no upper term is
+/// affine in the host's values and the single-expression boxes of the outer mapped
+/// iterators, or the step is not 1.
 fn bounding_box(h: &Head<'_>, boxes: &BTreeMap<String, (Linear, Linear)>) -> Option<GridDim> {
     if h.step != 1 {
         return None;
     }
-    // A lower bound that is a maximum is at least the maximum of the terms' minima;
-    // an upper bound that is a minimum is at most the minimum of their maxima.
-    let firsts: Option<Vec<Expr>> = h
+    // A lower bound that is a maximum is at least the maximum of the terms' minima,
+    // and at least that of any of them: a term that is not affine (a floor
+    // division, as in a skewed stencil) is left out, and the guard checks it. Upper
+    // bounds alike, with minima of maxima.
+    let mut firsts: Vec<Expr> = h
         .lower
         .max_terms()
         .iter()
-        .map(|t| extreme(t, boxes, false))
+        .filter_map(|t| extreme(t, boxes, false))
         .collect();
-    let lasts: Option<Vec<Expr>> = h
+    let mut lasts: Vec<Expr> = h
         .upper
         .min_terms()
         .iter()
-        .map(|t| extreme(t, boxes, true))
+        .filter_map(|t| extreme(t, boxes, true))
         .collect();
-    let (mut firsts, mut lasts) = (firsts?, lasts?);
+    if firsts.is_empty() || lasts.is_empty() {
+        return None;
+    }
     firsts.dedup();
     lasts.dedup();
     let first = if firsts.len() == 1 {
