@@ -184,17 +184,20 @@ def sizes(name: str, dataset: str) -> tuple[int, ...]:
 # ----------------------------------------------------------------------------
 
 def _run_tool(cmd: Sequence[str | os.PathLike], what: str,
-              timeout: float | None = 600) -> subprocess.CompletedProcess:
+              timeout: float | None = 600,
+              env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run a tool; raise SuiteError (with its output) on failure. A plugin that
+    mlir-opt could not load counts as a failure (mlir-opt goes on without it)."""
     cmd = [str(c) for c in cmd]
     try:
-        cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     except FileNotFoundError as e:
         raise SuiteError(f"{what}: tool not found ({e})", cmd) from e
     except subprocess.TimeoutExpired as e:
         raise SuiteError(f"{what}: timed out after {timeout} s", cmd,
                          stderr=(e.stderr or b"").decode(errors="replace")
                          if isinstance(e.stderr, bytes) else (e.stderr or "")) from e
-    if cp.returncode != 0:
+    if cp.returncode != 0 or "Failed to load passes" in cp.stderr:
         raise SuiteError(f"{what} failed", cmd, stderr=cp.stderr, stdout=cp.stdout,
                          returncode=cp.returncode)
     return cp

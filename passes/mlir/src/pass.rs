@@ -305,7 +305,6 @@ impl Driver<'_> {
             return Ok(());
         };
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
-        tracing::debug!(ast = ?optimized.ast, "AST");
         let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
         let generated = codegen::generate(
             &scop,

@@ -10,7 +10,10 @@
 
 use std::time::{Duration, Instant};
 
+use isl_rs::ScheduleNode;
+
 use crate::analysis::dependences::Dependences;
+use crate::analysis::privatization::Conflicts;
 use crate::clay::chlore::recover;
 use crate::clay::schedule::beta_text;
 use crate::clay::{ClaySchedule, Directive};
@@ -654,28 +657,34 @@ fn preset_schedule(
         tiled = report.tiled;
         tiling_notes = report.notes;
     } else if opts.intra_tile {
-        tree = stage("post-tile reordering", || {
-            let root = tree.get_root().isl(cx)?;
-            intra_tile::reorder_bands(cx, root, locality, deps.conflicts())?
-                .get_schedule()
-                .isl(cx)
-        })?;
+        tree = reorder(
+            cx,
+            &tree,
+            "post-tile reordering",
+            locality,
+            deps,
+            intra_tile::reorder_bands,
+        )?;
     }
     if opts.target == Target::Gpu {
-        tree = stage("GPU order", || {
-            let root = tree.get_root().isl(cx)?;
-            intra_tile::order_for_gpu(cx, root, locality, deps.conflicts())?
-                .get_schedule()
-                .isl(cx)
-        })?;
+        tree = reorder(
+            cx,
+            &tree,
+            "GPU order",
+            locality,
+            deps,
+            intra_tile::order_for_gpu,
+        )?;
     }
     if opts.intra_tile {
-        tree = stage("post-tile reordering", || {
-            let root = tree.get_root().isl(cx)?;
-            intra_tile::sink_across_bands(cx, root, locality, deps.conflicts())?
-                .get_schedule()
-                .isl(cx)
-        })?;
+        tree = reorder(
+            cx,
+            &tree,
+            "post-tile reordering",
+            locality,
+            deps,
+            intra_tile::sink_across_bands,
+        )?;
     }
     let mut parallel_marks = 0;
     if opts.parallel {
@@ -691,6 +700,23 @@ fn preset_schedule(
         schedule_time: initial.time,
         notes: initial.notes,
         tiling: tiling_notes,
+    })
+}
+
+/// A reordering of `intra_tile` applied to the whole tree, as a stage named `label`.
+fn reorder(
+    cx: &Ctx,
+    tree: &isl_rs::Schedule,
+    label: &'static str,
+    locality: &Locality,
+    deps: &Dependences<'_>,
+    edit: fn(&Ctx, ScheduleNode, &Locality, &Conflicts) -> Result<ScheduleNode, PolyError>,
+) -> Result<isl_rs::Schedule, PolyError> {
+    stage(label, || {
+        let root = tree.get_root().isl(cx)?;
+        edit(cx, root, locality, deps.conflicts())?
+            .get_schedule()
+            .isl(cx)
     })
 }
 

@@ -53,8 +53,9 @@ enum Shadowed {
 }
 
 /// Emits `ast` right after the scop's last op, or with `gpu`, its mapping to host
-/// code and kernels (`launch`). On error everything added is removed. A parallel loop is guarded by a run-time estimate of its work when `min_work` > 0
-/// (see [`Codegen::for_loop`]).
+/// code and kernels (`launch`). On error everything added is removed. A parallel
+/// loop is guarded by a run-time estimate of its work when `min_work` > 0 (see
+/// [`Codegen::for_loop`]).
 pub fn generate(
     scop: &ExtractedScop,
     ast: &[AstNode],
@@ -464,12 +465,27 @@ impl Codegen<'_> {
         value: Val,
         f: impl FnOnce(&mut Self) -> Result<T>,
     ) -> Result<T> {
-        let shadowed = self.iterators.insert(iterator.to_string(), value);
+        self.with_values(&[(iterator, value)], f)
+    }
+
+    /// Runs `f` with each name of `values` bound to its value (iterators, or
+    /// temporary names an expression refers to), then restores what they shadowed.
+    fn with_values<T>(
+        &mut self,
+        values: &[(&str, Val)],
+        f: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let shadowed: Vec<Option<Val>> = values
+            .iter()
+            .map(|(name, v)| self.iterators.insert((*name).to_string(), *v))
+            .collect();
         let result = f(self);
-        match shadowed {
-            Some(v) => self.iterators.insert(iterator.to_string(), v),
-            None => self.iterators.remove(iterator),
-        };
+        for ((name, _), old) in values.iter().zip(shadowed).rev() {
+            match old {
+                Some(v) => self.iterators.insert((*name).to_string(), v),
+                None => self.iterators.remove(*name),
+            };
+        }
         result
     }
 
@@ -486,30 +502,29 @@ impl Codegen<'_> {
         let last = self.affine_op("affine.min", &upper.min_terms(), cursor)?;
         // Both bounds are inclusive.
         let (first_name, last_name) = ("work.first", "work.last");
-        self.iterators.insert(first_name.into(), first);
-        self.iterators.insert(last_name.into(), last);
         let var = |n: &str| Box::new(Expr::Var(n.into()));
         let span = Expr::Add(
             Box::new(Expr::Sub(var(last_name), var(first_name))),
             Box::new(Expr::Int(1)),
         );
-        let trip = self.affine_op(
-            "affine.max",
-            &[Expr::CeilDiv(Box::new(span), step), Expr::Int(0)],
-            cursor,
-        );
-        let middle = self.affine_op(
-            "affine.apply",
-            &[Expr::FloorDiv(
-                Box::new(Expr::Add(var(first_name), var(last_name))),
-                2,
-            )],
-            cursor,
-        );
-        self.iterators.remove(first_name);
-        self.iterators.remove(last_name);
-        let trip = self.binary("arith.minsi", trip?, cap, cursor)?;
-        Ok((trip, middle?))
+        let (trip, middle) = self.with_values(&[(first_name, first), (last_name, last)], |cg| {
+            let trip = cg.affine_op(
+                "affine.max",
+                &[Expr::CeilDiv(Box::new(span), step), Expr::Int(0)],
+                cursor,
+            )?;
+            let middle = cg.affine_op(
+                "affine.apply",
+                &[Expr::FloorDiv(
+                    Box::new(Expr::Add(var(first_name), var(last_name))),
+                    2,
+                )],
+                cursor,
+            )?;
+            Ok((trip, middle))
+        })?;
+        let trip = self.binary("arith.minsi", trip, cap, cursor)?;
+        Ok((trip, middle))
     }
 
     /// `op` over `exprs` (one result each): `affine.apply` of one, or the
@@ -633,21 +648,12 @@ impl Codegen<'_> {
             return Ok(());
         };
         let shared = self.privatize(private, inner)?;
-        let mut shadowed = Vec::with_capacity(heads.len());
+        let mut ivs = Vec::with_capacity(heads.len());
         for (k, h) in heads.iter().enumerate() {
             let iv = body_block.arg(k).ok_or(CodegenError::NoResult("loop IV"))?;
-            shadowed.push((
-                h.iterator,
-                self.iterators.insert(h.iterator.to_string(), iv),
-            ));
+            ivs.push((h.iterator, iv));
         }
-        let emitted = self.nodes(body, inner);
-        for (name, old) in shadowed.into_iter().rev() {
-            match old {
-                Some(v) => self.iterators.insert(name.to_string(), v),
-                None => self.iterators.remove(name),
-            };
-        }
+        let emitted = self.with_values(&ivs, |cg| cg.nodes(body, inner));
         self.unshadow(shared);
         emitted?;
         self.insert(inner, OpBuilder::new("affine.yield", self.loc).build());

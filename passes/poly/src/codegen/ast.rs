@@ -304,7 +304,7 @@ type Combination<K> = (BTreeMap<K, i64>, i64);
 pub(crate) type Linear = Combination<String>;
 
 /// `f * c`; None on overflow.
-fn scaled<K: Ord>((terms, c): Combination<K>, f: i64) -> Option<Combination<K>> {
+pub(crate) fn scaled<K: Ord>((terms, c): Combination<K>, f: i64) -> Option<Combination<K>> {
     let mut out = BTreeMap::new();
     for (v, a) in terms {
         out.insert(v, a.checked_mul(f)?);
@@ -313,7 +313,7 @@ fn scaled<K: Ord>((terms, c): Combination<K>, f: i64) -> Option<Combination<K>> 
 }
 
 /// `a + b`, without zero terms; None on overflow.
-fn sum<K: Ord>(
+pub(crate) fn sum<K: Ord>(
     (mut terms, c): Combination<K>,
     (other, d): Combination<K>,
 ) -> Option<Combination<K>> {

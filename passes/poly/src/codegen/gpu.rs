@@ -19,7 +19,7 @@
 
 use std::collections::BTreeMap;
 
-use super::ast::{collapsed_body, has_parallel_loop, AstNode, CmpOp, Cond, Expr, Linear};
+use super::ast::{has_parallel_loop, scaled, sum, AstNode, CmpOp, Cond, Expr, Linear};
 
 /// The most threads a block may have (CUDA's limit for every compute capability
 /// since 2.0).
@@ -147,8 +147,9 @@ struct Head<'a> {
 
 /// The kernel of the parallel loop `node` and the loops collapsed with it.
 fn kernel(node: &AstNode, block: u64) -> Kernel {
+    // The group's heads, down to its body (`ast::collapsed_body`).
     let mut heads = vec![];
-    let mut cur = std::slice::from_ref(node);
+    let mut inner = std::slice::from_ref(node);
     let mut private = vec![];
     while let [AstNode::For {
         parallel: true,
@@ -159,7 +160,7 @@ fn kernel(node: &AstNode, block: u64) -> Kernel {
         private: p,
         body,
         ..
-    }] = cur
+    }] = inner
     {
         if heads.is_empty() {
             private = p.clone();
@@ -170,9 +171,8 @@ fn kernel(node: &AstNode, block: u64) -> Kernel {
             upper,
             step: *step,
         });
-        cur = body;
+        inner = body;
     }
-    let inner = collapsed_body(std::slice::from_ref(node));
 
     // Map the outermost heads whose bounding box is known on the host.
     let mut boxes: BTreeMap<String, (Linear, Linear)> = BTreeMap::new();
@@ -289,30 +289,13 @@ fn extreme(term: &Expr, boxes: &BTreeMap<String, (Linear, Linear)>, largest: boo
         let part = match boxes.get(&v) {
             Some((first, last)) => {
                 let end = if (a > 0) == largest { last } else { first };
-                scaled(end, a)?
+                scaled(end.clone(), a)?
             }
             None => (BTreeMap::from([(v, a)]), 0),
         };
-        out = add(out, part)?;
+        out = sum(out, part)?;
     }
     Some(from_linear(&out))
-}
-
-fn scaled((terms, c): &Linear, f: i64) -> Option<Linear> {
-    let mut out = BTreeMap::new();
-    for (v, a) in terms {
-        out.insert(v.clone(), a.checked_mul(f)?);
-    }
-    Some((out, c.checked_mul(f)?))
-}
-
-fn add((mut terms, c): Linear, (other, d): Linear) -> Option<Linear> {
-    for (v, a) in other {
-        let e = terms.entry(v).or_insert(0);
-        *e = e.checked_add(a)?;
-    }
-    terms.retain(|_, a| *a != 0);
-    Some((terms, c.checked_add(d)?))
 }
 
 /// An affine combination as an expression.
@@ -347,26 +330,6 @@ pub fn block_sizes(n: usize, block: u64) -> Vec<u64> {
         }
     }
     sizes
-}
-
-/// Kernels in `nodes`, in program order.
-pub fn kernels(nodes: &[HostNode]) -> Vec<&Kernel> {
-    let mut out = vec![];
-    for n in nodes {
-        match n {
-            HostNode::For { body, .. } => out.extend(kernels(body)),
-            HostNode::If {
-                then_branch,
-                else_branch,
-                ..
-            } => {
-                out.extend(kernels(then_branch));
-                out.extend(kernels(else_branch));
-            }
-            HostNode::Kernel(k) => out.push(k),
-        }
-    }
-    out
 }
 
 /// One line per kernel, for the remark: its block, its grid, and the host loops it

@@ -28,17 +28,23 @@ pub(crate) fn reorder_bands(
     deps: &Conflicts,
 ) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
-    if node_type(cx, &node)? == ScheduleNodeType::Band
-        && n_members(cx, &node)? >= 2
-        && node.band_get_permutable().isl(cx)?
-    {
-        let n = n_members(cx, &node)?;
+    if let Some(n) = permutable_members(cx, &node)? {
         let profile = band_profile(cx, &node, loc, n)?;
         if let Some(member) = innermost(cx, &node, &profile, true)? {
             node = sink(cx, node, member, deps)?;
         }
     }
     walk_children(cx, node, |cx, child| reorder_bands(cx, child, loc, deps))
+}
+
+/// The number of members of the band at `node` when it is a permutable band of two or
+/// more, the bands whose members the reorderings here may permute.
+fn permutable_members(cx: &Ctx, node: &ScheduleNode) -> Result<Option<usize>, PolyError> {
+    if node_type(cx, node)? != ScheduleNodeType::Band || !node.band_get_permutable().isl(cx)? {
+        return Ok(None);
+    }
+    let n = n_members(cx, node)?;
+    Ok((n >= 2).then_some(n))
 }
 
 /// The member of the permutable band at `node` that should go innermost, if it
@@ -144,11 +150,7 @@ pub(crate) fn order_for_gpu(
     deps: &Conflicts,
 ) -> Result<ScheduleNode, PolyError> {
     let mut node = node;
-    if node_type(cx, &node)? == ScheduleNodeType::Band
-        && n_members(cx, &node)? >= 2
-        && node.band_get_permutable().isl(cx)?
-    {
-        let n = n_members(cx, &node)?;
+    if let Some(n) = permutable_members(cx, &node)? {
         let mut coincident = vec![];
         let mut carrying = vec![];
         for d in 0..n {

@@ -117,23 +117,25 @@ impl Codegen<'_> {
     }
 
     fn launch_alone(&mut self, k: &Kernel, cursor: Cursor) -> Result<()> {
+        let threads = k
+            .dims
+            .iter()
+            .map(|d| i64::try_from(d.threads).map_err(|_| CodegenError::Ast("block size")))
+            .collect::<Result<Vec<i64>>>()?;
+        let var = |v: &str| Box::new(Expr::Var(v.into()));
         let mut firsts = Vec::with_capacity(k.dims.len());
         let mut grid = Vec::with_capacity(k.dims.len());
-        for d in &k.dims {
+        for (d, &t) in k.dims.iter().zip(&threads) {
             let first = self.affine_op("affine.max", &d.first.max_terms(), cursor)?;
             let last = self.affine_op("affine.min", &d.last.min_terms(), cursor)?;
-            let threads = i64::try_from(d.threads).map_err(|_| CodegenError::Ast("block size"))?;
-            let blocks = self.bound_values(&[("gpu.first", first), ("gpu.last", last)], |cg| {
-                let span = Expr::Add(
-                    Box::new(Expr::Sub(
-                        Box::new(Expr::Var("gpu.last".into())),
-                        Box::new(Expr::Var("gpu.first".into())),
-                    )),
-                    Box::new(Expr::Int(1)),
-                );
+            let span = Expr::Add(
+                Box::new(Expr::Sub(var("gpu.last"), var("gpu.first"))),
+                Box::new(Expr::Int(1)),
+            );
+            let blocks = self.with_values(&[("gpu.first", first), ("gpu.last", last)], |cg| {
                 cg.affine_op(
                     "affine.max",
-                    &[Expr::CeilDiv(Box::new(span), threads), Expr::Int(1)],
+                    &[Expr::CeilDiv(Box::new(span), t), Expr::Int(1)],
                     cursor,
                 )
             })?;
@@ -167,66 +169,36 @@ impl Codegen<'_> {
             top: false,
         };
         let n = k.dims.len();
-        let mut bound = Vec::with_capacity(n);
+        let mut iterators = Vec::with_capacity(n);
         for (i, d) in k.dims.iter().enumerate() {
             let axis = n - 1 - i;
             let block_id = body.arg(axis).ok_or(CodegenError::NoResult("block id"))?;
             let thread_id = body
                 .arg(3 + axis)
                 .ok_or(CodegenError::NoResult("thread id"))?;
-            let threads = i64::try_from(d.threads).map_err(|_| CodegenError::Ast("block size"))?;
+            let e = Expr::Add(
+                Box::new(Expr::Add(
+                    var("gpu.first"),
+                    Box::new(Expr::Mul(Box::new(Expr::Int(threads[i])), var("gpu.block"))),
+                )),
+                var("gpu.thread"),
+            );
             let values = [
                 ("gpu.first", firsts[i]),
                 ("gpu.block", block_id),
                 ("gpu.thread", thread_id),
             ];
-            let it = self.bound_values(&values, |cg| {
-                let var = |v: &str| Box::new(Expr::Var(v.into()));
-                let e = Expr::Add(
-                    Box::new(Expr::Add(
-                        var("gpu.first"),
-                        Box::new(Expr::Mul(Box::new(Expr::Int(threads)), var("gpu.block"))),
-                    )),
-                    var("gpu.thread"),
-                );
-                cg.affine_op("affine.apply", &[e], inner)
-            })?;
-            bound.push((
-                d.iterator.clone(),
-                self.iterators.insert(d.iterator.clone(), it),
-            ));
+            let it = self.with_values(&values, |cg| cg.affine_op("affine.apply", &[e], inner))?;
+            iterators.push((d.iterator.as_str(), it));
         }
-        let shared = self.privatize(&k.private, inner);
-        let emitted = shared.and_then(|shared| {
-            let r = self.nodes(&k.body, inner);
-            self.unshadow(shared);
-            r
-        });
-        for (name, old) in bound.into_iter().rev() {
-            match old {
-                Some(v) => self.iterators.insert(name, v),
-                None => self.iterators.remove(&name),
-            };
-        }
-        emitted?;
+        self.with_values(&iterators, |cg| {
+            let shared = cg.privatize(&k.private, inner)?;
+            let emitted = cg.nodes(&k.body, inner);
+            cg.unshadow(shared);
+            emitted
+        })?;
         self.insert(inner, OpBuilder::new("gpu.terminator", self.loc).build());
         Ok(())
-    }
-
-    /// Runs `f` with the temporary names `values` bound, then removes them.
-    fn bound_values<T>(
-        &mut self,
-        values: &[(&str, Val)],
-        f: impl FnOnce(&mut Self) -> Result<T>,
-    ) -> Result<T> {
-        for (name, v) in values {
-            self.iterators.insert((*name).to_string(), *v);
-        }
-        let r = f(self);
-        for (name, _) in values {
-            self.iterators.remove(*name);
-        }
-        r
     }
 
     /// The device copies of every memref the kernels among `self.top[first..]` use
