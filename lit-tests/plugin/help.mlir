@@ -39,6 +39,7 @@
 // CHECK-NEXT: {{^    =smart }}
 // CHECK-NEXT: {{^    =max }}
 // CHECK-NEXT: {{^        --gpu-block=<ulong> .*1024 threads \(default: 16\)$}}
+// CHECK-NEXT: {{^        --gpu-promote .*shared memory.*registers.*\(default: true\)$}}
 // CHECK-NEXT: {{^        --intra-tile .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --line-size=<ulong> .*\(default: 0\)$}}
 // CHECK-NEXT: {{^        --live-range-reordering .*\(default: false\)$}}

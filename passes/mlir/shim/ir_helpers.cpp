@@ -2,6 +2,8 @@
 // warnings (the C API only emits errors), side-effect queries and quiet verification.
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Verifier.h"
@@ -60,5 +62,19 @@ bool tessel_verify_quietly(MlirOperation op) {
     llvm::errs() << "\n";
   }
   return ok;
+}
+
+// `memref<shape x element, #gpu.address_space<workgroup>>`: shared memory of a
+// `gpu.launch` workgroup attribution. The C API has no constructor for the GPU
+// dialect's address-space attribute; null if the element type is invalid.
+MlirType tessel_workgroup_memref(MlirType element, intptr_t rank,
+                                 const int64_t *shape) {
+  mlir::Type e = unwrap(element);
+  mlir::Attribute space = mlir::gpu::AddressSpaceAttr::get(
+      e.getContext(), mlir::gpu::AddressSpace::Workgroup);
+  if (!mlir::BaseMemRefType::isValidElementType(e))
+    return wrap(mlir::Type());
+  return wrap(mlir::MemRefType::get(llvm::ArrayRef<int64_t>(shape, rank), e,
+                                    mlir::MemRefLayoutAttrInterface(), space));
 }
 }

@@ -45,6 +45,8 @@ enum Remark<'a> {
     Mapped {
         statements: usize,
         kernels: Vec<String>,
+        /// Per kernel, what it keeps in shared memory and registers.
+        promotions: Vec<String>,
     },
     Optimized {
         statements: usize,
@@ -74,12 +76,15 @@ impl std::fmt::Display for Remark<'_> {
                 )
             }
             Remark::CannotExplain(e) => write!(f, "tessel: cannot explain this SCoP: {e}"),
-            Remark::Mapped { statements, kernels } => write!(
-                f,
-                "tessel: mapped SCoP of {statements} statements to the GPU: {} kernels; arrays copied to the device before, back after\n{}",
-                kernels.len(),
-                kernels.join("\n")
-            ),
+            Remark::Mapped { statements, kernels, promotions } => {
+                write!(
+                    f,
+                    "tessel: mapped SCoP of {statements} statements to the GPU: {} kernels; arrays copied to the device before, back after\n{}",
+                    kernels.len(),
+                    kernels.join("\n")
+                )?;
+                promotions.iter().try_for_each(|p| write!(f, "\n{p}"))
+            }
             Remark::Optimized { statements, scheduler, tiled_bands, parallel_loops, ms } => write!(
                 f,
                 "tessel: optimized SCoP of {statements} statements (scheduler={scheduler}, tiled bands={tiled_bands}, parallel loops={parallel_loops}, schedule time={ms:.3} ms)"
@@ -306,7 +311,7 @@ impl Driver<'_> {
         };
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
         let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
-        let generated = codegen::generate(
+        let mut generated = codegen::generate(
             &scop,
             &optimized.ast,
             optimized.gpu.as_deref(),
@@ -321,6 +326,7 @@ impl Driver<'_> {
             return Err(Fallback::DoesNotVerify);
         }
         let statements = scop.model.statements.len();
+        let promotions = std::mem::take(&mut generated.notes);
         generated.commit();
         replace_original(scop);
         for note in optimized.notes.iter().chain(&optimized.tiling) {
@@ -333,6 +339,7 @@ impl Driver<'_> {
                 Remark::Mapped {
                     statements,
                     kernels,
+                    promotions,
                 },
             );
         }

@@ -174,6 +174,8 @@ pub struct Options {
     pub target: Target,
     /// `target=gpu`: threads per block along each mapped loop.
     pub gpu_block: u64,
+    /// `target=gpu`: shared-memory and register promotion (`codegen::gpu`).
+    pub gpu_promote: bool,
 }
 
 /// The register block of a point band (`register-tile`).
@@ -215,6 +217,7 @@ impl Default for Options {
             time_budget: std::time::Duration::from_secs(8),
             target: Target::Cpu,
             gpu_block: DEFAULT_GPU_BLOCK,
+            gpu_promote: true,
         }
     }
 }
@@ -390,6 +393,7 @@ impl Options {
                 self.target = Target::from_index(i).ok_or(unknown(i))?
             }
             (OptionId::GpuBlock, Value::UInt(n)) => self.gpu_block = n,
+            (OptionId::GpuPromote, Value::Bool(b)) => self.gpu_promote = b,
             (OptionId::MaxOperations, Value::UInt(n)) => self.max_operations = n,
             (OptionId::TimeBudget, Value::UInt(s)) => {
                 self.time_budget = std::time::Duration::from_secs(s)
@@ -419,6 +423,7 @@ impl Options {
             OptionId::TileSizes => Value::IntList(&self.tile_sizes),
             OptionId::Target => Value::Enum(self.target as usize),
             OptionId::GpuBlock => Value::UInt(self.gpu_block),
+            OptionId::GpuPromote => Value::Bool(self.gpu_promote),
             OptionId::MaxOperations => Value::UInt(self.max_operations),
             OptionId::TimeBudget => Value::UInt(self.time_budget.as_secs()),
             OptionId::Tile => Value::Bool(self.tile),

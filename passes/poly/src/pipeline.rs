@@ -81,7 +81,7 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
         notes.append(&mut out.notes);
         out.notes = notes;
         if opts.target == Target::Gpu {
-            out.gpu = Some(gpu::map(&out.ast, opts.gpu_block));
+            out.gpu = Some(gpu::map(&out.ast, opts.gpu_block, opts.gpu_promote));
         }
         Ok(out)
     })

@@ -2,6 +2,7 @@
 
 use super::maps::MapBuilder;
 use super::registers::{self, Element};
+use super::shared;
 use super::{CodegenError, Generated, Result};
 use crate::analysis::{ExtractedScop, Step};
 use crate::ir::{Attr, Blk, Context, Detached, Location, Op, OpBuilder, Owned, Type, Val};
@@ -42,6 +43,21 @@ struct Codegen<'s> {
     /// Inside a parallel loop: the local buffers it gives each iteration a copy of,
     /// by the memref value the statements use, and the copy.
     renamed: HashMap<Val, Val>,
+    /// Inside the point loop of a staged kernel loop: the groups read from shared
+    /// memory ([`shared`]).
+    staged: Option<Staged>,
+    /// What the remark tells about each kernel's promotions (`target=gpu`).
+    notes: Vec<String>,
+    /// Kernels emitted so far (`target=gpu`), to number them as the remark does;
+    /// promotions are noted only then.
+    kernels: usize,
+}
+
+/// The shared-memory tiles of a staged loop, each with its workgroup buffer, over the
+/// block's tile variables.
+struct Staged {
+    groups: Vec<(shared::Group, Val)>,
+    vars: Vec<shared::TileVar>,
 }
 
 /// What [`Codegen::privatize`] replaced, to put back after the loop's body.
@@ -97,6 +113,9 @@ pub fn generate(
         top: vec![],
         renamed: HashMap::new(),
         registers: None,
+        staged: None,
+        notes: vec![],
+        kernels: 0,
     };
 
     // Codegen must give every expanded array its slots: one it does not know would
@@ -169,6 +188,7 @@ pub fn generate(
         ops: cg.top,
         allocas,
         reloads,
+        notes: cg.notes,
     };
     match result {
         Ok(()) => Ok(generated),
@@ -192,6 +212,7 @@ fn roll_back(allocas: Vec<Owned>, ops: Vec<Owned>) {
         ops,
         allocas,
         reloads: vec![],
+        notes: vec![],
     }
     .roll_back();
 }
@@ -378,6 +399,16 @@ impl Codegen<'_> {
             before: None,
             top: false,
         };
+        if self.kernels > 0 {
+            for e in &elements {
+                let subs: Vec<String> = e.index.iter().map(|a| format!("[{a}]")).collect();
+                self.notes.push(format!(
+                    "keeps {}{} in a register across {iterator}",
+                    super::shared::array_name(e.memref),
+                    subs.concat()
+                ));
+            }
+        }
         self.registers = Some((elements, carried));
         let emitted = self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner));
         let (elements, current) = self
@@ -560,10 +591,11 @@ impl Codegen<'_> {
         self.binary("arith.minsi", v, cap, cursor)
     }
 
+    /// A binary op whose result has its operands' type.
     fn binary(&mut self, op: &'static str, a: Val, b: Val, cursor: Cursor) -> Result<Val> {
         let built = OpBuilder::new(op, self.loc)
             .operands(&[a, b])
-            .results(&[self.index_type])
+            .results(&[a.ty()])
             .build();
         self.insert_value(cursor, built, op)
     }
@@ -1093,6 +1125,52 @@ impl Codegen<'_> {
         Ok(true)
     }
 
+    /// Inside a staged loop's point loop: when `op` reads an element of a group staged
+    /// in shared memory, reads the shared copy instead (and returns true).
+    fn staged_load(
+        &mut self,
+        op: Op,
+        ivs: &[Val],
+        args: &[Expr],
+        mapping: &mut HashMap<Val, Val>,
+        cursor: Cursor,
+    ) -> Result<bool> {
+        let Some(staged) = self.staged.as_ref() else {
+            return Ok(false);
+        };
+        let Some(acc) = registers::access(op).filter(|a| a.stored.is_none()) else {
+            return Ok(false);
+        };
+        let Some(index) = registers::element(&acc, ivs, args) else {
+            return Ok(false);
+        };
+        let Some((group, buffer)) = staged
+            .groups
+            .iter()
+            .find(|(g, _)| g.memref == acc.memref && g.refs.contains(&index))
+        else {
+            return Ok(false);
+        };
+        let local: Vec<Expr> = (0..index.len())
+            .map(|d| group.local(&index, d, &staged.vars))
+            .collect::<Option<_>>()
+            .ok_or(CodegenError::Ast(
+                "shared memory: a subscript the plan missed",
+            ))?;
+        let mut operands = vec![*buffer];
+        for e in &local {
+            operands.push(self.index_value(e, cursor)?);
+        }
+        let load = OpBuilder::new("memref.load", self.loc)
+            .operands(&operands)
+            .results(&[acc.ty])
+            .build();
+        let value = self.insert_value(cursor, load, "memref.load")?;
+        let result = op.result(0).ok_or(CodegenError::NoResult("affine.load"))?;
+        mapping.insert(result, value);
+        Ok(true)
+    }
+
     fn statement(&mut self, stmt: StmtId, name: &str, args: &[Expr], cursor: Cursor) -> Result<()> {
         let code = self
             .scop
@@ -1121,6 +1199,9 @@ impl Codegen<'_> {
                 }
                 Step::Clone(op) => {
                     if self.kept_in_register(*op, &code.ivs, args, &mut mapping)? {
+                        continue;
+                    }
+                    if self.staged_load(*op, &code.ivs, args, &mut mapping, cursor)? {
                         continue;
                     }
                     if self.expanded_buffer_access(*op, stmt, args, &mut mapping, cursor)? {

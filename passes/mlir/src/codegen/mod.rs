@@ -12,6 +12,7 @@
 mod emit;
 mod maps;
 mod registers;
+mod shared;
 
 pub use emit::generate;
 
@@ -63,6 +64,9 @@ pub struct Generated {
     allocas: Vec<Owned>,
     /// (original value used after the SCoP, its reload after the new code).
     reloads: Vec<(Val, Val)>,
+    /// Per kernel, what it keeps in shared memory and registers (`target=gpu`), for
+    /// the remark.
+    pub notes: Vec<String>,
 }
 
 impl Generated {

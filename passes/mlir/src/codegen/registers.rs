@@ -158,7 +158,7 @@ fn distinct(a: &[Aff], b: &[Aff]) -> bool {
 }
 
 /// Whether `name` (an AST iterator) occurs in `a`, divisions included.
-fn mentions(a: &Aff, name: &str) -> bool {
+pub(super) fn mentions(a: &Aff, name: &str) -> bool {
     a.terms().iter().any(|(atom, _)| match atom {
         Atom::Param(p) => p == name,
         Atom::FloorDiv(inner, _) | Atom::CeilDiv(inner, _) | Atom::Mod(inner, _) => {
@@ -186,7 +186,7 @@ fn expr_aff(e: &Expr) -> Option<Aff> {
 
 /// A function argument or an allocation: a buffer no other memref value can name
 /// in a SCoP (views and casts are other values).
-fn is_buffer(m: Val) -> bool {
+pub(super) fn is_buffer(m: Val) -> bool {
     match m.defining_op() {
         Some(op) => matches!(op.name().as_str(), "memref.alloc" | "memref.alloca"),
         None => m

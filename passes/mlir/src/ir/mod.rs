@@ -27,7 +27,7 @@ mod shim;
 pub use attrs::{AffineExpr, AffineExprKind, AffineMap, Attr, Context, IntegerSet, Location, Type};
 pub use build::OpBuilder;
 pub use handles::{erase_all, Blk, Detached, Op, Owned, Val};
-pub use shim::{emit_error, emit_remark, is_pure, verifies};
+pub use shim::{emit_error, emit_remark, is_pure, verifies, workgroup_memref};
 
 use mlir_sys::{MlirStringCallback, MlirStringRef};
 use std::ffi::c_void;

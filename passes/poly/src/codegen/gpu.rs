@@ -52,13 +52,41 @@ pub struct Kernel {
     /// The mapped loops, outermost first; the last one is x, the one before y, then z.
     /// Empty: a kernel of one thread.
     pub dims: Vec<GridDim>,
-    /// What each thread runs, with the iterators of `dims` bound to
-    /// `first + block id * threads + thread id`; it starts with the guard that keeps
-    /// threads outside the loops' bounds idle.
+    /// What keeps the threads outside the mapped loops' own bounds idle: each mapped
+    /// iterator is bound to `first + block id * threads + thread id`, over a
+    /// bounding box. `None`: every thread of the box runs `body`.
+    pub guard: Option<Cond>,
+    /// What each thread runs (under `guard`).
     pub body: Vec<AstNode>,
     /// The scalars each iteration of the mapped loops gets its own copy of: one per
     /// thread.
     pub private: Vec<String>,
+    /// A loop of `body` that the whole block may run tile by tile, staging what the
+    /// tile reads in shared memory (`gpu-promote`; seed 001 §1.8).
+    pub stage: Option<Stage>,
+}
+
+/// A sequential loop of a kernel's body whose bounds are the same for every thread
+/// of a block (they use no mapped iterator) and whose body is statements only. The
+/// block can then run it in tiles of `tile` iterations with a barrier between them
+/// (all threads reach it) and stage the data of each tile. Codegen decides which
+/// references are worth it; with none, the loop is emitted as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// Its position in [`Kernel::body`].
+    pub index: usize,
+    pub tile: u64,
+    /// A condition, the same for all threads of a block, that holds when some
+    /// thread of the block may pass the guard: each affine constraint of the guard
+    /// at the corner of the block that favours it (over the names
+    /// [`block_first_name`] of the mapped iterators). A block outside it (the
+    /// upper half of a triangle) skips the staged loop and its copies.
+    pub block_guard: Option<Cond>,
+}
+
+/// The name codegen binds to the first value of mapped iterator `it` in a block.
+pub fn block_first_name(it: &str) -> String {
+    format!("gpu.lo.{it}")
 }
 
 /// A mapped loop: its range's bounding box over the host's values (`first..=last`,
@@ -85,7 +113,10 @@ impl Kernel {
 /// Maps `ast` to host code and kernels, `block` threads per mapped loop (the tile
 /// size of the mapping), fewer where the block would exceed
 /// [`MAX_THREADS_PER_BLOCK`].
-pub fn map(ast: &[AstNode], block: u64) -> Vec<HostNode> {
+///
+/// With `promote`, each kernel's innermost sequential loops may keep elements in
+/// registers (`AstNode::For::registers`) and one loop may be staged ([`Stage`]).
+pub fn map(ast: &[AstNode], block: u64, promote: bool) -> Vec<HostNode> {
     let mut out = vec![];
     // Consecutive nodes with no parallel loop: one kernel of one thread.
     let mut sequential: Vec<AstNode> = vec![];
@@ -94,9 +125,11 @@ pub fn map(ast: &[AstNode], block: u64) -> Vec<HostNode> {
             sequential.push(node.clone());
             continue;
         }
-        flush(&mut sequential, &mut out);
+        flush(&mut sequential, &mut out, promote);
         match node {
-            AstNode::For { parallel: true, .. } => out.push(HostNode::Kernel(kernel(node, block))),
+            AstNode::For { parallel: true, .. } => {
+                out.push(HostNode::Kernel(kernel(node, block, promote)))
+            }
             AstNode::For {
                 iterator,
                 lower,
@@ -109,7 +142,7 @@ pub fn map(ast: &[AstNode], block: u64) -> Vec<HostNode> {
                 lower: lower.clone(),
                 upper: upper.clone(),
                 step: *step,
-                body: map(body, block),
+                body: map(body, block, promote),
             }),
             AstNode::If {
                 cond,
@@ -117,22 +150,28 @@ pub fn map(ast: &[AstNode], block: u64) -> Vec<HostNode> {
                 else_branch,
             } => out.push(HostNode::If {
                 cond: cond.clone(),
-                then_branch: map(then_branch, block),
-                else_branch: map(else_branch, block),
+                then_branch: map(then_branch, block, promote),
+                else_branch: map(else_branch, block, promote),
             }),
             AstNode::Stmt { .. } => sequential.push(node.clone()),
         }
     }
-    flush(&mut sequential, &mut out);
+    flush(&mut sequential, &mut out, promote);
     out
 }
 
-fn flush(sequential: &mut Vec<AstNode>, out: &mut Vec<HostNode>) {
+fn flush(sequential: &mut Vec<AstNode>, out: &mut Vec<HostNode>, promote: bool) {
     if !sequential.is_empty() {
+        let mut body = std::mem::take(sequential);
+        if promote {
+            mark_register_loops(&mut body);
+        }
         out.push(HostNode::Kernel(Kernel {
             dims: vec![],
-            body: std::mem::take(sequential),
+            guard: None,
+            body,
             private: vec![],
+            stage: None,
         }));
     }
 }
@@ -146,7 +185,7 @@ struct Head<'a> {
 }
 
 /// The kernel of the parallel loop `node` and the loops collapsed with it.
-fn kernel(node: &AstNode, block: u64) -> Kernel {
+fn kernel(node: &AstNode, block: u64, promote: bool) -> Kernel {
     // The group's heads, down to its body (`ast::collapsed_body`).
     let mut heads = vec![];
     let mut inner = std::slice::from_ref(node);
@@ -218,17 +257,120 @@ fn kernel(node: &AstNode, block: u64) -> Kernel {
             body,
         }];
     }
-    if !conds.is_empty() {
-        body = vec![AstNode::If {
-            cond: Cond::And(conds),
-            then_branch: body,
-            else_branch: vec![],
-        }];
+    let guard = match conds.len() {
+        0 => None,
+        _ => Some(Cond::And(conds)),
+    };
+    let mut stage = None;
+    if promote {
+        mark_register_loops(&mut body);
+        let mapped: Vec<&str> = dims.iter().map(|d| d.iterator.as_str()).collect();
+        stage = body
+            .iter()
+            .position(|n| stageable(n, &mapped))
+            .filter(|_| !dims.is_empty())
+            .map(|index| Stage {
+                index,
+                tile: block,
+                block_guard: guard.as_ref().and_then(|g| block_guard(g, &dims)),
+            });
     }
     Kernel {
         dims,
+        guard,
         body,
         private,
+        stage,
+    }
+}
+
+/// [`Stage::block_guard`] of `guard` over the blocks of `dims`: each constraint
+/// `e >= 0` becomes `max over the block of e >= 0` (necessary for some thread to
+/// pass it); constraints that are not affine are left out (the block then runs
+/// the loop, and its threads the guard).
+fn block_guard(guard: &Cond, dims: &[GridDim]) -> Option<Cond> {
+    let Cond::And(conds) = guard else {
+        return None;
+    };
+    let mut out = vec![];
+    for c in conds {
+        // As `e >= 0`.
+        let e = match c {
+            Cond::Cmp(CmpOp::Ge, a, b) => Expr::Sub(Box::new(a.clone()), Box::new(b.clone())),
+            Cond::Cmp(CmpOp::Le, a, b) => Expr::Sub(Box::new(b.clone()), Box::new(a.clone())),
+            _ => continue,
+        };
+        let Some((terms, k)) = e.linear() else {
+            continue;
+        };
+        let mut best: Linear = (BTreeMap::new(), k);
+        for (v, a) in terms {
+            let part = match dims.iter().find(|d| d.iterator == v) {
+                Some(d) => {
+                    let last = i64::try_from(d.threads).ok()? - 1;
+                    let first = (BTreeMap::from([(block_first_name(&v), a)]), 0);
+                    if a > 0 {
+                        sum(first, (BTreeMap::new(), a.checked_mul(last)?))?
+                    } else {
+                        first
+                    }
+                }
+                None => (BTreeMap::from([(v, a)]), 0),
+            };
+            best = sum(best, part)?;
+        }
+        out.push(Cond::Cmp(CmpOp::Ge, from_linear(&best), Expr::Int(0)));
+    }
+    (!out.is_empty()).then_some(Cond::And(out))
+}
+
+/// Marks the sequential loops of `nodes` whose bodies are statements only: codegen
+/// keeps the elements they update at a fixed address in registers (private
+/// promotion, seed 001 §1.8; `registers::plan` in the MLIR codegen decides which).
+/// A thread is sequential code, and the other threads of the launch never touch
+/// those elements (they would depend on each other across a parallel loop), so the
+/// same operations run in the same order.
+fn mark_register_loops(nodes: &mut [AstNode]) {
+    for n in nodes {
+        match n {
+            AstNode::For {
+                parallel: false,
+                registers,
+                body,
+                ..
+            } if body.iter().all(|b| matches!(b, AstNode::Stmt { .. })) => *registers = true,
+            AstNode::For { body, .. } => mark_register_loops(body),
+            AstNode::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                mark_register_loops(then_branch);
+                mark_register_loops(else_branch);
+            }
+            AstNode::Stmt { .. } => {}
+        }
+    }
+}
+
+/// Whether `node` is a loop a block can run in tiles ([`Stage`]): sequential, step
+/// 1, bounds free of the `mapped` iterators, statements only inside.
+fn stageable(node: &AstNode, mapped: &[&str]) -> bool {
+    match node {
+        AstNode::For {
+            parallel: false,
+            step: 1,
+            lower,
+            upper,
+            body,
+            ..
+        } => {
+            body.iter().all(|b| matches!(b, AstNode::Stmt { .. }))
+                && mapped
+                    .iter()
+                    .all(|m| !lower.mentions(m) && !upper.mentions(m))
+        }
+        _ => false,
     }
 }
 
@@ -365,10 +507,11 @@ fn describe_into(nodes: &[HostNode], host: &mut Vec<String>, lines: &mut Vec<Str
                         .iter()
                         .rev()
                         .map(|d| {
-                            format!(
-                                "ceil(({} - ({}) + 1)/{}) for {}",
-                                d.last, d.first, d.threads, d.iterator
-                            )
+                            let span = match &d.first {
+                                Expr::Int(0) => format!("{} + 1", d.last),
+                                first => format!("{} - ({first}) + 1", d.last),
+                            };
+                            format!("ceil(({span})/{}) for {}", d.threads, d.iterator)
                         })
                         .collect()
                 };
@@ -444,7 +587,7 @@ mod tests {
                 vec![for_("c1", Expr::Int(0), sub1(var("m")), true, vec![stmt()])],
             )],
         )];
-        let host = map(&ast, 16);
+        let host = map(&ast, 16, false);
         let [HostNode::For { iterator, body, .. }] = host.as_slice() else {
             panic!("{host:?}")
         };
@@ -470,17 +613,13 @@ mod tests {
             true,
             vec![for_("c1", Expr::Int(0), var("c0"), true, vec![stmt()])],
         )];
-        let host = map(&ast, 16);
+        let host = map(&ast, 16, false);
         let [HostNode::Kernel(k)] = host.as_slice() else {
             panic!("{host:?}")
         };
         assert_eq!(k.dims[1].last.linear(), sub1(var("n")).linear());
-        let [AstNode::If {
-            cond: Cond::And(conds),
-            ..
-        }] = k.body.as_slice()
-        else {
-            panic!("{:?}", k.body)
+        let Some(Cond::And(conds)) = &k.guard else {
+            panic!("{:?}", k.guard)
         };
         assert!(conds.contains(&Cond::Cmp(CmpOp::Le, var("c1"), var("c0"))));
     }
@@ -494,7 +633,7 @@ mod tests {
             false,
             vec![stmt()],
         )];
-        let host = map(&ast, 16);
+        let host = map(&ast, 16, false);
         let [HostNode::Kernel(k)] = host.as_slice() else {
             panic!("{host:?}")
         };
@@ -510,21 +649,128 @@ mod tests {
             *step = 2;
         }
         let ast = vec![for_("c0", Expr::Int(0), sub1(var("n")), true, vec![inner])];
-        let host = map(&ast, 16);
+        let host = map(&ast, 16, false);
         let [HostNode::Kernel(k)] = host.as_slice() else {
             panic!("{host:?}")
         };
         assert_eq!(k.dims.len(), 1);
-        let [AstNode::If { then_branch, .. }] = k.body.as_slice() else {
-            panic!("{:?}", k.body)
-        };
+        assert!(k.guard.is_some());
         assert!(matches!(
-            then_branch.as_slice(),
+            k.body.as_slice(),
             [AstNode::For {
                 parallel: false,
                 step: 2,
                 ..
             }]
         ));
+    }
+
+    #[test]
+    fn a_uniform_inner_loop_is_staged_and_keeps_registers() {
+        // gemm: parallel c0, parallel c1 { S0; for c2 in 0..k-1: S0 }.
+        let k_loop = for_("c2", Expr::Int(0), sub1(var("k")), false, vec![stmt()]);
+        let ast = vec![for_(
+            "c0",
+            Expr::Int(0),
+            sub1(var("n")),
+            true,
+            vec![for_(
+                "c1",
+                Expr::Int(0),
+                sub1(var("m")),
+                true,
+                vec![stmt(), k_loop],
+            )],
+        )];
+        let host = map(&ast, 16, true);
+        let [HostNode::Kernel(k)] = host.as_slice() else {
+            panic!("{host:?}")
+        };
+        let Some(stage) = &k.stage else {
+            panic!("{k:?}")
+        };
+        assert_eq!((stage.index, stage.tile), (1, 16));
+        assert!(matches!(
+            k.body[1],
+            AstNode::For {
+                registers: true,
+                ..
+            }
+        ));
+        // Without promotion: neither.
+        let host = map(&ast, 16, false);
+        let [HostNode::Kernel(k)] = host.as_slice() else {
+            panic!("{host:?}")
+        };
+        assert!(k.stage.is_none());
+        assert!(matches!(
+            k.body[1],
+            AstNode::For {
+                registers: false,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_loop_whose_bounds_use_a_thread_is_not_staged() {
+        // for c2 in 0..c1: the threads of a block would run different tile counts,
+        // and a barrier inside would not be reached by all.
+        let ast = vec![for_(
+            "c0",
+            Expr::Int(0),
+            sub1(var("n")),
+            true,
+            vec![for_(
+                "c1",
+                Expr::Int(0),
+                sub1(var("n")),
+                true,
+                vec![for_("c2", Expr::Int(0), var("c1"), false, vec![stmt()])],
+            )],
+        )];
+        let host = map(&ast, 16, true);
+        let [HostNode::Kernel(k)] = host.as_slice() else {
+            panic!("{host:?}")
+        };
+        assert!(k.stage.is_none());
+    }
+
+    #[test]
+    fn the_block_guard_of_a_triangle_holds_where_some_thread_is_inside() {
+        // parallel c0 in 0..n-1, parallel c1 in 0..c0 (guard c1 <= c0), staged c2.
+        let ast = vec![for_(
+            "c0",
+            Expr::Int(0),
+            sub1(var("n")),
+            true,
+            vec![for_(
+                "c1",
+                Expr::Int(0),
+                var("c0"),
+                true,
+                vec![for_(
+                    "c2",
+                    Expr::Int(0),
+                    sub1(var("k")),
+                    false,
+                    vec![stmt()],
+                )],
+            )],
+        )];
+        let host = map(&ast, 16, true);
+        let [HostNode::Kernel(k)] = host.as_slice() else {
+            panic!("{host:?}")
+        };
+        let Some(Cond::And(conds)) = k.stage.as_ref().and_then(|s| s.block_guard.clone()) else {
+            panic!("{k:?}")
+        };
+        // c0 - c1 >= 0 at its best corner: (lo0 + 15) - lo1 >= 0.
+        let want = (
+            BTreeMap::from([(block_first_name("c0"), 1), (block_first_name("c1"), -1)]),
+            15,
+        );
+        assert!(conds.iter().any(|c| matches!(c,
+            Cond::Cmp(CmpOp::Ge, e, Expr::Int(0)) if e.linear() == Some(want.clone()))));
     }
 }

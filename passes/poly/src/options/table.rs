@@ -93,6 +93,7 @@ pub enum OptionId {
     TimeBudget,
     Target,
     GpuBlock,
+    GpuPromote,
 }
 
 /// One allowed value of an enumerated option.
@@ -238,7 +239,7 @@ pub const TARGETS: &[Choice] = &[
 /// for two dimensions (a block of 256 threads).
 pub const DEFAULT_GPU_BLOCK: u64 = 16;
 
-pub const OPTIONS: [OptionSpec; 20] = [
+pub const OPTIONS: [OptionSpec; 21] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -435,6 +436,15 @@ pub const OPTIONS: [OptionSpec; 20] = [
         },
         help: "target=gpu: threads per block along each mapped loop (its tile size); the \
                outermost is halved while a block would exceed 1024 threads",
+        passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::GpuPromote,
+        name: "gpu-promote",
+        kind: OptionKind::Bool { default: true },
+        help: "target=gpu: stage the tiles a block reads again, or reads uncoalesced, in \
+               shared memory, and keep the elements a thread updates along a loop in \
+               registers (PPCG's promotion)",
         passes: SCHEDULING,
     },
 ];

@@ -4,12 +4,15 @@
 //! Data moves as in PPCG (seed 001 §8): every memref a kernel uses gets a device copy
 //! (`gpu.alloc` + `gpu.memcpy`) before the SCoP's new code, the ones a kernel may
 //! write are copied back after it, and all are freed there. Between kernels the data
-//! stays on the device, so a time loop moves nothing per iteration.
+//! stays on the device, so a time loop moves nothing per iteration. Kills drop
+//! copies (seed 001 §1.9, E25): an array allocated just before the SCoP holds
+//! nothing to copy in, and one only freed after it nothing to copy back.
 
-use super::{Codegen, Cursor, LoopHead};
+use super::{shared, Codegen, Cursor, LoopHead, Staged};
 use crate::codegen::{CodegenError, Result};
-use crate::ir::{Attr, Op, OpBuilder, Owned, Type, Val};
-use tessel_poly::{Cond, Expr, HostNode, Kernel};
+use crate::ir::{workgroup_memref, Attr, Blk, Op, OpBuilder, Owned, Type, Val};
+use tessel_poly::gpu::block_first_name;
+use tessel_poly::{AstNode, Cond, Expr, HostNode, Kernel};
 
 /// The block arguments of `gpu.launch`'s body: block ids x, y, z, thread ids x, y,
 /// z, then the grid and block sizes.
@@ -148,20 +151,33 @@ impl Codegen<'_> {
         for (axis, g) in grid.iter().rev().enumerate() {
             sizes[axis] = *g;
         }
-        for (axis, t) in k.block().iter().enumerate() {
+        let block = k.block();
+        for (axis, t) in block.iter().enumerate() {
             if *t != 1 {
                 let t = i64::try_from(*t).map_err(|_| CodegenError::Ast("block size"))?;
                 sizes[3 + axis] = self.constant(t, cursor)?;
             }
         }
+        // Shared memory is a workgroup attribution: planned before the launch is built.
+        let notes_before = self.notes.len();
+        let staging = self.staging(k, &threads);
+        let mut args = vec![self.index_type; LAUNCH_ARGS];
+        args.extend(staging.iter().flat_map(|s| s.types.iter().copied()));
         let segments = [0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0];
-        let (builder, body) = OpBuilder::new("gpu.launch", self.loc)
+        let mut builder = OpBuilder::new("gpu.launch", self.loc)
             .operands(&sizes)
             .attr(
                 "operandSegmentSizes",
                 Attr::dense_i32_array(self.ctx, &segments),
-            )
-            .region_with_block(&[self.index_type; LAUNCH_ARGS]);
+            );
+        if let Some(s) = &staging {
+            let n = i64::try_from(s.types.len()).map_err(|_| CodegenError::Ast("attributions"))?;
+            builder = builder.attr(
+                "workgroup_attributions",
+                Attr::integer(Type::integer(self.ctx, 64), n),
+            );
+        }
+        let (builder, body) = builder.region_with_block(&args);
         self.insert(cursor, builder.build());
         let inner = Cursor {
             block: body,
@@ -169,36 +185,388 @@ impl Codegen<'_> {
             top: false,
         };
         let n = k.dims.len();
-        let mut iterators = Vec::with_capacity(n);
+        let lo_names: Vec<String> = k
+            .dims
+            .iter()
+            .map(|d| block_first_name(&d.iterator))
+            .collect();
+        let mut bound: Vec<(&str, Val)> = Vec::with_capacity(2 * n);
         for (i, d) in k.dims.iter().enumerate() {
             let axis = n - 1 - i;
             let block_id = body.arg(axis).ok_or(CodegenError::NoResult("block id"))?;
             let thread_id = body
                 .arg(3 + axis)
                 .ok_or(CodegenError::NoResult("thread id"))?;
-            let e = Expr::Add(
-                Box::new(Expr::Add(
-                    var("gpu.first"),
-                    Box::new(Expr::Mul(Box::new(Expr::Int(threads[i])), var("gpu.block"))),
-                )),
-                var("gpu.thread"),
+            let tile_first = Expr::Add(
+                var("gpu.first"),
+                Box::new(Expr::Mul(Box::new(Expr::Int(threads[i])), var("gpu.block"))),
             );
+            let e = Expr::Add(Box::new(tile_first.clone()), var("gpu.thread"));
             let values = [
                 ("gpu.first", firsts[i]),
                 ("gpu.block", block_id),
                 ("gpu.thread", thread_id),
             ];
-            let it = self.with_values(&values, |cg| cg.affine_op("affine.apply", &[e], inner))?;
-            iterators.push((d.iterator.as_str(), it));
+            let (it, lo) = self.with_values(&values, |cg| {
+                let it = cg.affine_op("affine.apply", &[e], inner)?;
+                let lo = match &staging {
+                    Some(_) => Some(cg.affine_op("affine.apply", &[tile_first], inner)?),
+                    None => None,
+                };
+                Ok((it, lo))
+            })?;
+            bound.push((d.iterator.as_str(), it));
+            if let Some(lo) = lo {
+                bound.push((lo_names[i].as_str(), lo));
+            }
         }
-        self.with_values(&iterators, |cg| {
+        let number = self.kernels;
+        self.kernels += 1;
+        self.with_values(&bound, |cg| {
             let shared = cg.privatize(&k.private, inner)?;
-            let emitted = cg.nodes(&k.body, inner);
+            let emitted = match staging {
+                Some(s) => cg.staged_body(k, s, body, inner),
+                None => cg.guarded(k.guard.as_ref(), &k.body, inner),
+            };
             cg.unshadow(shared);
             emitted
         })?;
+        for note in &mut self.notes[notes_before..] {
+            *note = format!("kernel {number}: {note}");
+        }
         self.insert(inner, OpBuilder::new("gpu.terminator", self.loc).build());
         Ok(())
+    }
+
+    /// `body` under `guard` (when there is one).
+    fn guarded(&mut self, guard: Option<&Cond>, body: &[AstNode], cursor: Cursor) -> Result<()> {
+        match guard {
+            _ if body.is_empty() => Ok(()),
+            None => self.nodes(body, cursor),
+            Some(cond) => self.nodes(
+                &[AstNode::If {
+                    cond: cond.clone(),
+                    then_branch: body.to_vec(),
+                    else_branch: vec![],
+                }],
+                cursor,
+            ),
+        }
+    }
+
+    /// The shared-memory plan of `k`'s staged loop, if it stages anything.
+    fn staging(&mut self, k: &Kernel, threads: &[i64]) -> Option<Staging> {
+        let stage = k.stage.as_ref()?;
+        // Each thread's private scalars would live across the barriers. That is
+        // fine on a GPU, but tessel-gpu-emulate cannot check it yet, and nothing
+        // unchecked is emitted.
+        if !k.private.is_empty() {
+            self.notes.push(format!(
+                "not staged in shared memory: the private scalars {} would live across \
+                 barriers, which tessel-gpu-emulate cannot check yet",
+                k.private.join(", ")
+            ));
+            return None;
+        }
+        let AstNode::For { iterator, body, .. } = k.body.get(stage.index)? else {
+            return None;
+        };
+        let mut vars: Vec<shared::TileVar> = k
+            .dims
+            .iter()
+            .zip(threads)
+            .map(|(d, &t)| shared::TileVar {
+                name: d.iterator.clone(),
+                size: t,
+                lo: block_first_name(&d.iterator),
+            })
+            .collect();
+        vars.push(shared::TileVar {
+            name: iterator.clone(),
+            size: i64::try_from(stage.tile).ok()?,
+            lo: tile_name(iterator),
+        });
+        let private: Vec<Val> = self.renamed.keys().copied().collect();
+        let x = k.dims.len().checked_sub(1);
+        let groups = shared::plan(self.scop, &k.body, body, &vars, x, &private);
+        let types = groups
+            .iter()
+            .map(|g| workgroup_memref(g.element, &g.extents(&vars)))
+            .collect::<Option<Vec<Type>>>()?;
+        (!groups.is_empty()).then_some(Staging {
+            index: stage.index,
+            tile: stage.tile,
+            block_guard: stage.block_guard.clone(),
+            vars,
+            groups,
+            types,
+        })
+    }
+
+    /// A kernel body whose loop `s.index` the block runs tile by tile: the nodes
+    /// before it (guarded), then per tile the copies into shared memory, a barrier,
+    /// the tile's iterations (guarded, reading the copies), a barrier; then the nodes
+    /// after it. The tile loop's bounds are the same for every thread, so every
+    /// thread of the block reaches each barrier.
+    fn staged_body(&mut self, k: &Kernel, s: Staging, launch: Blk, cursor: Cursor) -> Result<()> {
+        let Some(AstNode::For {
+            iterator,
+            lower,
+            upper,
+            registers,
+            private,
+            body,
+            ..
+        }) = k.body.get(s.index)
+        else {
+            return Err(CodegenError::Ast("gpu: the staged loop"));
+        };
+        let guard = k.guard.as_ref();
+        self.guarded(guard, &k.body[..s.index], cursor)?;
+
+        // The block's linear thread id and size, for the copies.
+        let [bx, by, _] = k.block();
+        let (bx, by) = (
+            i64::try_from(bx).map_err(|_| CodegenError::Ast("block size"))?,
+            i64::try_from(by).map_err(|_| CodegenError::Ast("block size"))?,
+        );
+        let nthreads = i64::try_from(k.block().iter().product::<u64>())
+            .map_err(|_| CodegenError::Ast("block size"))?;
+        let ids: Vec<Val> = (3..6)
+            .map(|i| launch.arg(i).ok_or(CodegenError::NoResult("thread id")))
+            .collect::<Result<_>>()?;
+        let tid_expr = Expr::Add(
+            Box::new(Expr::Add(
+                Box::new(Expr::Var("gpu.tx".into())),
+                Box::new(Expr::Mul(
+                    Box::new(Expr::Int(bx)),
+                    Box::new(Expr::Var("gpu.ty".into())),
+                )),
+            )),
+            Box::new(Expr::Mul(
+                Box::new(Expr::Int(bx * by)),
+                Box::new(Expr::Var("gpu.tz".into())),
+            )),
+        );
+        let tid = self.with_values(
+            &[("gpu.tx", ids[0]), ("gpu.ty", ids[1]), ("gpu.tz", ids[2])],
+            |cg| cg.affine_op("affine.apply", &[tid_expr], cursor),
+        )?;
+        let tile = i64::try_from(s.tile).map_err(|_| CodegenError::Ast("tile size"))?;
+        let tile_it = tile_name(iterator);
+        let head = LoopHead {
+            iterator: &tile_it,
+            lower,
+            upper,
+            step: tile,
+        };
+        // Blocks with no thread inside the guard skip the loop, copies included.
+        let (outer, block_if) = match &s.block_guard {
+            None => (cursor, None),
+            Some(cond) => {
+                let flag = self.cond_value(cond, cursor)?;
+                let (builder, then_block) = OpBuilder::new("scf.if", self.loc)
+                    .operands(&[flag])
+                    .region_with_block(&[]);
+                self.insert(cursor, builder.empty_region().build());
+                let then = Cursor {
+                    block: then_block,
+                    before: None,
+                    top: false,
+                };
+                (then, Some(then))
+            }
+        };
+        let bounds = self.loop_bounds(&[head])?;
+        let (builder, tile_block) = self.affine_for(bounds, tile, &[])?;
+        self.insert(outer, builder.build());
+        let in_tile = Cursor {
+            block: tile_block,
+            before: None,
+            top: false,
+        };
+        let tile_iv = tile_block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
+        let tile_var = || Expr::Var(tile_it.clone());
+        let mut lowers = lower.max_terms();
+        lowers.push(tile_var());
+        let mut uppers = upper.min_terms();
+        uppers.push(Expr::Add(
+            Box::new(tile_var()),
+            Box::new(Expr::Int(tile - 1)),
+        ));
+        let point = AstNode::For {
+            iterator: iterator.clone(),
+            lower: Expr::Max(lowers),
+            upper: Expr::Min(uppers),
+            step: 1,
+            parallel: false,
+            registers: *registers,
+            private: private.clone(),
+            body: body.clone(),
+        };
+        let buffers: Vec<Val> = (0..s.groups.len())
+            .map(|i| {
+                launch
+                    .arg(LAUNCH_ARGS + i)
+                    .ok_or(CodegenError::NoResult("attribution"))
+            })
+            .collect::<Result<_>>()?;
+        for g in &s.groups {
+            let extents = g.extents(&s.vars);
+            let shape: Vec<String> = extents.iter().map(i64::to_string).collect();
+            self.notes.push(format!(
+                "reads {} through a {} tile in shared memory, copied per {}-iteration tile of {} ({})",
+                describe_reference(g),
+                shape.join("x"),
+                tile,
+                iterator,
+                g.reason
+            ));
+        }
+        self.with_values(&[(tile_it.as_str(), tile_iv)], |cg| {
+            for (g, buffer) in s.groups.iter().zip(&buffers) {
+                cg.copy_in(g, *buffer, &s.vars, tid, nthreads, in_tile)?;
+            }
+            cg.insert(in_tile, OpBuilder::new("gpu.barrier", cg.loc).build());
+            cg.staged = Some(Staged {
+                groups: s.groups.into_iter().zip(buffers).collect(),
+                vars: s.vars,
+            });
+            let emitted = cg.guarded(guard, &[point], in_tile);
+            cg.staged = None;
+            emitted?;
+            cg.insert(in_tile, OpBuilder::new("gpu.barrier", cg.loc).build());
+            Ok(())
+        })?;
+        self.insert(in_tile, OpBuilder::new("affine.yield", self.loc).build());
+        if let Some(then) = block_if {
+            self.insert(then, OpBuilder::new("scf.yield", self.loc).build());
+        }
+        self.guarded(guard, &k.body[s.index + 1..], cursor)
+    }
+
+    /// Copies `g`'s tile into `buffer`: thread `tid` of the block's `nthreads` takes
+    /// elements `tid`, `tid + nthreads`, ... of the tile in row-major order, each
+    /// read only where it lies within the array.
+    fn copy_in(
+        &mut self,
+        g: &shared::Group,
+        buffer: Val,
+        vars: &[shared::TileVar],
+        tid: Val,
+        nthreads: i64,
+        cursor: Cursor,
+    ) -> Result<()> {
+        let extents = g.extents(vars);
+        let total: i64 = extents.iter().product();
+        let mut roots = vec![];
+        let origins: Vec<Expr> = (0..extents.len())
+            .map(|d| g.origin(d, vars, &mut roots))
+            .collect::<Option<_>>()
+            .ok_or(CodegenError::Ast("shared memory: a tile origin"))?;
+        let root_names: Vec<String> = (0..roots.len()).map(shared::root_name).collect();
+        let mut values: Vec<(&str, Val)> = root_names
+            .iter()
+            .map(String::as_str)
+            .zip(roots.iter().copied())
+            .collect();
+        values.push(("gpu.tid", tid));
+        let e_var = || Box::new(Expr::Var("gpu.e".into()));
+        let lower = Expr::Var("gpu.tid".into());
+        let upper = Expr::Int(total - 1);
+        self.with_values(&values, |cg| {
+            let head = LoopHead {
+                iterator: "gpu.e",
+                lower: &lower,
+                upper: &upper,
+                step: nthreads,
+            };
+            let bounds = cg.loop_bounds(&[head])?;
+            let (builder, block) = cg.affine_for(bounds, nthreads, &[])?;
+            cg.insert(cursor, builder.build());
+            let body = Cursor {
+                block,
+                before: None,
+                top: false,
+            };
+            let e = block.arg(0).ok_or(CodegenError::NoResult("loop IV"))?;
+            cg.with_values(&[("gpu.e", e)], |cg| {
+                // Row-major position of element e along each subscript.
+                let mut positions = Vec::with_capacity(extents.len());
+                let mut stride: i64 = total;
+                for (d, extent) in extents.iter().enumerate() {
+                    stride /= extent;
+                    let mut p = if stride == 1 {
+                        Expr::Var("gpu.e".into())
+                    } else {
+                        Expr::FloorDiv(e_var(), stride)
+                    };
+                    if d > 0 {
+                        p = Expr::Mod(Box::new(p), *extent);
+                    }
+                    positions.push(p);
+                }
+                let mut local = Vec::with_capacity(extents.len());
+                let mut global = Vec::with_capacity(extents.len());
+                let mut inside: Option<Val> = None;
+                for (d, (p, origin)) in positions.iter().zip(&origins).enumerate() {
+                    local.push(cg.index_value(p, body)?);
+                    let at = cg.index_value(
+                        &Expr::Add(Box::new(origin.clone()), Box::new(p.clone())),
+                        body,
+                    )?;
+                    global.push(at);
+                    let index = cg.constant(
+                        i64::try_from(d).map_err(|_| CodegenError::Ast("rank"))?,
+                        body,
+                    )?;
+                    let dim = OpBuilder::new("memref.dim", cg.loc)
+                        .operands(&[g.memref, index])
+                        .results(&[cg.index_type])
+                        .build();
+                    let dim = cg.insert_value(body, dim, "memref.dim")?;
+                    let zero = cg.constant(0, body)?;
+                    // arith.cmpi: sge 5, slt 2.
+                    let above = cg.cmpi(5, at, zero, body)?;
+                    let below = cg.cmpi(2, at, dim, body)?;
+                    for c in [above, below] {
+                        inside = Some(match inside {
+                            None => c,
+                            Some(acc) => cg.binary("arith.andi", acc, c, body)?,
+                        });
+                    }
+                }
+                let inside = inside.ok_or(CodegenError::Ast("shared memory: a 0-d tile"))?;
+                let (builder, then_block) = OpBuilder::new("scf.if", cg.loc)
+                    .operands(&[inside])
+                    .region_with_block(&[]);
+                cg.insert(body, builder.empty_region().build());
+                let then = Cursor {
+                    block: then_block,
+                    before: None,
+                    top: false,
+                };
+                let mut operands = vec![g.memref];
+                operands.extend(global.iter().copied());
+                let load = OpBuilder::new("memref.load", cg.loc)
+                    .operands(&operands)
+                    .results(&[g.element])
+                    .build();
+                let v = cg.insert_value(then, load, "memref.load")?;
+                let mut operands = vec![v, buffer];
+                operands.extend(local.iter().copied());
+                cg.insert(
+                    then,
+                    OpBuilder::new("memref.store", cg.loc)
+                        .operands(&operands)
+                        .build(),
+                );
+                cg.insert(then, OpBuilder::new("scf.yield", cg.loc).build());
+                Ok(())
+            })?;
+            cg.insert(body, OpBuilder::new("affine.yield", cg.loc).build());
+            Ok(())
+        })
     }
 
     /// The device copies of every memref the kernels among `self.top[first..]` use
@@ -244,12 +612,19 @@ impl Codegen<'_> {
         let mut copies = Vec::with_capacity(used.len());
         for (host, _) in &used {
             let device = self.device_alloc(*host, before)?;
-            self.insert(
-                before,
-                OpBuilder::new("gpu.memcpy", self.loc)
-                    .operands(&[device, *host])
-                    .build(),
-            );
+            if self.killed_before(*host) {
+                self.notes.push(format!(
+                    "{} not copied in: allocated right before the SCoP, it holds nothing yet (a kill)",
+                    shared::array_name(*host)
+                ));
+            } else {
+                self.insert(
+                    before,
+                    OpBuilder::new("gpu.memcpy", self.loc)
+                        .operands(&[device, *host])
+                        .build(),
+                );
+            }
             copies.push(device);
         }
         let prologue: Vec<Owned> = self.top.drain(mark..).collect();
@@ -264,7 +639,12 @@ impl Codegen<'_> {
             }
         }
         for ((host, written), device) in used.iter().zip(&copies) {
-            if *written {
+            if *written && self.killed_after(*host, cursor) {
+                self.notes.push(format!(
+                    "{} not copied back: nothing after the SCoP reads it (a kill)",
+                    shared::array_name(*host)
+                ));
+            } else if *written {
                 self.insert(
                     cursor,
                     OpBuilder::new("gpu.memcpy", self.loc)
@@ -282,6 +662,59 @@ impl Codegen<'_> {
             );
         }
         Ok(())
+    }
+
+    /// Whether nothing the SCoP reads of `host` can come from before it (a kill at
+    /// its allocation, seed 001 §1.9 and E25): an allocation in the SCoP's block
+    /// that no op between it and the SCoP uses. Its device copy then needs no
+    /// copy-in.
+    fn killed_before(&self, host: Val) -> bool {
+        let Some(first) = self.scop.ops.first().copied() else {
+            return false;
+        };
+        let Some(def) = host.defining_op().filter(|d| is_allocation(*d)) else {
+            return false;
+        };
+        if def.block() != first.block() {
+            return false;
+        }
+        let users = host.users();
+        let mut op = def.next();
+        while let Some(o) = op {
+            if o == first {
+                return true;
+            }
+            if users.iter().any(|u| u.is_within(o)) {
+                return false;
+            }
+            op = o.next();
+        }
+        false
+    }
+
+    /// Whether nothing after the SCoP can read what it wrote to `host` (data dead at
+    /// its end): an allocation in the SCoP's block that no op after the SCoP uses
+    /// except to free it. Its device copy then is not copied back.
+    fn killed_after(&self, host: Val, cursor: Cursor) -> bool {
+        let Some(def) = host.defining_op().filter(|d| is_allocation(*d)) else {
+            return false;
+        };
+        if def.block() != Some(cursor.block) {
+            return false;
+        }
+        let users: Vec<Op> = host
+            .users()
+            .into_iter()
+            .filter(|u| u.name() != "memref.dealloc")
+            .collect();
+        let mut op = cursor.before;
+        while let Some(o) = op {
+            if users.iter().any(|u| u.is_within(o)) {
+                return false;
+            }
+            op = o.next();
+        }
+        true
     }
 
     /// `gpu.alloc` of a memref of `host`'s type and extents.
@@ -315,6 +748,11 @@ impl Codegen<'_> {
     }
 }
 
+/// `memref.alloc` or `memref.alloca`: new memory, undefined until written.
+fn is_allocation(op: Op) -> bool {
+    matches!(op.name().as_str(), "memref.alloc" | "memref.alloca")
+}
+
 /// Whether `v` is defined inside `op` (by an op nested in it, or as an argument of
 /// one of its blocks or theirs).
 fn defined_within(v: Val, op: Op) -> bool {
@@ -322,4 +760,48 @@ fn defined_within(v: Val, op: Op) -> bool {
         .defining_op()
         .or_else(|| v.block_argument().and_then(|(b, _)| b.parent_op()));
     owner.is_some_and(|o| o == op || o.is_within(op))
+}
+
+/// A kernel's staged loop and the groups it reads from shared memory
+/// ([`Codegen::staging`]).
+struct Staging {
+    index: usize,
+    tile: u64,
+    block_guard: Option<Cond>,
+    vars: Vec<shared::TileVar>,
+    groups: Vec<shared::Group>,
+    /// The groups' buffers, the launch's workgroup attributions.
+    types: Vec<Type>,
+}
+
+/// The name of the tile loop of staged loop `it`.
+fn tile_name(it: &str) -> String {
+    format!("{it}.tile")
+}
+
+/// A group's references for the remark: the array and each subscript list, values
+/// that are not iterators or parameters named as [`shared::array_name`] names them.
+fn describe_reference(g: &shared::Group) -> String {
+    let refs: Vec<String> = g
+        .refs
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|a| format!("[{}]", subscript_text(a)))
+                .collect()
+        })
+        .collect();
+    format!("{}{}", shared::array_name(g.memref), refs.join(", "))
+}
+
+fn subscript_text(a: &crate::analysis::aff::Aff) -> String {
+    let mut roots = vec![];
+    let Some(e) = shared::aff_expr(a, &mut roots) else {
+        return a.to_string();
+    };
+    let mut text = e.to_string();
+    for (k, v) in roots.iter().enumerate().rev() {
+        text = text.replace(&shared::root_name(k), &shared::array_name(*v));
+    }
+    text
 }
