@@ -12,14 +12,16 @@
 // across the block's i: both are staged, each in its own buffer. C is written, so
 // it is never staged in shared memory; C[i][j] does not move with k and stays in
 // a register. Blocks above the diagonal have no thread inside the triangle and
-// skip the tiles (the scf.if around the tile loop).
+// skip the tiles (the scf.if around the tile loop). The x threads (j) read the
+// second tile down a column: its rows get one padding element, so that they fall
+// in different shared-memory banks (16x17).
 // REMARK-LABEL: remark: tessel: mapped SCoP of 2 statements to the GPU: 1 kernels
 // REMARK: kernel 0: reads %arg5[c0][c2] through a 16x16 tile in shared memory, copied per 16-iteration tile of c2 (reuse)
-// REMARK-NEXT: kernel 0: reads %arg5[c1][c2] through a 16x16 tile in shared memory, copied per 16-iteration tile of c2 (reuse)
+// REMARK-NEXT: kernel 0: reads %arg5[c1][c2] through a 16x16 tile in shared memory, rows padded by one against bank conflicts, copied per 16-iteration tile of c2 (reuse)
 // REMARK-NEXT: kernel 0: keeps %arg4[c0][c1] in a register across c2
 // REMARK-NOT: %arg4{{.*}}shared memory
 // CHECK-LABEL: func.func @syrk
-// CHECK: gpu.launch {{.*}} workgroup(%[[T1:.*]] : memref<16x16xf64, #gpu.address_space<workgroup>>, %[[T2:.*]] : memref<16x16xf64, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch {{.*}} workgroup(%[[T1:.*]] : memref<16x16xf64, #gpu.address_space<workgroup>>, %[[T2:.*]] : memref<16x17xf64, #gpu.address_space<workgroup>>)
 // CHECK: scf.if
 // CHECK-NEXT: affine.for %{{.*}} = 0 to {{.*}} step 16 {
 // CHECK: memref.store %{{.*}}, %[[T1]]

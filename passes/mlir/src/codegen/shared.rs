@@ -61,6 +61,9 @@ pub(super) struct Group {
     /// The subscripts of the references, as `registers::element` gives them.
     pub refs: Vec<Vec<Aff>>,
     pub reason: &'static str,
+    /// The buffer's shape: the tile's extents, the last one padded by one element
+    /// when neighbouring x threads walk a row index (see [`Group::shape`]).
+    pub shape: Vec<i64>,
 }
 
 impl Group {
@@ -80,8 +83,24 @@ impl Group {
             .collect()
     }
 
-    fn bytes(&self, vars: &[TileVar]) -> Option<u64> {
-        let n: i64 = self.extents(vars).iter().product();
+    /// The buffer's shape. Shared memory has banks of 4 bytes; when neighbouring x
+    /// threads read down a column of the tile (syrk's `A[j][k]` with `j` on x),
+    /// rows of 16 doubles put them all in one bank, and one padding element per
+    /// row spreads them (rows of an odd number of elements).
+    fn shape(&self, vars: &[TileVar], x: Option<usize>) -> Vec<i64> {
+        let mut shape = self.extents(vars);
+        if let (Some(x), Some((last, outer))) = (x, self.coeffs.split_last()) {
+            if last[x] == 0 && outer.iter().any(|row| row[x] != 0) {
+                if let Some(l) = shape.last_mut() {
+                    *l += 1;
+                }
+            }
+        }
+        shape
+    }
+
+    fn bytes(&self) -> Option<u64> {
+        let n: i64 = self.shape.iter().product();
         let per = self.element_bytes?;
         u64::try_from(n).ok()?.checked_mul(u64::from(per))
     }
@@ -237,7 +256,8 @@ pub(super) fn plan(
             return false;
         };
         g.reason = reason;
-        match g.bytes(vars).and_then(|b| used.checked_add(b)) {
+        g.shape = g.shape(vars, x);
+        match g.bytes().and_then(|b| used.checked_add(b)) {
             Some(total) if total <= SHARED_BYTES => {
                 used = total;
                 true
@@ -308,6 +328,7 @@ fn add_reference(
         high: vec![0; n],
         refs: vec![index],
         reason: "",
+        shape: vec![],
     });
 }
 

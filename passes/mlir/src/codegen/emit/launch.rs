@@ -291,7 +291,7 @@ impl Codegen<'_> {
         let groups = shared::plan(self.scop, &k.body, body, &vars, x, &private);
         let types = groups
             .iter()
-            .map(|g| workgroup_memref(g.element, &g.extents(&vars)))
+            .map(|g| workgroup_memref(g.element, &g.shape))
             .collect::<Option<Vec<Type>>>()?;
         (!groups.is_empty()).then_some(Staging {
             index: stage.index,
@@ -413,11 +413,16 @@ impl Codegen<'_> {
             .collect::<Result<_>>()?;
         for g in &s.groups {
             let extents = g.extents(&s.vars);
-            let shape: Vec<String> = extents.iter().map(i64::to_string).collect();
+            let tile_text: Vec<String> = extents.iter().map(i64::to_string).collect();
+            let padded = if g.shape != extents {
+                ", rows padded by one against bank conflicts"
+            } else {
+                ""
+            };
             self.notes.push(format!(
-                "reads {} through a {} tile in shared memory, copied per {}-iteration tile of {} ({})",
+                "reads {} through a {} tile in shared memory{padded}, copied per {}-iteration tile of {} ({})",
                 describe_reference(g),
-                shape.join("x"),
+                tile_text.join("x"),
                 tile,
                 iterator,
                 g.reason
