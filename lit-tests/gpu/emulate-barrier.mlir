@@ -2,8 +2,8 @@
 // its 16-element tile of %in through workgroup memory. The global index %g and the
 // mirrored index %r are computed before the barrier and used after it, so they go
 // to per-thread arrays; the tile is allocated per block, in the default space. The
-// private buffer, used between two barriers only, is allocated once per block too
-// (the threads take turns with it).
+// private buffer gets a copy per thread (a block buffer with the linear thread id
+// first), each load and store indexing its thread's copy.
 //
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-gpu-emulate))' %s | FileCheck %s
 //
@@ -22,10 +22,11 @@
 // CHECK-SAME:      %[[IN:[^:]+]]: memref<32xi32>, %[[OUT:[^:]+]]: memref<32xi32>)
 // CHECK-NOT:   gpu.
 // CHECK:       scf.parallel (%{{.*}}, %{{.*}}, %[[BX:[^)]+]]) =
-// The tile, once per block; the two per-thread arrays, one element per thread.
+// The tile, once per block; the private buffer and the two per-thread arrays, one
+// element per thread.
 // CHECK-DAG:   %[[TILE:.*]] = memref.alloca() : memref<16xi32>
-// CHECK-DAG:   %[[PRIV:.*]] = memref.alloca() : memref<1xi32>
-// CHECK-DAG:   %[[GS:.*]] = memref.alloca(%[[N:.*]]) : memref<?xindex>
+// CHECK-DAG:   %[[PRIV:.*]] = memref.alloca(%[[N:.*]]) : memref<?x1xi32>
+// CHECK-DAG:   %[[GS:.*]] = memref.alloca(%[[N]]) : memref<?xindex>
 // CHECK-DAG:   %[[RS:.*]] = memref.alloca(%[[N]]) : memref<?xindex>
 // The same for all threads of a block: computed once per block.
 // CHECK:       %[[BASE:.*]] = arith.muli %[[BX]], %{{.*}} : index
@@ -45,8 +46,8 @@
 // CHECK-NEXT:      scf.for
 // CHECK:             %[[R2:.*]] = memref.load %[[RS]][%[[LIN2:.*]]] : memref<?xindex>
 // CHECK:             %[[W:.*]] = memref.load %[[TILE]][%[[R2]]]
-// CHECK:             memref.store %[[W]], %[[PRIV]][%{{.*}}]
-// CHECK:             %[[W2:.*]] = memref.load %[[PRIV]][%{{.*}}]
+// CHECK:             memref.store %[[W]], %[[PRIV]][%[[LIN2]], %{{.*}}]
+// CHECK:             %[[W2:.*]] = memref.load %[[PRIV]][%[[LIN2]], %{{.*}}]
 // CHECK:             %[[G2:.*]] = memref.load %[[GS]][%[[LIN2]]] : memref<?xindex>
 // CHECK:             memref.store %[[W2]], %[[OUT]][%[[G2]]]
 // CHECK:       scf.reduce

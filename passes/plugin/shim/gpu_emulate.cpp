@@ -349,10 +349,28 @@ private:
     return blockMap.contains(v) || definedOutside(v, launch);
   }
   LogicalResult emitBlock(Block &src, OpBuilder &b);
-  LogicalResult emitSegment(Block &src, ArrayRef<Operation *> ops, OpBuilder &b);
+  LogicalResult emitRange(Block &src, ArrayRef<Operation *> ops, OpBuilder &b);
+  LogicalResult emitRotated(scf::ForOp f, Value lb, Value ub, Value step,
+                            OpBuilder &b);
+  bool rotatable(scf::ForOp f);
+  bool splitAtBarriers(scf::ForOp f, SmallVectorImpl<Operation *> &body,
+                       SmallVectorImpl<ArrayRef<Operation *>> &parts);
+  // The first ops of a loop's next iteration, run by each thread right after the
+  // last ops of the current one (see emitHoisted): `iv` bound to `next`, under
+  // `cond` (`next` is still in the loop's range).
+  struct Tail {
+    ArrayRef<Operation *> ops;
+    Value iv, next, cond;
+  };
+  LogicalResult emitSegment(Block &src, ArrayRef<Operation *> ops, OpBuilder &b,
+                            const Tail *tail = nullptr);
   LogicalResult emitHoisted(Operation *op, OpBuilder &b);
   Thread threadLoops(OpBuilder &b, Location loc);
   FailureOr<Value> arrayFor(Value v, Location loc);
+  bool addPerThread(Value v, Location loc);
+  LogicalResult useThreadCopies(Operation *copy, Value linear);
+  Operation *threadAccess(OpBuilder &b, Operation *op, ValueRange operands,
+                          Value linear);
 
   gpu::LaunchOp launch;
   ThreadOrder order;
@@ -363,9 +381,15 @@ private:
   IRMapping blockMap;
   DenseMap<Value, Value> arrays;
   DenseSet<Operation *> withBarrier;
-  // Private buffers are allocated once per block (in the block they were
-  // allocated in, see prepareCopy): fine while each is used between two barriers
-  // only, the threads then take turns with it.
+  // Private memory of a static shape: one buffer per block with a copy per
+  // thread (its first dimension is the linear thread id); each load and store
+  // indexes its thread's copy, so private memory lives across barriers and loop
+  // iterations as on a GPU.
+  DenseMap<Value, Value> perThread;
+  DenseSet<Value> perThreadBuffers;
+  // Other private buffers (sized at run time) are allocated once per block (in
+  // the block they were allocated in, see prepareCopy): fine while each is used
+  // between two barriers only, the threads then take turns with it.
   DenseMap<Value, Block *> privates;
   DenseMap<Value, unsigned> privateSegment;
   unsigned numSegments = 0;
@@ -426,6 +450,8 @@ LogicalResult Emulator::run(SmallVectorImpl<Operation *> &created) {
     blockMap.map(a, memref::AllocaOp::create(
                         pro, a.getLoc(), cast<MemRefType>(stripGpuSpace(a.getType()))));
   for (BlockArgument a : launch.getPrivateAttributions()) {
+    if (addPerThread(a, a.getLoc()))
+      continue;
     blockMap.map(a, memref::AllocaOp::create(
                         pro, a.getLoc(), cast<MemRefType>(stripGpuSpace(a.getType()))));
   }
@@ -447,13 +473,22 @@ LogicalResult Emulator::run(SmallVectorImpl<Operation *> &created) {
 }
 
 LogicalResult Emulator::emitBlock(Block &src, OpBuilder &b) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : src.without_terminator())
+    ops.push_back(&op);
+  return emitRange(src, ops, b);
+}
+
+LogicalResult Emulator::emitRange(Block &src, ArrayRef<Operation *> ops,
+                                  OpBuilder &b) {
   SmallVector<Operation *> segment;
   auto flush = [&]() {
     LogicalResult r = emitSegment(src, segment, b);
     segment.clear();
     return r;
   };
-  for (Operation &op : src.without_terminator()) {
+  for (Operation *opPtr : ops) {
+    Operation &op = *opPtr;
     if (isa<gpu::BarrierOp>(op)) {
       if (failed(flush()))
         return failure();
@@ -468,6 +503,9 @@ LogicalResult Emulator::emitBlock(Block &src, OpBuilder &b) {
     if (alloca && llvm::all_of(op.getOperands(), [&](Value v) {
           return definedOutside(v, launch);
         })) {
+      if (!isWorkgroup(alloca.getType()) &&
+          addPerThread(alloca.getResult(), op.getLoc()))
+        continue;
       // Workgroup memory: one buffer per block. Private: see `privates`.
       Operation *copy = pro.clone(op, blockMap);
       copy->getResult(0).setType(stripGpuSpace(alloca.getType()));
@@ -549,12 +587,75 @@ FailureOr<Value> Emulator::arrayFor(Value v, Location loc) {
   return array;
 }
 
+// Private memory `v` of a static shape gets a per-block buffer with a copy per
+// thread; false for other shapes.
+bool Emulator::addPerThread(Value v, Location loc) {
+  auto type = cast<MemRefType>(stripGpuSpace(v.getType()));
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    return false;
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, type.getShape());
+  Value all = memref::AllocaOp::create(
+      pro, loc, MemRefType::get(shape, type.getElementType()),
+      ValueRange{numThreads});
+  perThread[v] = all;
+  perThreadBuffers.insert(all);
+  return true;
+}
+
+// Thread `linear`'s load or store of its copy of a per-thread buffer, for `op`
+// (a load or store of private memory, operands already mapped to `operands`), at
+// `b`; null for any other op.
+Operation *Emulator::threadAccess(OpBuilder &b, Operation *op,
+                                  ValueRange operands, Value linear) {
+  if (isa<memref::LoadOp>(op) && perThreadBuffers.contains(operands[0])) {
+    SmallVector<Value> indices{linear};
+    llvm::append_range(indices, operands.drop_front(1));
+    return memref::LoadOp::create(b, op->getLoc(), operands[0], indices);
+  }
+  if (isa<memref::StoreOp>(op) && perThreadBuffers.contains(operands[1]) &&
+      !perThreadBuffers.contains(operands[0])) {
+    SmallVector<Value> indices{linear};
+    llvm::append_range(indices, operands.drop_front(2));
+    return memref::StoreOp::create(b, op->getLoc(), operands[0], operands[1],
+                                   indices);
+  }
+  return nullptr;
+}
+
+// Points the loads and stores nested in `copy` (a cloned op) that reach a
+// per-thread buffer at thread `linear`'s copy: its index goes first. Any other
+// use of such a buffer is not emulated. (No subview: the suite's CPU lowering has
+// no expand-strided-metadata.)
+LogicalResult Emulator::useThreadCopies(Operation *copy, Value linear) {
+  SmallVector<Operation *> users;
+  copy->walk([&](Operation *op) {
+    if (llvm::any_of(op->getOperands(),
+                     [&](Value v) { return perThreadBuffers.contains(v); }))
+      users.push_back(op);
+  });
+  for (Operation *op : users) {
+    OpBuilder b(op);
+    Operation *mine =
+        op == copy ? nullptr
+                   : threadAccess(b, op, op->getOperands(), linear);
+    if (!mine)
+      return op->emitOpError("uses private memory other than by memref.load "
+                             "and memref.store (not emulated)");
+    op->replaceAllUsesWith(mine);
+    op->erase();
+  }
+  return success();
+}
+
 LogicalResult Emulator::emitSegment(Block &src, ArrayRef<Operation *> ops,
-                                    OpBuilder &b) {
+                                    OpBuilder &b, const Tail *tail) {
   if (ops.empty())
     return success();
   unsigned segment = numSegments++;
   DenseSet<Operation *> inSegment(ops.begin(), ops.end());
+  if (tail)
+    inSegment.insert(tail->ops.begin(), tail->ops.end());
   Location loc = ops.front()->getLoc();
   OpBuilder tb = b;
   OpBuilder::InsertionGuard guard(tb);
@@ -565,56 +666,155 @@ LogicalResult Emulator::emitSegment(Block &src, ArrayRef<Operation *> ops,
   map.map(tid.y, t.y);
   map.map(tid.z, t.z);
 
-  for (Operation *op : ops) {
-    // Reload what earlier segments left in per-thread arrays.
-    WalkResult used = op->walk([&](Operation *inner) {
-      for (Value v : inner->getOperands()) {
-        auto home = privates.find(v);
-        if (home != privates.end()) {
-          // A loop holding a barrier would carry its contents across it.
-          if (home->second != &src) {
-            emitError(v.getLoc())
-                << "private memory allocated outside an op that holds a "
-                   "'gpu.barrier', and used inside it, is not emulated";
-            return WalkResult::interrupt();
+  auto emitOps = [&](ArrayRef<Operation *> list) -> LogicalResult {
+    for (Operation *op : list) {
+      // Reload what earlier segments left in per-thread arrays.
+      WalkResult used = op->walk([&](Operation *inner) {
+        for (Value v : inner->getOperands()) {
+          if (perThread.contains(v)) {
+            map.map(v, perThread.lookup(v));
+            continue;
           }
-          auto [it, fresh] = privateSegment.try_emplace(v, segment);
-          if (!fresh && it->second != segment) {
-            emitError(v.getLoc())
-                << "private memory live across a 'gpu.barrier' is not emulated";
-            return WalkResult::interrupt();
+          auto home = privates.find(v);
+          if (home != privates.end()) {
+            // A loop holding a barrier would carry its contents across it.
+            if (home->second != &src) {
+              emitError(v.getLoc())
+                  << "private memory allocated outside an op that holds a "
+                     "'gpu.barrier', and used inside it, is not emulated";
+              return WalkResult::interrupt();
+            }
+            auto [it, fresh] = privateSegment.try_emplace(v, segment);
+            if (!fresh && it->second != segment) {
+              emitError(v.getLoc())
+                  << "private memory live across a 'gpu.barrier' is not "
+                     "emulated";
+              return WalkResult::interrupt();
+            }
           }
+          if (map.contains(v))
+            continue;
+          auto it = arrays.find(v);
+          if (it != arrays.end())
+            map.map(v, memref::LoadOp::create(tb, loc, it->second,
+                                              ValueRange{t.linear})
+                           .getResult());
         }
-        if (map.contains(v))
-          continue;
-        auto it = arrays.find(v);
-        if (it != arrays.end())
-          map.map(v, memref::LoadOp::create(tb, loc, it->second,
-                                            ValueRange{t.linear})
-                         .getResult());
-      }
-      return WalkResult::advance();
-    });
-    if (used.wasInterrupted())
-      return failure();
-    Operation *copy = tb.clone(*op, map);
-    // Keep, per thread, what a later segment (or a hoisted op) reads.
-    for (auto [r, nr] : llvm::zip(op->getResults(), copy->getResults())) {
-      bool escapes = llvm::any_of(r.getUses(), [&](OpOperand &use) {
-        Operation *anc = src.findAncestorOpInBlock(*use.getOwner());
-        return !anc || !inSegment.contains(anc);
+        return WalkResult::advance();
       });
-      if (!escapes)
-        continue;
-      FailureOr<Value> array = arrayFor(r, op->getLoc());
-      if (failed(array))
+      if (used.wasInterrupted())
         return failure();
-      memref::StoreOp::create(tb, op->getLoc(), nr, *array,
-                              ValueRange{t.linear});
+      SmallVector<Value> mapped;
+      for (Value v : op->getOperands())
+        mapped.push_back(map.lookupOrDefault(v));
+      Operation *copy = threadAccess(tb, op, mapped, t.linear);
+      if (copy)
+        map.map(op->getResults(), copy->getResults());
+      else if (copy = tb.clone(*op, map);
+               failed(useThreadCopies(copy, t.linear)))
+        return failure();
+      // Keep, per thread, what a later segment (or a hoisted op) reads.
+      for (auto [r, nr] : llvm::zip(op->getResults(), copy->getResults())) {
+        bool escapes = llvm::any_of(r.getUses(), [&](OpOperand &use) {
+          Operation *anc = src.findAncestorOpInBlock(*use.getOwner());
+          return !anc || !inSegment.contains(anc) ||
+                 (tail && llvm::is_contained(tail->ops, op) !=
+                              llvm::is_contained(tail->ops, anc));
+        });
+        if (!escapes)
+          continue;
+        FailureOr<Value> array = arrayFor(r, op->getLoc());
+        if (failed(array))
+          return failure();
+        memref::StoreOp::create(tb, op->getLoc(), nr, *array,
+                                ValueRange{t.linear});
+      }
     }
+    return success();
+  };
+  if (failed(emitOps(ops)))
+    return failure();
+  if (tail) {
+    // The next iteration's first ops, in the same thread loop: no barrier
+    // separates them from this iteration's last ones on a GPU.
+    auto next = scf::IfOp::create(tb, loc, tail->cond, /*withElse=*/false);
+    tb.setInsertionPoint(next.thenBlock()->getTerminator());
+    map.map(tail->iv, tail->next);
+    if (failed(emitOps(tail->ops)))
+      return failure();
   }
   eraseUnused(t.linear, t.loop);
   return success();
+}
+
+// A loop whose body has ops both before its first barrier and after its last:
+// on a GPU a thread runs the ops after the last barrier of one iteration and
+// those before the first barrier of the next with no barrier between them, so
+// the emulation runs them in one thread loop (the loop rotated: the first ops of
+// iteration `lb` before it, each iteration's last ops followed by the next
+// iteration's first). A race between them (a tile overwritten before every
+// thread has read it) then shows as a difference between thread orders.
+// `rotatable` says whether the loop has that form.
+bool Emulator::rotatable(scf::ForOp f) {
+  SmallVector<ArrayRef<Operation *>> parts;
+  SmallVector<Operation *> body;
+  return splitAtBarriers(f, body, parts);
+}
+
+// `body` gets the loop's ops, `parts` the ops before its first barrier, between
+// its first and last, and after its last; false unless the first and the last
+// are plain (no barrier inside, no allocation) and not empty.
+bool Emulator::splitAtBarriers(scf::ForOp f, SmallVectorImpl<Operation *> &body,
+                               SmallVectorImpl<ArrayRef<Operation *>> &parts) {
+  for (Operation &o : f.getBody()->without_terminator())
+    body.push_back(&o);
+  auto isBarrier = [](Operation *o) { return isa<gpu::BarrierOp>(o); };
+  auto first = llvm::find_if(body, isBarrier);
+  if (first == body.end())
+    return false;
+  size_t fi = first - body.begin();
+  size_t li = body.size() - 1 -
+              (std::find_if(body.rbegin(), body.rend(), isBarrier) - body.rbegin());
+  ArrayRef<Operation *> all(body);
+  parts.push_back(all.take_front(fi));
+  parts.push_back(li > fi ? all.slice(fi + 1, li - fi - 1)
+                          : ArrayRef<Operation *>());
+  parts.push_back(all.drop_front(li + 1));
+  auto plain = [&](ArrayRef<Operation *> ops) {
+    return !ops.empty() && llvm::none_of(ops, [&](Operation *o) {
+      return withBarrier.contains(o) || isa<memref::AllocaOp>(o);
+    });
+  };
+  return plain(parts[0]) && plain(parts[2]);
+}
+
+LogicalResult Emulator::emitRotated(scf::ForOp f, Value lb, Value ub,
+                                    Value step, OpBuilder &b) {
+  SmallVector<ArrayRef<Operation *>> parts;
+  SmallVector<Operation *> body;
+  if (!splitAtBarriers(f, body, parts))
+    return f.emitOpError("cannot be rotated (not emulated)");
+  ArrayRef<Operation *> head = parts[0], middle = parts[1], last = parts[2];
+
+  Location loc = f.getLoc();
+  auto pred = f.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                 : arith::CmpIPredicate::slt;
+  Value any = arith::CmpIOp::create(b, loc, pred, lb, ub);
+  auto entered = scf::IfOp::create(b, loc, any, /*withElse=*/false);
+  OpBuilder eb = OpBuilder::atBlockTerminator(entered.thenBlock());
+  blockMap.map(f.getInductionVar(), lb);
+  if (failed(emitSegment(*f.getBody(), head, eb)))
+    return failure();
+  auto loop = scf::ForOp::create(eb, loc, lb, ub, step, ValueRange{}, nullptr,
+                                 f.getUnsignedCmp());
+  blockMap.map(f.getInductionVar(), loop.getInductionVar());
+  OpBuilder inner = OpBuilder::atBlockTerminator(loop.getBody());
+  if (failed(emitRange(*f.getBody(), middle, inner)))
+    return failure();
+  Value next = arith::AddIOp::create(inner, loc, loop.getInductionVar(), step);
+  Value more = arith::CmpIOp::create(inner, loc, pred, next, ub);
+  Tail tail{head, f.getInductionVar(), next, more};
+  return emitSegment(*f.getBody(), last, inner, &tail);
 }
 
 LogicalResult Emulator::emitHoisted(Operation *op, OpBuilder &b) {
@@ -636,6 +836,8 @@ LogicalResult Emulator::emitHoisted(Operation *op, OpBuilder &b) {
     if (!lb || !ub || !step || !f.getInitArgs().empty())
       return op->emitOpError("holds a barrier but cannot be hoisted out of "
                              "the thread loops");
+    if (rotatable(f))
+      return emitRotated(f, lb, ub, step, b);
     auto loop = scf::ForOp::create(b, loc, lb, ub, step, ValueRange{}, nullptr,
                                    f.getUnsignedCmp());
     blockMap.map(f.getInductionVar(), loop.getInductionVar());

@@ -255,19 +255,8 @@ impl Codegen<'_> {
     }
 
     /// The shared-memory plan of `k`'s staged loop, if it stages anything.
-    fn staging(&mut self, k: &Kernel, threads: &[i64]) -> Option<Staging> {
+    fn staging(&self, k: &Kernel, threads: &[i64]) -> Option<Staging> {
         let stage = k.stage.as_ref()?;
-        // Each thread's private scalars would live across the barriers. That is
-        // fine on a GPU, but tessel-gpu-emulate cannot check it yet, and nothing
-        // unchecked is emitted.
-        if !k.private.is_empty() {
-            self.notes.push(format!(
-                "not staged in shared memory: the private scalars {} would live across \
-                 barriers, which tessel-gpu-emulate cannot check yet",
-                k.private.join(", ")
-            ));
-            return None;
-        }
         let AstNode::For { iterator, body, .. } = k.body.get(stage.index)? else {
             return None;
         };
