@@ -6,7 +6,9 @@
 use crate::error::PolyError;
 use crate::scheduler::farkas::Linear;
 use crate::scheduler::graph::{Edge, Row};
-use crate::scheduler::ilp::{non_trivial_lexmin, Constraint, Ilp, Region};
+use crate::scheduler::ilp::{
+    non_trivial_lexmin, non_trivial_lexmin_in_order, Constraint, Ilp, Region,
+};
 use crate::scheduler::layout::Layout;
 use crate::scheduler::linalg::{independence_rows, rank};
 use crate::scheduler::spatial::{bound_rows, carry_rows, priority, Group};
@@ -325,7 +327,7 @@ impl Scheduler<'_> {
         prefix: &Prefix,
         min_coincident: usize,
     ) -> Result<Band, PolyError> {
-        let (mut groups, h, hlim) = match &self.spatial {
+        let (mut groups, h, hlim, gpu) = match &self.spatial {
             Some(model) => {
                 let groups: Vec<Group> = model
                     .groups
@@ -333,7 +335,7 @@ impl Scheduler<'_> {
                     .filter(|g| set.contains(&g.node))
                     .cloned()
                     .collect();
-                (groups, model.h(&self.nodes, set), model.hlim)
+                (groups, model.h(&self.nodes, set), model.hlim, model.gpu)
             }
             None => return Err(self.stuck("spatial band without a spatial model")),
         };
@@ -415,10 +417,19 @@ impl Scheduler<'_> {
             // §4.6: one coarse-grained parallel loop is enough, and an inner
             // parallel loop costs a barrier per outer iteration: coincidence is
             // relaxed once a member is coincident, and when two dimensions remain.
-            if band.n_coincident() >= 1 || max_deficit <= 2 {
+            // §4.7: a GPU maps up to three coincident members, so it keeps asking.
+            if !gpu && (band.n_coincident() >= 1 || max_deficit <= 2) {
                 coincidence_on = false;
             }
-            let last = max_deficit == 1;
+            // Which objective: (4) on the CPU's last member (§4.6); on a GPU,
+            // (4) with zero coincidence distance for the band's first coincident
+            // member (§4.7), then (3) with no groups left, which is (1).
+            let carry = if gpu {
+                coincidence_on && band.n_coincident() == 0 && !groups.is_empty()
+            } else {
+                max_deficit == 1
+            };
+            let last = max_deficit == 1 && !gpu;
             let mut regions = Vec::new();
             for (k, &n) in set.iter().enumerate() {
                 // §4.5: for (4), independence holds despite dimension slack.
@@ -427,13 +438,13 @@ impl Scheduler<'_> {
                 }
                 let d = self.nodes[n].dim;
                 let dirs = independence_rows(&rows_so_far[k], d).ok_or_else(overflow)?;
-                let lay = if last { &carry_layout } else { &layout };
+                let lay = if carry { &carry_layout } else { &layout };
                 regions.push(Region {
                     directions: dirs.iter().map(|r| lay.along(n, r)).collect(),
                 });
             }
             let slot = |n: usize| set.iter().position(|&m| m == n);
-            let (sol, lay) = if last {
+            let (sol, lay) = if carry {
                 let mut ilp = self.carry_constraints(&carry_layout, edges, coincidence_on)?;
                 for b in self.coefficient_bounds(&carry_layout, set) {
                     ilp.add(b);
@@ -451,7 +462,22 @@ impl Scheduler<'_> {
                     }
                 }
                 ilp.add(Constraint::ge(not_e, -carried));
-                let sol = non_trivial_lexmin(self.cx, &ilp, &regions, 2, false, &mut self.stats)?;
+                let sol = if gpu {
+                    non_trivial_lexmin_in_order(self.cx, &ilp, &regions, 2, &mut self.stats)?
+                } else {
+                    non_trivial_lexmin(self.cx, &ilp, &regions, 2, false, &mut self.stats)?
+                };
+                // §4.7: a coincident member that carries no spatial proximity is
+                // discarded; (1) computes it instead.
+                let carries = |sol: &Vec<i64>| {
+                    groups.iter().enumerate().any(|(k, g)| {
+                        !g.spatial.is_empty() && sol.get(CARRY_E_START + k) == Some(&1)
+                    })
+                };
+                if gpu && sol.as_ref().is_some_and(|s| !carries(s)) {
+                    groups.clear();
+                    continue;
+                }
                 (sol, &carry_layout)
             } else {
                 let order = priority(&groups, |n| {
@@ -475,11 +501,16 @@ impl Scheduler<'_> {
                     if band.depth() < min_coincident {
                         return Ok(band);
                     }
+                    // §4.7: no coincident first member: a Feautrier step (2)
+                    // exposes inner parallelism instead.
+                    if gpu && band.depth() == 0 {
+                        return Ok(band);
+                    }
                     // §4.6: no coincident outer member; with high register
                     // pressure, (2) computes it instead (a Feautrier step, which
                     // tends to distribute), else the band goes on without
                     // coincidence.
-                    if band.depth() == 0 && h > hlim {
+                    if !gpu && band.depth() == 0 && h > hlim {
                         return Ok(band);
                     }
                     coincidence_on = false;
@@ -502,6 +533,11 @@ impl Scheduler<'_> {
             let coincident = coincidence_on || self.zero_on_coincidence(set, &member, edges)?;
             band.coincident.push(coincident);
             band.rows.push(member);
+            // §4.7: spatial proximity is dropped after one coincident member (the
+            // members of a band all carry the same relations).
+            if gpu && coincident {
+                groups.clear();
+            }
         }
         Ok(band)
     }
@@ -846,8 +882,24 @@ mod spatial_tests {
             spatial: Some(SpatialParams {
                 line_bytes: 32,
                 hlim,
+                gpu: false,
             }),
             fuse: crate::FuseMode::Smart,
+        }
+    }
+
+    /// The GPU instance (§4.7), as `initial::scheduler_config` sets it.
+    fn gpu_config() -> Config {
+        Config {
+            forced_outer: true,
+            maximize_coincidence: true,
+            one_coincident: false,
+            spatial: Some(SpatialParams {
+                line_bytes: 32,
+                hlim: 32,
+                gpu: true,
+            }),
+            ..spatial_config(32)
         }
     }
 
@@ -859,8 +911,16 @@ mod spatial_tests {
         deps: &str,
         hlim: u64,
     ) -> (Band, Vec<Vec<i64>>) {
+        band_with(domain, accesses, deps, spatial_config(hlim))
+    }
+
+    fn band_with(
+        domain: &str,
+        accesses: &[&str],
+        deps: &str,
+        cfg: Config,
+    ) -> (Band, Vec<Vec<i64>>) {
         let cx = Ctx::new(0).unwrap();
-        let cfg = spatial_config(hlim);
         let params = cfg.spatial.unwrap();
         let mut sch = scheduler(&cx, &["N"], &[domain], cfg);
         let refs = accesses
@@ -888,6 +948,24 @@ mod spatial_tests {
     }
 
     const CUBE: &str = "[N] -> { S[i, j, k] : 0 <= i, j, k < N }";
+
+    #[test]
+    fn seed000_gpu_matmul_gets_j_first_then_i() {
+        // §4.7 on C[i][j] += A[i][k] * B[k][j]: the first member is (4) with zero
+        // distance on the coincidence relations (C's, along k: c_k = 0). Of i and
+        // j, j carries the spatial proximity of B and C, i none (A's is along k):
+        // (4) takes j, the dimension that goes to thread x for coalescing.
+        // Spatial proximity is then dropped; (1) with coincidence gives i (zero
+        // distance), and the last member, k, carries C's dependence.
+        let (b, rows) = band_with(
+            CUBE,
+            &crate::scheduler::spatial::tests::MATMUL_ACCESSES,
+            "[N] -> { S[i, j, k] -> S[i, j, k + 1] }",
+            gpu_config(),
+        );
+        assert_eq!(rows, [vec![0, 1, 0], vec![1, 0, 0], vec![0, 0, 1]]);
+        assert_eq!(b.coincident, [true, true, false]);
+    }
 
     #[test]
     fn seed000_matmul_gets_j_innermost() {

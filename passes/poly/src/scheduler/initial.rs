@@ -79,26 +79,37 @@ pub(crate) fn initial_schedule(
 }
 
 /// The presets (see [`SchedulerKind`]).
+/// The bytes one memory transaction of a warp moves when its threads read
+/// consecutive addresses (NVIDIA, all compute capabilities since 2.0): the unit of
+/// coalescing, which plays the cache line's part in the GPU instance.
+const GPU_TRANSACTION_BYTES: u64 = 128;
+
 fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
     let isl = kind == SchedulerKind::Isl;
     let spatial = kind == SchedulerKind::Spatial;
+    let gpu = opts.target == crate::Target::Gpu;
     scheduler::Config {
         // Spatial (seed 000 §4.6): isl's space of rows (parameters, negative
         // coefficients), coincidence while no member is coincident yet; the h
-        // heuristic instead of forced outer coincidence.
+        // heuristic instead of forced outer coincidence. Its GPU instance (§4.7)
+        // wants an outer coincident member (else a Feautrier step) and keeps the
+        // coincident members cluster merges would lose, as PPCG's isl does.
         coincidence: isl || spatial,
-        forced_outer: isl,
+        forced_outer: isl || (spatial && gpu),
         param_coefficients: isl || spatial,
         negative_coefficients: kind != SchedulerKind::Pluto,
-        maximize_coincidence: isl,
+        maximize_coincidence: isl || (spatial && gpu),
         feautrier_only: kind == SchedulerKind::Feautrier,
-        one_coincident: spatial,
+        one_coincident: spatial && !gpu,
         spatial: spatial.then(|| scheduler::spatial::SpatialParams {
+            // A GPU's "line" is a warp's memory transaction: 128 bytes (§4.7).
             line_bytes: match opts.line_size {
+                0 if gpu => GPU_TRANSACTION_BYTES,
                 0 => crate::support::host::host_caches().line,
                 line => line,
             },
             hlim: opts.spatial_hlim,
+            gpu,
         }),
         fuse: opts.fuse,
     }

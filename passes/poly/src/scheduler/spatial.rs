@@ -38,6 +38,8 @@ pub(crate) struct SpatialParams {
     pub line_bytes: u64,
     /// `h_lim` of the register-pressure heuristic (§4.6).
     pub hlim: u64,
+    /// The GPU instance (§4.7) instead of the CPU's (§4.6).
+    pub gpu: bool,
 }
 
 /// One reference as the scheduler sees it: its statement (node index), array,
@@ -104,6 +106,8 @@ pub(crate) struct SpatialModel {
     /// unique affine hull once).
     pub distinct_accesses: Vec<usize>,
     pub hlim: u64,
+    /// The GPU instance's objectives (§4.7).
+    pub gpu: bool,
 }
 
 impl SpatialModel {
@@ -205,6 +209,7 @@ impl SpatialModel {
             groups,
             distinct_accesses: distinct.iter().map(Vec::len).collect(),
             hlim: params.hlim,
+            gpu: params.gpu,
         })
     }
 
@@ -542,6 +547,7 @@ pub(crate) mod tests {
     const C4: SpatialParams = SpatialParams {
         line_bytes: 32,
         hlim: 32,
+        gpu: false,
     };
 
     /// The groups of one statement `domain` whose references are `accesses`
