@@ -665,27 +665,26 @@ mod tests {
         ));
     }
 
+    /// `parallel for it in 0..=upper: body` (`parallel` false: a sequential loop).
+    fn loop_(it: &str, upper: Expr, parallel: bool, body: Vec<AstNode>) -> AstNode {
+        for_(it, Expr::Int(0), upper, parallel, body)
+    }
+
+    /// The one kernel `ast` maps to.
+    fn only_kernel(ast: &[AstNode], promote: bool) -> Kernel {
+        match map(ast, 16, promote).as_slice() {
+            [HostNode::Kernel(k)] => k.clone(),
+            host => panic!("{host:?}"),
+        }
+    }
+
     #[test]
     fn a_uniform_inner_loop_is_staged_and_keeps_registers() {
         // gemm: parallel c0, parallel c1 { S0; for c2 in 0..k-1: S0 }.
-        let k_loop = for_("c2", Expr::Int(0), sub1(var("k")), false, vec![stmt()]);
-        let ast = vec![for_(
-            "c0",
-            Expr::Int(0),
-            sub1(var("n")),
-            true,
-            vec![for_(
-                "c1",
-                Expr::Int(0),
-                sub1(var("m")),
-                true,
-                vec![stmt(), k_loop],
-            )],
-        )];
-        let host = map(&ast, 16, true);
-        let [HostNode::Kernel(k)] = host.as_slice() else {
-            panic!("{host:?}")
-        };
+        let k_loop = loop_("c2", sub1(var("k")), false, vec![stmt()]);
+        let c1 = loop_("c1", sub1(var("m")), true, vec![stmt(), k_loop]);
+        let ast = vec![loop_("c0", sub1(var("n")), true, vec![c1])];
+        let k = only_kernel(&ast, true);
         let Some(stage) = &k.stage else {
             panic!("{k:?}")
         };
@@ -698,10 +697,7 @@ mod tests {
             }
         ));
         // Without promotion: neither.
-        let host = map(&ast, 16, false);
-        let [HostNode::Kernel(k)] = host.as_slice() else {
-            panic!("{host:?}")
-        };
+        let k = only_kernel(&ast, false);
         assert!(k.stage.is_none());
         assert!(matches!(
             k.body[1],
@@ -716,52 +712,19 @@ mod tests {
     fn a_loop_whose_bounds_use_a_thread_is_not_staged() {
         // for c2 in 0..c1: the threads of a block would run different tile counts,
         // and a barrier inside would not be reached by all.
-        let ast = vec![for_(
-            "c0",
-            Expr::Int(0),
-            sub1(var("n")),
-            true,
-            vec![for_(
-                "c1",
-                Expr::Int(0),
-                sub1(var("n")),
-                true,
-                vec![for_("c2", Expr::Int(0), var("c1"), false, vec![stmt()])],
-            )],
-        )];
-        let host = map(&ast, 16, true);
-        let [HostNode::Kernel(k)] = host.as_slice() else {
-            panic!("{host:?}")
-        };
-        assert!(k.stage.is_none());
+        let c2 = loop_("c2", var("c1"), false, vec![stmt()]);
+        let c1 = loop_("c1", sub1(var("n")), true, vec![c2]);
+        let ast = vec![loop_("c0", sub1(var("n")), true, vec![c1])];
+        assert!(only_kernel(&ast, true).stage.is_none());
     }
 
     #[test]
     fn the_block_guard_of_a_triangle_holds_where_some_thread_is_inside() {
         // parallel c0 in 0..n-1, parallel c1 in 0..c0 (guard c1 <= c0), staged c2.
-        let ast = vec![for_(
-            "c0",
-            Expr::Int(0),
-            sub1(var("n")),
-            true,
-            vec![for_(
-                "c1",
-                Expr::Int(0),
-                var("c0"),
-                true,
-                vec![for_(
-                    "c2",
-                    Expr::Int(0),
-                    sub1(var("k")),
-                    false,
-                    vec![stmt()],
-                )],
-            )],
-        )];
-        let host = map(&ast, 16, true);
-        let [HostNode::Kernel(k)] = host.as_slice() else {
-            panic!("{host:?}")
-        };
+        let c2 = loop_("c2", sub1(var("k")), false, vec![stmt()]);
+        let c1 = loop_("c1", var("c0"), true, vec![c2]);
+        let ast = vec![loop_("c0", sub1(var("n")), true, vec![c1])];
+        let k = only_kernel(&ast, true);
         let Some(Cond::And(conds)) = k.stage.as_ref().and_then(|s| s.block_guard.clone()) else {
             panic!("{k:?}")
         };

@@ -354,15 +354,7 @@ impl Codegen<'_> {
             None => (cursor, None),
             Some(cond) => {
                 let flag = self.cond_value(cond, cursor)?;
-                let (builder, then_block) = OpBuilder::new("scf.if", self.loc)
-                    .operands(&[flag])
-                    .region_with_block(&[]);
-                self.insert(cursor, builder.empty_region().build());
-                let then = Cursor {
-                    block: then_block,
-                    before: None,
-                    top: false,
-                };
+                let then = self.if_then(flag, cursor);
                 (then, Some(then))
             }
         };
@@ -531,15 +523,7 @@ impl Codegen<'_> {
                     }
                 }
                 let inside = inside.ok_or(CodegenError::Ast("shared memory: a 0-d tile"))?;
-                let (builder, then_block) = OpBuilder::new("scf.if", cg.loc)
-                    .operands(&[inside])
-                    .region_with_block(&[]);
-                cg.insert(body, builder.empty_region().build());
-                let then = Cursor {
-                    block: then_block,
-                    before: None,
-                    top: false,
-                };
+                let then = cg.if_then(inside, body);
                 let mut operands = vec![g.memref];
                 operands.extend(global.iter().copied());
                 let load = OpBuilder::new("memref.load", cg.loc)
@@ -709,6 +693,20 @@ impl Codegen<'_> {
             op = o.next();
         }
         true
+    }
+
+    /// An `scf.if` on `flag` with no else, at `cursor`; returns its then block, which
+    /// the caller ends with `scf.yield`.
+    fn if_then(&mut self, flag: Val, cursor: Cursor) -> Cursor {
+        let (builder, block) = OpBuilder::new("scf.if", self.loc)
+            .operands(&[flag])
+            .region_with_block(&[]);
+        self.insert(cursor, builder.empty_region().build());
+        Cursor {
+            block,
+            before: None,
+            top: false,
+        }
     }
 
     /// `gpu.alloc` of a memref of `host`'s type and extents.
