@@ -278,6 +278,10 @@ fn add_reference(
     index: Vec<Aff>,
     vars: &[TileVar],
 ) {
+    // A 0-d buffer is one element: a register's business, not a tile's.
+    if index.is_empty() {
+        return;
+    }
     let mut coeffs = Vec::with_capacity(index.len());
     let mut rest = Vec::with_capacity(index.len());
     for sub in &index {
