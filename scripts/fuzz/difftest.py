@@ -48,6 +48,14 @@ import tessel_tools as tt  # noqa: E402
 class Variant:
     name: str
     options: str
+    # func.func passes after tessel-optimize: the GPU variants run their kernels
+    # through tessel-gpu-emulate, so that the CPU build executes them.
+    after: str = ""
+
+    @property
+    def pipeline(self) -> str:
+        passes = tt.tessel_pass(self.options)
+        return tt.func_pipeline(f"{passes},{self.after}" if self.after else passes)
 
     @property
     def preset(self) -> str:
@@ -89,6 +97,12 @@ VARIANTS = (
     Variant("feautrier-t1-fnone-lrr", "scheduler=feautrier tile-sizes=1 fuse=none live-range-reordering=true"),
     Variant("spatial", "scheduler=spatial"),
     Variant("spatial-t3-hlim0-lrr", "scheduler=spatial tile-sizes=3 spatial-hlim=0 live-range-reordering=true parallel-min-work=0"),
+    # target=gpu, the kernels emulated on the CPU (issue 10): shared memory and
+    # registers by default, threads in order; seed 000 §4.7's scheduler, threads
+    # reversed, blocks of 4 (partial blocks and several tiles on small programs).
+    Variant("gpu-emulated", "target=gpu", "tessel-gpu-emulate"),
+    Variant("gpu-spatial-b4-reverse", "target=gpu scheduler=spatial gpu-block=4",
+            "tessel-gpu-emulate{thread-order=reverse}"),
 )
 PRESETS = ("auto", "identity", "isl-reference", "pluto", "isl", "feautrier", "spatial")
 FAILURE_KINDS = ("mismatch", "run-crash", "run-hang", "opt-crash", "opt-timeout", "panic",
@@ -336,7 +350,7 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
             if src != orig:
                 src.write_text("module {\n" + "".join(orig_funcs[s] for s in seeds) + "}\n")
             dst = work / f"v{k}_{tag}.out.mlir"
-            r = tt.mlir_opt(src, dst, tt.func_pipeline(tt.tessel_pass(v.options)),
+            r = tt.mlir_opt(src, dst, v.pipeline,
                             timeout=opt_timeout * len(seeds), extra=["--mlir-print-local-scope"])
             if r.ok:
                 funcs.update(split_functions(dst.read_text()))
@@ -559,7 +573,8 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     if args.list_variants:
         for v in VARIANTS:
-            print(f"{v.name:26s} tessel-optimize{{{v.options}}}")
+            after = f", {v.after}" if v.after else ""
+            print(f"{v.name:26s} tessel-optimize{{{v.options}}}{after}")
         return 0
     tt.require_plugin()
     variants = [variant_by_name(n) for n in args.variants.split(",")] if args.variants else list(VARIANTS)

@@ -232,7 +232,7 @@ def reduce_and_save(prog, seed, variant, kind, results: Path, inject_fault=None,
     d.mkdir(parents=True, exist_ok=True)
     (d / "repro.mlir").write_text(small.module_text(f"p{seed}"))
     (d / "repro.json").write_text(json.dumps(to_json(small), indent=1) + "\n")
-    pipe = tt.func_pipeline(tt.tessel_pass(variant.options))
+    pipe = variant.pipeline
     sizes = ", ".join(f"{n}={v}" for n, v in small.params)
     arrays = ", ".join(f"{a.name}: {a.elem}{a.dims}" for a in small.arrays)
     fault = f" --inject-fault {variant.name}" if inject_fault else ""

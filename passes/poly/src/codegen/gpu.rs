@@ -220,6 +220,13 @@ fn kernel(node: &AstNode, block: u64, promote: bool) -> Kernel {
         let Some(dim) = bounding_box(h, &boxes) else {
             break;
         };
+        // The grid is computed on the host: a box that still names an outer mapped
+        // iterator (whose own box is not affine, so it could not be replaced)
+        // cannot be, and the loop stays inside the kernel.
+        let names_mapped = |e: &Expr| dims.iter().any(|d: &GridDim| e.mentions(&d.iterator));
+        if names_mapped(&dim.first) || names_mapped(&dim.last) {
+            break;
+        }
         if let (Some(f), Some(l)) = (dim.first.linear(), dim.last.linear()) {
             boxes.insert(h.iterator.to_string(), (f, l));
         }
@@ -735,5 +742,31 @@ mod tests {
         );
         assert!(conds.iter().any(|c| matches!(c,
             Cond::Cmp(CmpOp::Ge, e, Expr::Int(0)) if e.linear() == Some(want.clone()))));
+    }
+
+    #[test]
+    fn a_box_that_names_an_outer_thread_is_not_mapped() {
+        // parallel c0 in max(0, n-5)..n-1 (its box is not affine), parallel c1 in
+        // 0..c0: c1's box would name c0, which the host does not know; c1 stays a
+        // loop inside the kernel.
+        let lower = Expr::Max(vec![
+            Expr::Int(0),
+            Expr::Sub(Box::new(var("n")), Box::new(Expr::Int(5))),
+        ]);
+        let c1 = loop_("c1", var("c0"), true, vec![stmt()]);
+        let ast = vec![for_("c0", lower, sub1(var("n")), true, vec![c1])];
+        let k = only_kernel(&ast, false);
+        assert_eq!(k.dims.len(), 1);
+        assert!(k
+            .dims
+            .iter()
+            .all(|d| !d.first.mentions("c0") && !d.last.mentions("c0")));
+        assert!(matches!(
+            k.body.as_slice(),
+            [AstNode::For {
+                parallel: false,
+                ..
+            }]
+        ));
     }
 }
