@@ -350,9 +350,10 @@ private:
   }
   LogicalResult emitBlock(Block &src, OpBuilder &b);
   LogicalResult emitRange(Block &src, ArrayRef<Operation *> ops, OpBuilder &b);
-  LogicalResult emitRotated(scf::ForOp f, Value lb, Value ub, Value step,
-                            OpBuilder &b);
-  bool rotatable(scf::ForOp f);
+  LogicalResult emitRotated(scf::ForOp f, ArrayRef<Operation *> head,
+                            ArrayRef<Operation *> middle,
+                            ArrayRef<Operation *> last, Value lb, Value ub,
+                            Value step, OpBuilder &b);
   bool splitAtBarriers(scf::ForOp f, SmallVectorImpl<Operation *> &body,
                        SmallVectorImpl<ArrayRef<Operation *>> &parts);
   // The first ops of a loop's next iteration, run by each thread right after the
@@ -747,23 +748,10 @@ LogicalResult Emulator::emitSegment(Block &src, ArrayRef<Operation *> ops,
   return success();
 }
 
-// A loop whose body has ops both before its first barrier and after its last:
-// on a GPU a thread runs the ops after the last barrier of one iteration and
-// those before the first barrier of the next with no barrier between them, so
-// the emulation runs them in one thread loop (the loop rotated: the first ops of
-// iteration `lb` before it, each iteration's last ops followed by the next
-// iteration's first). A race between them (a tile overwritten before every
-// thread has read it) then shows as a difference between thread orders.
-// `rotatable` says whether the loop has that form.
-bool Emulator::rotatable(scf::ForOp f) {
-  SmallVector<ArrayRef<Operation *>> parts;
-  SmallVector<Operation *> body;
-  return splitAtBarriers(f, body, parts);
-}
-
 // `body` gets the loop's ops, `parts` the ops before its first barrier, between
 // its first and last, and after its last; false unless the first and the last
-// are plain (no barrier inside, no allocation) and not empty.
+// are plain (no barrier inside, no allocation) and not empty: the form
+// `emitRotated` takes.
 bool Emulator::splitAtBarriers(scf::ForOp f, SmallVectorImpl<Operation *> &body,
                                SmallVectorImpl<ArrayRef<Operation *>> &parts) {
   for (Operation &o : f.getBody()->without_terminator())
@@ -788,14 +776,18 @@ bool Emulator::splitAtBarriers(scf::ForOp f, SmallVectorImpl<Operation *> &body,
   return plain(parts[0]) && plain(parts[2]);
 }
 
-LogicalResult Emulator::emitRotated(scf::ForOp f, Value lb, Value ub,
-                                    Value step, OpBuilder &b) {
-  SmallVector<ArrayRef<Operation *>> parts;
-  SmallVector<Operation *> body;
-  if (!splitAtBarriers(f, body, parts))
-    return f.emitOpError("cannot be rotated (not emulated)");
-  ArrayRef<Operation *> head = parts[0], middle = parts[1], last = parts[2];
-
+// A loop whose body has ops both before its first barrier (`head`) and after its
+// last (`last`; `middle` lies between): on a GPU a thread runs the ops after the
+// last barrier of one iteration and those before the first barrier of the next
+// with no barrier between them, so the emulation runs them in one thread loop
+// (the loop rotated: the first ops of iteration `lb` before it, each iteration's
+// last ops followed by the next iteration's first). A race between them (a tile
+// overwritten before every thread has read it) then shows as a difference
+// between thread orders.
+LogicalResult Emulator::emitRotated(scf::ForOp f, ArrayRef<Operation *> head,
+                                    ArrayRef<Operation *> middle,
+                                    ArrayRef<Operation *> last, Value lb,
+                                    Value ub, Value step, OpBuilder &b) {
   Location loc = f.getLoc();
   auto pred = f.getUnsignedCmp() ? arith::CmpIPredicate::ult
                                  : arith::CmpIPredicate::slt;
@@ -836,8 +828,10 @@ LogicalResult Emulator::emitHoisted(Operation *op, OpBuilder &b) {
     if (!lb || !ub || !step || !f.getInitArgs().empty())
       return op->emitOpError("holds a barrier but cannot be hoisted out of "
                              "the thread loops");
-    if (rotatable(f))
-      return emitRotated(f, lb, ub, step, b);
+    SmallVector<Operation *> body;
+    SmallVector<ArrayRef<Operation *>> parts;
+    if (splitAtBarriers(f, body, parts))
+      return emitRotated(f, parts[0], parts[1], parts[2], lb, ub, step, b);
     auto loop = scf::ForOp::create(b, loc, lb, ub, step, ValueRange{}, nullptr,
                                    f.getUnsignedCmp());
     blockMap.map(f.getInductionVar(), loop.getInductionVar());

@@ -591,11 +591,10 @@ impl Codegen<'_> {
         self.binary("arith.minsi", v, cap, cursor)
     }
 
-    /// A binary op whose result has its operands' type.
     fn binary(&mut self, op: &'static str, a: Val, b: Val, cursor: Cursor) -> Result<Val> {
         let built = OpBuilder::new(op, self.loc)
             .operands(&[a, b])
-            .results(&[a.ty()])
+            .results(&[self.index_type])
             .build();
         self.insert_value(cursor, built, op)
     }

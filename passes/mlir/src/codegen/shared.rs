@@ -398,38 +398,23 @@ fn gcd(a: i128, b: i128) -> i128 {
 /// Adds to `pinned` every memref a statement under `nodes` writes or uses other than
 /// through an `affine.load`.
 fn written(scop: &ExtractedScop, nodes: &[AstNode], pinned: &mut Vec<Val>) {
-    for node in nodes {
-        match node {
-            AstNode::For { body, .. } => written(scop, body, pinned),
-            AstNode::If {
-                then_branch,
-                else_branch,
-                ..
-            } => {
-                written(scop, then_branch, pinned);
-                written(scop, else_branch, pinned);
-            }
-            AstNode::Stmt { stmt, .. } => {
-                let Some(code) = scop.statements.get(stmt.0) else {
-                    continue;
-                };
-                for step in &code.steps {
-                    let Step::Clone(op) = step else { continue };
-                    match access(*op) {
-                        Some(acc) if acc.stored.is_none() => {}
-                        Some(acc) => pinned.push(acc.memref),
-                        None => {
-                            for inner in std::iter::once(*op).chain(op.nested_ops()) {
-                                pinned.extend(
-                                    inner.operands().into_iter().filter(|v| v.ty().is_memref()),
-                                );
-                            }
-                        }
+    tessel_poly::ast::visit_statements(nodes, &mut |stmt| {
+        let Some(code) = scop.statements.get(stmt.0) else {
+            return;
+        };
+        for step in &code.steps {
+            let Step::Clone(op) = step else { continue };
+            match access(*op) {
+                Some(acc) if acc.stored.is_none() => {}
+                Some(acc) => pinned.push(acc.memref),
+                None => {
+                    for inner in std::iter::once(*op).chain(op.nested_ops()) {
+                        pinned.extend(inner.operands().into_iter().filter(|v| v.ty().is_memref()));
                     }
                 }
             }
         }
-    }
+    });
 }
 
 #[cfg(test)]

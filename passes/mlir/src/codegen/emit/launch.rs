@@ -12,7 +12,7 @@ use super::{shared, Codegen, Cursor, LoopHead, Staged};
 use crate::codegen::{CodegenError, Result};
 use crate::ir::{workgroup_memref, Attr, Blk, Op, OpBuilder, Owned, Type, Val};
 use tessel_poly::gpu::block_first_name;
-use tessel_poly::{AstNode, Cond, Expr, HostNode, Kernel};
+use tessel_poly::{AstNode, CmpOp, Cond, Expr, HostNode, Kernel};
 
 /// The block arguments of `gpu.launch`'s body: block ids x, y, z, thread ids x, y,
 /// z, then the grid and block sizes.
@@ -492,37 +492,28 @@ impl Codegen<'_> {
                     }
                     positions.push(p);
                 }
+                // Inside the array along every subscript: 0 <= global < extent.
+                let names: Vec<(String, String)> = (0..extents.len())
+                    .map(|d| (format!("gpu.at.{d}"), format!("gpu.extent.{d}")))
+                    .collect();
                 let mut local = Vec::with_capacity(extents.len());
                 let mut global = Vec::with_capacity(extents.len());
-                let mut inside: Option<Val> = None;
-                for (d, (p, origin)) in positions.iter().zip(&origins).enumerate() {
+                let mut bound: Vec<(&str, Val)> = Vec::with_capacity(2 * extents.len());
+                let mut inside = Vec::with_capacity(2 * extents.len());
+                for (d, ((p, origin), (at, extent))) in
+                    positions.iter().zip(&origins).zip(&names).enumerate()
+                {
                     local.push(cg.index_value(p, body)?);
-                    let at = cg.index_value(
-                        &Expr::Add(Box::new(origin.clone()), Box::new(p.clone())),
-                        body,
-                    )?;
-                    global.push(at);
-                    let index = cg.constant(
-                        i64::try_from(d).map_err(|_| CodegenError::Ast("rank"))?,
-                        body,
-                    )?;
-                    let dim = OpBuilder::new("memref.dim", cg.loc)
-                        .operands(&[g.memref, index])
-                        .results(&[cg.index_type])
-                        .build();
-                    let dim = cg.insert_value(body, dim, "memref.dim")?;
-                    let zero = cg.constant(0, body)?;
-                    // arith.cmpi: sge 5, slt 2.
-                    let above = cg.cmpi(5, at, zero, body)?;
-                    let below = cg.cmpi(2, at, dim, body)?;
-                    for c in [above, below] {
-                        inside = Some(match inside {
-                            None => c,
-                            Some(acc) => cg.binary("arith.andi", acc, c, body)?,
-                        });
-                    }
+                    let g_d = Expr::Add(Box::new(origin.clone()), Box::new(p.clone()));
+                    global.push(cg.index_value(&g_d, body)?);
+                    bound.push((at, global[d]));
+                    bound.push((extent, cg.dim(g.memref, d, body)?));
+                    let var = |n: &str| Expr::Var(n.to_string());
+                    inside.push(Cond::Cmp(CmpOp::Ge, var(at), Expr::Int(0)));
+                    inside.push(Cond::Cmp(CmpOp::Lt, var(at), var(extent)));
                 }
-                let inside = inside.ok_or(CodegenError::Ast("shared memory: a 0-d tile"))?;
+                let inside =
+                    cg.with_values(&bound, |cg| cg.cond_value(&Cond::And(inside), body))?;
                 let then = cg.if_then(inside, body);
                 let mut operands = vec![g.memref];
                 operands.extend(global.iter().copied());
@@ -709,6 +700,17 @@ impl Codegen<'_> {
         }
     }
 
+    /// `memref.dim` of `memref` along dimension `d`.
+    fn dim(&mut self, memref: Val, d: usize, cursor: Cursor) -> Result<Val> {
+        let d = i64::try_from(d).map_err(|_| CodegenError::Ast("rank"))?;
+        let index = self.constant(d, cursor)?;
+        let dim = OpBuilder::new("memref.dim", self.loc)
+            .operands(&[memref, index])
+            .results(&[self.index_type])
+            .build();
+        self.insert_value(cursor, dim, "memref.dim")
+    }
+
     /// `gpu.alloc` of a memref of `host`'s type and extents.
     fn device_alloc(&mut self, host: Val, cursor: Cursor) -> Result<Val> {
         let ty: Type = host.ty();
@@ -718,13 +720,7 @@ impl Codegen<'_> {
         let mut sizes = vec![];
         for (d, dynamic) in dims.iter().enumerate() {
             if *dynamic {
-                let d = i64::try_from(d).map_err(|_| CodegenError::Ast("rank"))?;
-                let index = self.constant(d, cursor)?;
-                let dim = OpBuilder::new("memref.dim", self.loc)
-                    .operands(&[host, index])
-                    .results(&[self.index_type])
-                    .build();
-                sizes.push(self.insert_value(cursor, dim, "memref.dim")?);
+                sizes.push(self.dim(host, d, cursor)?);
             }
         }
         let n = i32::try_from(sizes.len()).map_err(|_| CodegenError::Ast("rank"))?;
