@@ -256,12 +256,18 @@ def attribute(diags: Iterable[Diag], mlir_path: Path) -> list[Diag]:
 class RemarkSummary:
     optimized: list[Diag] = field(default_factory=list)
     kept: list[Diag] = field(default_factory=list)
+    # "left SCoP ... as it was": the cost model found no gain (not a fallback).
+    unchanged: list[Diag] = field(default_factory=list)
     skipped: list[Diag] = field(default_factory=list)
     errors: list[Diag] = field(default_factory=list)
     other: list[Diag] = field(default_factory=list)
 
     def optimized_in(self, func: str) -> list[Diag]:
         return [d for d in self.optimized if d.func == func]
+
+    def scheduled_in(self, func: str) -> list[Diag]:
+        """The remarks with a schedule time: optimized, or left as it was."""
+        return [d for d in self.optimized + self.unchanged if d.func == func]
 
 
 def summarize_remarks(stderr: str, mlir_path: Path) -> RemarkSummary:
@@ -273,6 +279,8 @@ def summarize_remarks(stderr: str, mlir_path: Path) -> RemarkSummary:
             s.optimized.append(d)
         elif d.kind == "remark" and d.msg.startswith("tessel: kept the original code"):
             s.kept.append(d)
+        elif d.kind == "remark" and d.msg.startswith("tessel: left SCoP"):
+            s.unchanged.append(d)
         elif d.kind == "remark" and d.msg.startswith("tessel: skipped"):
             s.skipped.append(d)
         else:

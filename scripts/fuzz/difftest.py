@@ -355,7 +355,7 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
             if r.ok:
                 funcs.update(split_functions(dst.read_text()))
                 summ = tt.summarize_remarks(r.stderr, src)
-                for d in summ.optimized + summ.kept + summ.skipped + summ.errors + summ.other:
+                for d in summ.optimized + summ.unchanged + summ.kept + summ.skipped + summ.errors + summ.other:
                     if d.func:
                         diag_by_func[d.func].append(d)
                 return
@@ -397,6 +397,9 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
                     m = OPTIMIZED_RE.search(d.msg)
                     if m and (int(m.group(1)) or int(m.group(2))):
                         res.transformed[v.preset].add(s)
+                elif d.msg.startswith("tessel: left SCoP"):
+                    # The cost model's choice, not a fallback: counted, not transformed.
+                    res.optimized_scops += 1
                 elif d.msg.startswith("tessel: kept the original code"):
                     res.fallbacks["kept: " + remark_kind(d.msg.split(":", 2)[-1].strip())] += 1
                 elif d.msg.startswith("tessel: skipped"):

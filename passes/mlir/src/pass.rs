@@ -55,6 +55,13 @@ enum Remark<'a> {
         parallel_loops: usize,
         ms: f64,
     },
+    /// The cost model kept the original code ([`tessel_poly::Optimized::no_gain`]).
+    Unchanged {
+        statements: usize,
+        scheduler: String,
+        ms: f64,
+        why: String,
+    },
 }
 
 impl std::fmt::Display for Remark<'_> {
@@ -85,6 +92,10 @@ impl std::fmt::Display for Remark<'_> {
                 )?;
                 promotions.iter().try_for_each(|p| write!(f, "\n{p}"))
             }
+            Remark::Unchanged { statements, scheduler, ms, why } => write!(
+                f,
+                "tessel: left SCoP of {statements} statements as it was (scheduler={scheduler}, schedule time={ms:.3} ms): {why}"
+            ),
             Remark::Optimized { statements, scheduler, tiled_bands, parallel_loops, ms } => write!(
                 f,
                 "tessel: optimized SCoP of {statements} statements (scheduler={scheduler}, tiled bands={tiled_bands}, parallel loops={parallel_loops}, schedule time={ms:.3} ms)"
@@ -310,7 +321,22 @@ impl Driver<'_> {
             return Ok(());
         };
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
-        let parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut optimized.ast);
+        if let Some(why) = optimized.no_gain.take() {
+            for note in optimized.notes.iter().chain(&optimized.tiling) {
+                remark(loc, Remark::Note(note));
+            }
+            remark(
+                loc,
+                Remark::Unchanged {
+                    statements: scop.model.statements.len(),
+                    scheduler: self.options.scheduler.name().to_string(),
+                    ms: optimized.schedule_time.as_secs_f64() * 1e3,
+                    why,
+                },
+            );
+            return Ok(());
+        }
+        let parallel_loops = optimized.parallel_loops;
         let mut generated = codegen::generate(
             &scop,
             &optimized.ast,

@@ -59,6 +59,9 @@ pub struct Optimized {
     pub expanded: Vec<ScalarExpansion>,
     /// With `target=gpu`: `ast` mapped to host code and kernels.
     pub gpu: Option<Vec<HostNode>>,
+    /// Set when the cost model finds that the new code would gain nothing over the
+    /// original (`scheduler=auto` only): why. The caller keeps the original code.
+    pub no_gain: Option<String>,
 }
 
 /// Schedules, transforms, verifies and generates the loop AST of a SCoP.
@@ -76,6 +79,10 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
             out.schedule_time = fin.schedule_time;
             out.notes.splice(0..0, fin.notes);
             out.tiling = fin.tiling;
+            keep_profitable_parallel(&mut out, rung);
+            if out.parallel_loops == 0 && out.tiled_bands == 0 && out.expanded.is_empty() {
+                out.no_gain = fin.no_locality_gain;
+            }
             Ok(out)
         })?;
         notes.append(&mut out.notes);
@@ -101,6 +108,14 @@ pub fn codegen_schedule(
         let tree = parse_tree(cx, schedule_tree)?;
         finish(cx, model, deps, tree, 0, 0)
     })
+}
+
+/// On a CPU, clears the parallel marks that cost more than they gain
+/// ([`crate::codegen::ast::keep_profitable_parallel`]); a GPU maps them all.
+fn keep_profitable_parallel(out: &mut Optimized, opts: &Options) {
+    if opts.target == Target::Cpu {
+        out.parallel_loops = crate::codegen::ast::keep_profitable_parallel(&mut out.ast);
+    }
 }
 
 /// Replays a Clay script (seed 003) on the original schedule of `scop`. After each
@@ -521,6 +536,10 @@ struct FinalSchedule {
     notes: Vec<String>,
     /// See [`Optimized::tiling`].
     tiling: Vec<String>,
+    /// `scheduler=auto`: set when the chosen schedule crosses no fewer cache lines,
+    /// nor sweeps the matrices fewer times, than the original order (see
+    /// [`no_locality_gain`]).
+    no_locality_gain: Option<String>,
 }
 
 /// The initial schedule with the transforms of `opts` applied (not yet verified).
@@ -619,7 +638,51 @@ fn final_schedule(
         kind.name(),
         scored.join(", ")
     ));
+    if fin.tiled_bands == 0 {
+        fin.no_locality_gain = stage("cost model", || {
+            no_locality_gain(cx, model, deps, &fin.tree, &locality)
+        })?;
+    }
     Ok(fin)
+}
+
+/// Whether `tree` walks memory no better than the original order: it crosses no
+/// fewer cache lines per innermost iteration ([`innermost_misses`]) and, on a
+/// streaming SCoP, sweeps its matrices no fewer times ([`matrix_sweeps`]). Then a
+/// schedule with no parallel loop, tile or jam buys nothing, and regenerated code
+/// only risks overheads the original has not (split loops, guards, another layout
+/// of the code for LLVM): the original code stays (durbin, trisolv, jacobi-1d).
+fn no_locality_gain(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    tree: &isl_rs::Schedule,
+    locality: &Locality,
+) -> Result<Option<String>, PolyError> {
+    let original = initial::identity(cx, model, deps.conflicts())?;
+    let (misses, original_misses) = (
+        innermost_misses(cx, tree, locality)?,
+        innermost_misses(cx, &original, locality)?,
+    );
+    if misses < original_misses {
+        return Ok(None);
+    }
+    let mut sweeps = String::new();
+    if is_streaming(cx, model)? {
+        let (new, old) = (
+            matrix_sweeps(cx, tree, model)?,
+            matrix_sweeps(cx, &original, model)?,
+        );
+        if new < old {
+            return Ok(None);
+        }
+        sweeps = format!(", {new} matrix sweeps against {old}");
+    }
+    Ok(Some(format!(
+        "the cost model finds no gain: no parallel loop, tile or unroll-and-jam, and \
+         {misses} cache lines crossed per innermost iteration against the original \
+         order's {original_misses}{sweeps}"
+    )))
 }
 
 /// [`final_schedule`] for one preset, with the SCoP's `locality` (built once per
@@ -700,6 +763,7 @@ fn preset_schedule(
         schedule_time: initial.time,
         notes: initial.notes,
         tiling: tiling_notes,
+        no_locality_gain: None,
     })
 }
 
@@ -922,6 +986,7 @@ fn finish_tree(
         tiling: Vec::new(),
         expanded: storage.expanded,
         gpu: None,
+        no_gain: None,
     })
 }
 
