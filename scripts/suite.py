@@ -324,17 +324,39 @@ _TIME_RE = re.compile(r"^time:\s*(\S+)\s*$", re.M)
 _HASH_RE = re.compile(r"^hash:\s*([0-9a-f]{16})\s*$", re.M)
 
 
+# OpenMP threads bound to cores, as benchmark runs of OpenMP code usually are, unless
+# the caller's environment already says how. Unbound, Linux on our 2-vCPU machine
+# starts libomp's second thread on the first one's CPU and moves it only after some
+# 20 to 70 ms, so a kernel of a few ms runs its parallel loops on one core at the
+# cost of two (docs/architecture-decisions.md, "OpenMP threads bound to cores").
+BIND_ENV = {"OMP_PROC_BIND": "close", "OMP_PLACES": "cores"}
+
+
+def describe_binding(bind: bool) -> str:
+    """How run() places threads, for report headers."""
+    if not bind:
+        return "unbound (the OS places the threads)"
+    given = {k: os.environ[k] for k in BIND_ENV if k in os.environ}
+    env = {**BIND_ENV, **given}
+    how = ", ".join(f"{k}={v}" for k, v in env.items())
+    return f"bound ({how}{'; from the environment' if given else ''})"
+
+
 def run(exe: str | os.PathLike, sizes: Sequence[int], threads: int = 2,
-        timeout: float | None = 600) -> tuple[float, str]:
+        timeout: float | None = 600, bind: bool = True) -> tuple[float, str]:
     """Run a built kernel executable with the given size parameters and
-    OMP_NUM_THREADS=threads. Returns (kernel time in seconds, hash hex string).
-    Raises SuiteError on a non-zero exit, a timeout or unparsable output."""
+    OMP_NUM_THREADS=threads, threads bound to cores (BIND_ENV) unless `bind` is
+    false or the environment sets them. Returns (kernel time in seconds, hash hex
+    string). Raises SuiteError on a non-zero exit, a timeout or unparsable output."""
     if len(sizes) > 5:
         raise ValueError("at most 5 size parameters")
     # Resolve so that a bare relative name is not looked up on PATH.
     cmd = [str(Path(exe).resolve()), *(str(int(s)) for s in sizes)]
     env = dict(os.environ)
     env["OMP_NUM_THREADS"] = str(int(threads))
+    if bind:
+        for k, v in BIND_ENV.items():
+            env.setdefault(k, v)
     try:
         cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired as e:
