@@ -3,7 +3,9 @@
 // where a guard is needed, statement ops cloned with the IVs remapped, and demoted
 // scalars as allocas at the function entry with a reload for values used after the
 // nest.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile-sizes=4 parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s
+// (register-tile=1,1 where the IR is checked: no scalar replacement, whose
+// iter_args codegen/scalar-replacement.mlir checks.)
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile-sizes=4 parallel-min-work=0 register-tile=1,1}))' %s 2>/dev/null | FileCheck %s
 //
 // Execution check (n = 10 and 23: partial tiles, guards true and false): the
 // optimized code computes what the original computes.
@@ -35,7 +37,7 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return
 // With parallel-collapse=false, the i tile loop alone is parallel.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile-sizes=4 parallel-min-work=0 parallel-collapse=false}))' %s 2>/dev/null | FileCheck %s --check-prefix=ONE
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity tile-sizes=4 parallel-min-work=0 parallel-collapse=false register-tile=1,1}))' %s 2>/dev/null | FileCheck %s --check-prefix=ONE
 // ONE-LABEL: func.func @copy(
 // ONE-NEXT:    memref.distinct_objects
 // ONE-NEXT:    affine.parallel (%{{[a-z0-9]+}}) = (0) to (%{{.*}}) step (4) {

@@ -4,7 +4,9 @@
 // scalar from its first write to its last read, so the `i` loop runs in parallel
 // with a copy of the scalar per iteration (codegen/privatize.mlir); the sequential
 // branch of the work guard uses the shared one.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{unroll-jam=0}))' %s 2>&1 | FileCheck %s
+// (register-tile=1,1 where the IR is checked: no scalar replacement, whose
+// iter_args codegen/scalar-replacement.mlir checks.)
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{unroll-jam=0 register-tile=1,1}))' %s 2>&1 | FileCheck %s
 
 // CHECK: remark: tessel: optimized SCoP of 3 statements
 // CHECK-LABEL: func.func @early_return

@@ -5,10 +5,12 @@
 //
 // (The FileCheck runs turn distinct-arguments off, so that the arrays keep their
 // argument names; codegen/loops.mlir checks memref.distinct_objects.)
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false parallel-min-work=0 unroll-jam=0}))' %s 2>/dev/null | FileCheck %s
+// (register-tile=1,1 where the IR is checked: no scalar replacement, whose
+// iter_args codegen/scalar-replacement.mlir checks.)
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false parallel-min-work=0 unroll-jam=0 register-tile=1,1}))' %s 2>/dev/null | FileCheck %s
 // With live-range reordering the memory conflicts of the scalar take the place of
 // its dependences; the same loops are private.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false parallel-min-work=0 live-range-reordering=true}))' %s 2>/dev/null | FileCheck %s
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false parallel-min-work=0 live-range-reordering=true register-tile=1,1}))' %s 2>/dev/null | FileCheck %s
 //
 // Row sums (atax, bicg, gesummv): the reduction of row i is demoted to a scalar
 // that row i writes (0), updates along j and reads (the store to s[i]); nothing of

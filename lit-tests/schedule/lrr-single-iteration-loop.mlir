@@ -8,9 +8,11 @@
 // @reduced is the reduced form; @prog is seed 100005's program as generated.
 // (The FileCheck runs turn distinct-arguments off, so that the arrays keep their
 // argument names; codegen/loops.mlir checks memref.distinct_objects.)
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false scheduler=pluto live-range-reordering=true tile=false parallel=false time-budget=0}))' %s 2>&1 | FileCheck %s --implicit-check-not="kept the original"
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false scheduler=isl live-range-reordering=true tile=false parallel=false time-budget=0}))' %s 2>&1 | FileCheck %s --implicit-check-not="kept the original"
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false scheduler=feautrier live-range-reordering=true tile=false parallel=false time-budget=0}))' %s 2>&1 | FileCheck %s --implicit-check-not="kept the original"
+// (register-tile=1,1 where the IR is checked: no scalar replacement, whose
+// iter_args codegen/scalar-replacement.mlir checks.)
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false scheduler=pluto live-range-reordering=true tile=false parallel=false time-budget=0 register-tile=1,1}))' %s 2>&1 | FileCheck %s --implicit-check-not="kept the original"
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false scheduler=isl live-range-reordering=true tile=false parallel=false time-budget=0 register-tile=1,1}))' %s 2>&1 | FileCheck %s --implicit-check-not="kept the original"
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{distinct-arguments=false scheduler=feautrier live-range-reordering=true tile=false parallel=false time-budget=0 register-tile=1,1}))' %s 2>&1 | FileCheck %s --implicit-check-not="kept the original"
 
 // The one-iteration loop %t goes (no schedule row), the loop over %i stays, and both
 // statements stay in it in their order: the write of %S must reach the read of %S in

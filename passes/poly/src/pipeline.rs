@@ -31,7 +31,7 @@ use crate::transform::locality::{innermost_misses, is_streaming, matrix_sweeps, 
 use crate::transform::tile::TileOptions;
 use crate::transform::{intra_tile, jam, parallel, tile};
 use crate::verify;
-use crate::{FuseMode, Options, SchedulerKind, Target};
+use crate::{FuseMode, Options, RegisterBlock, SchedulerKind, Target};
 
 /// The result of [`optimize`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +82,10 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
             keep_profitable_parallel(&mut out, rung);
             if out.parallel_loops == 0 && out.tiled_bands == 0 && out.expanded.is_empty() {
                 out.no_gain = fin.no_locality_gain;
+            }
+            // Scalar replacement: a 1x1 register block of every innermost loop.
+            if rung.target == Target::Cpu && rung.register_tile != RegisterBlock::NONE {
+                crate::codegen::ast::mark_register_loops(&mut out.ast, true);
             }
             Ok(out)
         })?;

@@ -92,8 +92,10 @@ fn schedule_tree_text_round_trips_through_codegen() {
                 .unwrap_or_else(|e| {
                     panic!("{} {scheduler:?}: {e}\n{}", kernel.name, out.schedule_tree)
                 });
-            // The tree keeps every verified mark; optimize's AST only the profitable.
+            // The tree keeps every verified mark; optimize's AST only the profitable,
+            // and its innermost loops keep elements in registers.
             again.parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut again.ast);
+            tessel_poly::ast::mark_register_loops(&mut again.ast, true);
             assert_eq!(again.ast, out.ast, "{} {scheduler:?}", kernel.name);
             assert_eq!(again.parallel_loops, out.parallel_loops);
         }

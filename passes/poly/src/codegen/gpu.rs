@@ -164,7 +164,7 @@ fn flush(sequential: &mut Vec<AstNode>, out: &mut Vec<HostNode>, promote: bool) 
     if !sequential.is_empty() {
         let mut body = std::mem::take(sequential);
         if promote {
-            mark_register_loops(&mut body);
+            crate::codegen::ast::mark_register_loops(&mut body, false);
         }
         out.push(HostNode::Kernel(Kernel {
             dims: vec![],
@@ -270,7 +270,7 @@ fn kernel(node: &AstNode, block: u64, promote: bool) -> Kernel {
     };
     let mut stage = None;
     if promote {
-        mark_register_loops(&mut body);
+        crate::codegen::ast::mark_register_loops(&mut body, false);
         let mapped: Vec<&str> = dims.iter().map(|d| d.iterator.as_str()).collect();
         stage = body
             .iter()
@@ -329,35 +329,6 @@ fn block_guard(guard: &Cond, dims: &[GridDim]) -> Option<Cond> {
         out.push(Cond::Cmp(CmpOp::Ge, from_linear(&best), Expr::Int(0)));
     }
     (!out.is_empty()).then_some(Cond::And(out))
-}
-
-/// Marks the sequential loops of `nodes` whose bodies are statements only: codegen
-/// keeps the elements they update at a fixed address in registers (private
-/// promotion, seed 001 §1.8; `registers::plan` in the MLIR codegen decides which).
-/// A thread is sequential code, and the other threads of the launch never touch
-/// those elements (they would depend on each other across a parallel loop), so the
-/// same operations run in the same order.
-fn mark_register_loops(nodes: &mut [AstNode]) {
-    for n in nodes {
-        match n {
-            AstNode::For {
-                parallel: false,
-                registers,
-                body,
-                ..
-            } if body.iter().all(|b| matches!(b, AstNode::Stmt { .. })) => *registers = true,
-            AstNode::For { body, .. } => mark_register_loops(body),
-            AstNode::If {
-                then_branch,
-                else_branch,
-                ..
-            } => {
-                mark_register_loops(then_branch);
-                mark_register_loops(else_branch);
-            }
-            AstNode::Stmt { .. } => {}
-        }
-    }
 }
 
 /// Whether `node` is a loop a block can run in tiles ([`Stage`]): sequential, step

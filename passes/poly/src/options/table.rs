@@ -345,8 +345,9 @@ pub const OPTIONS: [OptionSpec; 21] = [
                jammed around it, and the block's elements stay in registers across it. \
                Empty (the default): 8 vector registers of the written element (see \
                vector-bytes), shaped so that each step of that member loads the fewest \
-               values. 1,1 turns it off; blocks of over 64 elements are \
-               not built",
+               values. Outside register blocks, an innermost sequential loop keeps the \
+               elements it updates at a fixed address in registers (a 1x1 block). 1,1 \
+               turns both off; blocks of over 64 elements are not built",
         passes: SCHEDULING,
     },
     OptionSpec {
