@@ -18,6 +18,13 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: affine.store %[[R]], %arg2[%[[I]]] : memref<?xf64>
 //
+// @copy_rows: nothing stays put along j, so nothing is kept, and the loop needs no
+// guard either (a loop that runs no iteration does nothing).
+// CHECK-LABEL: func.func @copy_rows(
+// CHECK-NOT: affine.if
+// CHECK-NOT: iter_args
+// CHECK: return
+//
 // Tiled by 4, the point loop of j runs from the tile loop's iterator, which is at
 // most m - 1, to min(m - 1, that + 3): it runs at least once, and needs no guard.
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity distinct-arguments=false parallel=false tile-sizes=4}))' %s 2>/dev/null | FileCheck %s --check-prefix=TILE
@@ -49,6 +56,16 @@ func.func @row_update(%A: memref<?x?xf64>, %x: memref<?xf64>, %y: memref<?xf64>,
       %old = affine.load %y[%i] : memref<?xf64>
       %new = arith.addf %old, %p : f64
       affine.store %new, %y[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+func.func @copy_rows(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %n: index, %m: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %m {
+      %a = affine.load %A[%i, %j] : memref<?x?xf64>
+      affine.store %a, %B[%i, %j] : memref<?x?xf64>
     }
   }
   return

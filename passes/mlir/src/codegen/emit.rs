@@ -808,6 +808,24 @@ impl Codegen<'_> {
         else_branch: &[AstNode],
         cursor: Cursor,
     ) -> Result<()> {
+        // The guard of a register loop that keeps nothing in registers: the loop alone.
+        if let [looped @ AstNode::For {
+            registers: true,
+            iterator,
+            lower,
+            upper,
+            body,
+            ..
+        }] = then_branch
+        {
+            if else_branch.is_empty()
+                && tessel_poly::ast::is_run_guard(cond, lower, upper)
+                && (self.registers.is_some()
+                    || registers::plan(self.scop, body, iterator).is_empty())
+            {
+                return self.node(looped, cursor);
+            }
+        }
         let mut conjuncts = vec![];
         if flatten_and(cond, &mut conjuncts) {
             let mut maps = MapBuilder::new(self.ctx);

@@ -482,6 +482,20 @@ fn mark_register_loops_in(nodes: &mut [AstNode], guard: bool, outer: &mut Vec<En
     }
 }
 
+/// Whether `cond` is the guard [`mark_register_loops`] puts on a loop with these
+/// bounds: that the loop runs at least once. Such a guard can always be dropped when
+/// nothing is kept around the loop (the loop then runs no iteration anyway).
+pub fn is_run_guard(cond: &Cond, lower: &Expr, upper: &Expr) -> bool {
+    let (lows, ups) = (lower.max_terms(), upper.min_terms());
+    let Cond::And(conds) = cond else {
+        return false;
+    };
+    !conds.is_empty()
+        && conds
+            .iter()
+            .all(|c| matches!(c, Cond::Cmp(CmpOp::Le, l, u) if lows.contains(l) && ups.contains(u)))
+}
+
 /// Whether `l <= u` holds inside the `outer` loops: `u - l` is a non-negative
 /// constant, or exceeds by one `t - c` (`c` an enclosing iterator, `t` a term of its
 /// upper bound) or `c - s` (`s` a term of its lower bound), which are non-negative.
