@@ -348,6 +348,15 @@ impl Codegen<'_> {
         Ok(())
     }
 
+    /// The elements a register loop over `body` keeps ([`registers::plan`]), but for
+    /// local buffers unroll-and-jam expanded: their slots are addressed per statement
+    /// instance (`expanded_buffer_access`), not by the original access's map.
+    fn register_elements(&self, body: &[AstNode], iterator: &str) -> Vec<registers::Element> {
+        let mut elements = registers::plan(self.scop, body, iterator);
+        elements.retain(|e| !self.expanded_buffers.contains_key(&e.memref));
+        elements
+    }
+
     /// The loop of a full register block: the elements [`registers::plan`] picks
     /// are loaded before it, carried as `iter_args` through it, and the ones it
     /// writes are stored after it.
@@ -358,7 +367,7 @@ impl Codegen<'_> {
         cursor: Cursor,
     ) -> Result<()> {
         let LoopHead { iterator, step, .. } = head;
-        let elements = registers::plan(self.scop, body, iterator);
+        let elements = self.register_elements(body, iterator);
         if elements.is_empty() || self.registers.is_some() {
             return self.emit_loops(&[head], None, body, cursor);
         }
@@ -820,8 +829,7 @@ impl Codegen<'_> {
         {
             if else_branch.is_empty()
                 && tessel_poly::ast::is_run_guard(cond, lower, upper)
-                && (self.registers.is_some()
-                    || registers::plan(self.scop, body, iterator).is_empty())
+                && (self.registers.is_some() || self.register_elements(body, iterator).is_empty())
             {
                 return self.node(looped, cursor);
             }
