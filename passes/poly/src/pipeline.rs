@@ -609,8 +609,11 @@ fn final_schedule(
     // docs/architecture-decisions.md, "The original order as a candidate").
     let preset = kind.name();
     let mut sweeps_note = String::new();
+    // What the kept tree scores: cache lines, and matrix sweeps on a streaming SCoP.
+    let mut scores = (misses, None);
     if stage("cost model", || is_streaming(cx, model))? {
         let sweeps = stage("cost model", || matrix_sweeps(cx, &fin.tree, model))?;
+        scores.1 = Some(sweeps);
         let identity = Options {
             scheduler: SchedulerKind::Identity,
             ..opts.clone()
@@ -630,6 +633,7 @@ fn final_schedule(
                 Ok(()) => {
                     fin = original;
                     kind = SchedulerKind::Identity;
+                    scores = (original_misses, Some(original_sweeps));
                 }
                 Err(e @ PolyError::TimeBudget { .. }) => return Err(e),
                 Err(_) => {}
@@ -644,48 +648,43 @@ fn final_schedule(
     ));
     if fin.tiled_bands == 0 {
         fin.no_locality_gain = stage("cost model", || {
-            no_locality_gain(cx, model, deps, &fin.tree, &locality)
+            no_locality_gain(cx, model, deps, &locality, scores)
         })?;
     }
     Ok(fin)
 }
 
-/// Whether `tree` walks memory no better than the original order: it crosses no
-/// fewer cache lines per innermost iteration ([`innermost_misses`]) and, on a
-/// streaming SCoP, sweeps its matrices no fewer times ([`matrix_sweeps`]). Then a
-/// schedule with no parallel loop, tile or jam buys nothing, and regenerated code
-/// only risks overheads the original has not (split loops, guards, another layout
-/// of the code for LLVM): the original code stays (durbin, trisolv, jacobi-1d).
+/// Whether the kept tree, of `scores` (cache lines crossed per innermost iteration,
+/// [`innermost_misses`], and on a streaming SCoP matrix sweeps, [`matrix_sweeps`]),
+/// walks memory no better than the original order: no fewer lines, no fewer sweeps.
+/// Then a schedule with no parallel loop, tile or jam buys nothing, and regenerated
+/// code only risks overheads the original has not (split loops, guards, another
+/// layout of the code for LLVM): the original code stays (durbin, trisolv,
+/// jacobi-1d).
 fn no_locality_gain(
     cx: &Ctx,
     model: &ScopIsl,
     deps: &Dependences<'_>,
-    tree: &isl_rs::Schedule,
     locality: &Locality,
+    (misses, sweeps): (usize, Option<usize>),
 ) -> Result<Option<String>, PolyError> {
     let original = initial::identity(cx, model, deps.conflicts())?;
-    let (misses, original_misses) = (
-        innermost_misses(cx, tree, locality)?,
-        innermost_misses(cx, &original, locality)?,
-    );
+    let original_misses = innermost_misses(cx, &original, locality)?;
     if misses < original_misses {
         return Ok(None);
     }
-    let mut sweeps = String::new();
-    if is_streaming(cx, model)? {
-        let (new, old) = (
-            matrix_sweeps(cx, tree, model)?,
-            matrix_sweeps(cx, &original, model)?,
-        );
+    let mut sweeps_text = String::new();
+    if let Some(new) = sweeps {
+        let old = matrix_sweeps(cx, &original, model)?;
         if new < old {
             return Ok(None);
         }
-        sweeps = format!(", {new} matrix sweeps against {old}");
+        sweeps_text = format!(", {new} matrix sweeps against {old}");
     }
     Ok(Some(format!(
         "the cost model finds no gain: no parallel loop, tile or unroll-and-jam, and \
          {misses} cache lines crossed per innermost iteration against the original \
-         order's {original_misses}{sweeps}"
+         order's {original_misses}{sweeps_text}"
     )))
 }
 

@@ -600,6 +600,7 @@ impl Codegen<'_> {
         self.binary("arith.minsi", v, cap, cursor)
     }
 
+    /// A binary op on two `index` values (the work estimates), of `index` type.
     fn binary(&mut self, op: &'static str, a: Val, b: Val, cursor: Cursor) -> Result<Val> {
         let built = OpBuilder::new(op, self.loc)
             .operands(&[a, b])

@@ -417,12 +417,12 @@ fn mark_register_loops_in(nodes: &mut [AstNode], guard: bool, outer: &mut Vec<En
         match n {
             AstNode::For {
                 parallel: false,
-                registers: false,
+                registers,
                 lower,
                 upper,
                 body,
                 ..
-            } if body.iter().all(|b| matches!(b, AstNode::Stmt { .. })) => {
+            } if !*registers && body.iter().all(|b| matches!(b, AstNode::Stmt { .. })) => {
                 let (lows, ups) = (lower.max_terms(), upper.min_terms());
                 let mut may_be_empty = Vec::new();
                 if guard {
@@ -435,9 +435,7 @@ fn mark_register_loops_in(nodes: &mut [AstNode], guard: bool, outer: &mut Vec<En
                         }
                     }
                 }
-                if let AstNode::For { registers, .. } = n {
-                    *registers = true;
-                }
+                *registers = true;
                 if !may_be_empty.is_empty() {
                     let looped = std::mem::replace(
                         n,
