@@ -808,8 +808,8 @@ fn finish(
     tiled_bands: usize,
     unroll_jam: u64,
 ) -> Result<Optimized, PolyError> {
-    let block = i64::try_from(unroll_jam).unwrap_or(0);
-    if block <= 1 {
+    let chains = i64::try_from(unroll_jam).unwrap_or(0);
+    if chains <= 1 {
         return finish_tree(cx, model, deps, tree, tiled_bands);
     }
     let deadline = cx.deadline();
@@ -817,7 +817,7 @@ fn finish(
         let now = Instant::now();
         now + end.saturating_duration_since(now).mul_f64(JAM_SHARE)
     }));
-    let attempt = jammed(cx, model, deps, &tree, tiled_bands, block);
+    let attempt = jammed(cx, model, deps, &tree, tiled_bands, chains);
     cx.set_deadline(deadline);
     let why = match attempt {
         Ok(Jammed::Kept(out)) => return Ok(out),
@@ -844,7 +844,7 @@ enum Candidate {
     Jammed(isl_rs::Schedule, String),
 }
 
-/// `tree` jammed by `block` ([`jam::jam`]). The pairs of every array but the
+/// `tree` jammed so that `chains` chains run side by side ([`jam::jam`]). The pairs of every array but the
 /// scalars a jam may expand must keep their order: a cheap test first, before the
 /// dependences of the expanded model.
 fn jam_candidate(
@@ -852,13 +852,13 @@ fn jam_candidate(
     model: &ScopIsl,
     deps: &Dependences<'_>,
     tree: &isl_rs::Schedule,
-    block: i64,
+    chains: i64,
 ) -> Result<Candidate, PolyError> {
-    if block <= 1 || deps.live_ranges().is_some() {
+    if chains <= 1 || deps.live_ranges().is_some() {
         return Ok(Candidate::Nothing);
     }
     let (jammed, what) = stage("unroll-and-jam", || {
-        jam::jam(cx, tree.copy().isl(cx)?, model, deps.conflicts(), block)
+        jam::jam(cx, tree.copy().isl(cx)?, model, deps.conflicts(), chains)
     })?;
     let Some(what) = what else {
         return Ok(Candidate::Nothing);
@@ -894,9 +894,9 @@ fn jammed(
     deps: &Dependences<'_>,
     tree: &isl_rs::Schedule,
     tiled_bands: usize,
-    block: i64,
+    chains: i64,
 ) -> Result<Jammed, PolyError> {
-    let (jammed, what) = match jam_candidate(cx, model, deps, tree, block)? {
+    let (jammed, what) = match jam_candidate(cx, model, deps, tree, chains)? {
         Candidate::Nothing => return Ok(Jammed::NotApplicable),
         Candidate::Refused(why) => return Ok(Jammed::Refused(why)),
         Candidate::Jammed(jammed, what) => (jammed, what),
@@ -906,8 +906,8 @@ fn jammed(
             out.notes.insert(
                 0,
                 format!(
-                    "unroll-and-jam: {what}, unrolled by {block} and jammed, with a copy of \
-                     the scalar per unrolled iteration"
+                    "unroll-and-jam: {what} and jammed, with a copy of the scalar per \
+                     unrolled iteration"
                 ),
             );
             Ok(Jammed::Kept(out))
@@ -1048,8 +1048,8 @@ fn jam_verified(
     tree: &isl_rs::Schedule,
     unroll_jam: u64,
 ) -> Result<Option<isl_rs::Schedule>, PolyError> {
-    let block = i64::try_from(unroll_jam).unwrap_or(0);
-    let Candidate::Jammed(jammed, _) = jam_candidate(cx, model, deps, tree, block)? else {
+    let chains = i64::try_from(unroll_jam).unwrap_or(0);
+    let Candidate::Jammed(jammed, _) = jam_candidate(cx, model, deps, tree, chains)? else {
         return Ok(None);
     };
     let storage = Storage::of(cx, model, deps, &jammed)?;

@@ -141,6 +141,88 @@ fn matvec_rows_are_jammed_by_four_with_a_scalar_per_row() {
     );
 }
 
+/// gesummv's shape: two chains per row,
+/// `for i { S0: T = 0; S1: U = 0; for j { S2: T += A[i][j] * x[j]; S3: U += B[i][j] * x[j] }
+/// S4: y[i] = T + U }`.
+fn two_chains_scop() -> Scop {
+    let row = |name: &str, scalar: &str| {
+        stmt(
+            name,
+            &format!("[N] -> {{ {name}[i] : 0 <= i < N }}"),
+            &format!(
+                "[N] -> {{ {name}[i] -> [0, i, {}, 0, 0] }}",
+                if name == "S0" { 0 } else { 1 }
+            ),
+            vec![write(&format!("[N] -> {{ {name}[i] -> {scalar}[] }}"))],
+        )
+    };
+    let chain = |name: &str, scalar: &str, matrix: &str, position: i64| {
+        stmt(
+            name,
+            &format!("[N] -> {{ {name}[i, j] : 0 <= i < N and 0 <= j < N }}"),
+            &format!("[N] -> {{ {name}[i, j] -> [0, i, 2, j, {position}] }}"),
+            vec![
+                read(&format!("[N] -> {{ {name}[i, j] -> {scalar}[] }}")),
+                read(&format!("[N] -> {{ {name}[i, j] -> {matrix}[i, j] }}")),
+                read(&format!("[N] -> {{ {name}[i, j] -> x[j] }}")),
+                write(&format!("[N] -> {{ {name}[i, j] -> {scalar}[] }}")),
+            ],
+        )
+    };
+    Scop {
+        killed: vec!["T".into(), "U".into()],
+        element_bytes: Vec::new(),
+        params: vec!["N".into()],
+        context: "[N] -> { : N >= 0 }".into(),
+        statements: vec![
+            row("S0", "T"),
+            row("S1", "U"),
+            chain("S2", "T", "A", 0),
+            chain("S3", "U", "B", 1),
+            stmt(
+                "S4",
+                "[N] -> { S4[i] : 0 <= i < N }",
+                "[N] -> { S4[i] -> [0, i, 3, 0, 0] }",
+                vec![
+                    read("[N] -> { S4[i] -> T[] }"),
+                    read("[N] -> { S4[i] -> U[] }"),
+                    write("[N] -> { S4[i] -> y[i] }"),
+                ],
+            ),
+        ],
+    }
+}
+
+/// `unroll-jam` counts chains side by side: two per row and 4 in all is a jam by
+/// 2 (by 4, LLVM's SLP vectorizer gathered gesummv's rows); 3 in all is no jam.
+#[test]
+fn two_chains_per_row_are_jammed_by_half_the_chains() {
+    let scop = two_chains_scop();
+    let jams = |unroll_jam| {
+        let opts = Options {
+            unroll_jam,
+            ..Options::default()
+        };
+        let out = optimize(&scop, &opts).unwrap();
+        let blocks: Vec<i64> = out.expanded.iter().map(|e| e.block).collect();
+        (blocks, out.notes)
+    };
+    let (blocks, notes) = jams(4);
+    assert_eq!(blocks, vec![2, 2], "notes: {notes:?}");
+    assert!(
+        notes.iter().any(|n| n
+            .starts_with("unroll-and-jam: 1 loop around the chains on T, U, unrolled by 2 and")),
+        "notes: {notes:?}"
+    );
+    assert_eq!(jams(8).0, vec![4, 4]);
+    let (blocks, notes) = jams(3);
+    assert!(blocks.is_empty(), "blocks: {blocks:?}");
+    assert!(
+        !notes.iter().any(|n| n.contains("unroll-and-jam")),
+        "notes: {notes:?}"
+    );
+}
+
 #[test]
 fn unroll_jam_zero_leaves_the_scalar_alone() {
     let k = matvec(|s, it| matvec_touches(s, it, |_| 0));
@@ -202,9 +284,9 @@ fn a_jam_that_breaks_a_dependence_is_not_kept() {
     let out = optimize(&scop, &opts).unwrap();
     assert!(out.expanded.is_empty(), "expanded: {:?}", out.expanded);
     assert!(
-        out.notes
-            .iter()
-            .any(|n| n.starts_with("unroll-and-jam of 1 loop around the chains on T: not kept")),
+        out.notes.iter().any(|n| n.starts_with(
+            "unroll-and-jam of 1 loop around the chains on T, unrolled by 4: not kept"
+        )),
         "notes: {:?}",
         out.notes
     );

@@ -356,10 +356,11 @@ pub const OPTIONS: [OptionSpec; 21] = [
         kind: OptionKind::UInt {
             default: DEFAULT_UNROLL_JAM,
         },
-        help: "Unroll by this many and jam the loop around each chain of additions into a \
-               scalar (a reduction along an inner loop, as in a matrix-vector product), \
-               giving each copy its own scalar, so that that many chains run side by side; \
-               kept only when verified (0 or 1: off)",
+        help: "Chains of additions into a scalar (a reduction along an inner loop, as in a \
+               matrix-vector product) to run side by side: the loop around them is unrolled \
+               by this many divided by the chains one of its iterations runs (not at all \
+               below 2) and jammed, giving each copy its own scalar; kept only when \
+               verified (0 or 1: off)",
         passes: SCHEDULING,
     },
     OptionSpec {

@@ -43,39 +43,50 @@ pub(crate) fn jam_block(name: &str) -> Option<i64> {
         .filter(|&b| b > 1)
 }
 
-/// Jams by `block` the innermost member of every band that has a chain below it
-/// (see the module); returns the tree and what was jammed, for the remark (None
+/// Jams the innermost member of every band that has chains below it (see the
+/// module) so that about `chains` of them run side by side: by `chains` divided by
+/// the chains one iteration already runs (gesummv's two sums: by 2), and not at all
+/// when that is below 2. Returns the tree and what was jammed, for the remark (None
 /// when nothing was).
 pub(crate) fn jam(
     cx: &Ctx,
     schedule: isl_rs::Schedule,
     model: &ScopIsl,
     conflicts: &Conflicts,
-    block: i64,
+    chains: i64,
 ) -> Result<(isl_rs::Schedule, Option<String>), PolyError> {
-    let mut chains: Vec<ArrayId> = Vec::new();
-    let mut count = 0;
+    let mut jammed = Jammed::default();
     let root = schedule.get_root().isl(cx)?;
-    let root = walk(cx, root, conflicts, block, &mut count, &mut chains)?;
-    let note = (count > 0).then(|| {
+    let root = walk(cx, root, conflicts, chains, &mut jammed)?;
+    let note = (jammed.loops > 0).then(|| {
+        let blocks: Vec<String> = jammed.blocks.iter().map(i64::to_string).collect();
         format!(
-            "{count} loop{} around the chains on {}",
-            if count == 1 { "" } else { "s" },
-            (chains.iter().map(|&a| model.array(a).name.as_str()))
+            "{} loop{} around the chains on {}, unrolled by {}",
+            jammed.loops,
+            if jammed.loops == 1 { "" } else { "s" },
+            (jammed.arrays.iter().map(|&a| model.array(a).name.as_str()))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            blocks.join(", ")
         )
     });
     Ok((root.get_schedule().isl(cx)?, note))
+}
+
+/// What [`jam`] jammed: loops, the chains' scalars and the distinct unroll factors.
+#[derive(Default)]
+struct Jammed {
+    loops: usize,
+    arrays: Vec<ArrayId>,
+    blocks: Vec<i64>,
 }
 
 fn walk(
     cx: &Ctx,
     node: ScheduleNode,
     conflicts: &Conflicts,
-    block: i64,
-    count: &mut usize,
-    chains: &mut Vec<ArrayId>,
+    chains: i64,
+    jammed: &mut Jammed,
 ) -> Result<ScheduleNode, PolyError> {
     match node_type(cx, &node)? {
         ScheduleNodeType::Mark => {
@@ -88,11 +99,21 @@ fn walk(
         }
         ScheduleNodeType::Band => {
             if let Some(arrays) = chain_arrays(cx, &node, conflicts)? {
-                *count += 1;
+                // Chains side by side, not copies: with more than one chain per
+                // iteration, 4 copies of gesummv's two made LLVM's SLP vectorizer
+                // gather the rows (docs/architecture-decisions.md).
+                let block = chains / i64::try_from(arrays.len()).unwrap_or(i64::MAX);
+                if block < 2 {
+                    return Ok(node);
+                }
+                jammed.loops += 1;
                 for a in arrays {
-                    if !chains.contains(&a) {
-                        chains.push(a);
+                    if !jammed.arrays.contains(&a) {
+                        jammed.arrays.push(a);
                     }
+                }
+                if !jammed.blocks.contains(&block) {
+                    jammed.blocks.push(block);
                 }
                 return apply(cx, node, block);
             }
@@ -100,7 +121,7 @@ fn walk(
         _ => {}
     }
     walk_children(cx, node, |cx, child| {
-        walk(cx, child, conflicts, block, count, chains)
+        walk(cx, child, conflicts, chains, jammed)
     })
 }
 
