@@ -93,15 +93,22 @@ func.func @then_else(%A: memref<?xf64>, %n: index) {
   return
 }
 
-// A diagonal statement in a tiled nest keeps a guard (i == j), and its subscripts
-// use the remapped IVs.
+// A diagonal statement in a tiled nest: the innermost point loop is separated
+// (astgen's separate_fused_innermost) into j < i, j == i (under a guard that the
+// diagonal element is in the tile, both statements, in their original order) and
+// j > i, so no loop has a guard inside; subscripts use the remapped IVs.
 // CHECK-LABEL: func.func @diagonal(
 // CHECK:           affine.for %[[I:[a-z0-9]+]] = #{{.*}} to min
-// CHECK-NEXT:        affine.for %[[J:[a-z0-9]+]] = #{{.*}} to min
+// CHECK-NEXT:        affine.for %[[J:[a-z0-9]+]] = #{{.*}} to min #{{.*}}(%{{.*}}, %[[I]])
 // CHECK-NEXT:          affine.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] : memref<?x?xf64>
-// CHECK-NEXT:          affine.if
-// CHECK-NEXT:            affine.store %{{.*}}, %{{.*}}[%[[I]], %[[I]]] : memref<?x?xf64>
-// CHECK-NEXT:          }
+// CHECK-NEXT:        }
+// CHECK-NEXT:        affine.if
+// CHECK-NEXT:          affine.store %{{.*}}, %{{.*}}[%[[I]], %[[I]]] : memref<?x?xf64>
+// CHECK-NEXT:          affine.store %{{.*}}, %{{.*}}[%[[I]], %[[I]]] : memref<?x?xf64>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        affine.for %[[J2:[a-z0-9]+]] = max #{{.*}}(%{{.*}}, %[[I]]) to min
+// CHECK-NEXT:          affine.store %{{.*}}, %{{.*}}[%[[I]], %[[J2]]] : memref<?x?xf64>
+// CHECK-NEXT:        }
 func.func @diagonal(%A: memref<?x?xf64>, %n: index) {
   %c = arith.constant 1.0 : f64
   %d = arith.constant 2.0 : f64

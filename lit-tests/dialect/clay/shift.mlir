@@ -6,7 +6,7 @@
 //
 // Legal: S3 extracted from loop (1), shifted by -1 (α1 = i + 1) and fused back.
 // The fused loop runs t = 0 .. N: S2[t] while t <= N - 1, then S3[t - 1] from
-// t = 1 on (a software-pipelined S2/S3).
+// t = 1 on (a software-pipelined S2/S3: prologue, steady state, epilogue).
 // RUN: %python %S/../clay_exec.py --plugin %tessel --script %S/Inputs/shift.mlir \
 // RUN:   --entry fused --sizes 10 --sizes 1 %S/../Inputs/chain.mlir 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FUSED
@@ -29,10 +29,11 @@
 // RUN:   --transform-interpreter=entry-point=iterator %S/../Inputs/chain.mlir 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ITERATOR
 
-// FUSED-DAG:    #[[PLUS1:map[0-9]*]] = affine_map<(d0) -> (d0 + 1)>
+// The fused loop is generated separated (codegen's separate_fused_innermost): t = 0
+// runs S2[0] alone, t = 1 .. N - 1 both, and t = N runs S3[N - 1] alone.
+// FUSED-DAG:    #[[ZERO:map[0-9]*]] = affine_map<() -> (0)>
 // FUSED-DAG:    #[[MINUS1:map[0-9]*]] = affine_map<(d0) -> (d0 - 1)>
 // FUSED-DAG:    #[[GE1:set[0-9]*]] = affine_set<(d0) : (d0 - 1 >= 0)>
-// FUSED-DAG:    #[[BELOW_N:set[0-9]*]] = affine_set<(d0, d1) : (d0 - (d1 + 1) >= 0)>
 // FUSED-LABEL:  func.func @kernel_chain(
 // FUSED:          affine.for %[[I:arg[0-9]+]] = 0 to #{{map[0-9]*}}(%[[N:[0-9]+]]) {
 // FUSED-NOT:        affine.{{for|if|store}}
@@ -41,17 +42,21 @@
 // FUSED:            affine.store %{{.*}}, %arg3[%[[I]] + 1]
 // FUSED-NEXT:     }
 // FUSED-NEXT:     affine.if #[[GE1]](%[[N]]) {
-// FUSED-NEXT:       affine.for %[[T:arg[0-9]+]] = 0 to #[[PLUS1]](%[[N]]) {
-// FUSED-NEXT:         affine.if #[[BELOW_N]](%[[N]], %[[T]]) {
-// FUSED-NOT:            affine.{{for|if|store}}
-// FUSED:                affine.store %{{.*}}, %arg4[%[[T]]]
-// FUSED-NEXT:         }
-// FUSED-NEXT:         affine.if #[[GE1]](%[[T]]) {
-// FUSED-NEXT:           %[[PREV:[0-9]+]] = affine.apply #[[MINUS1]](%[[T]])
-// FUSED-NOT:            affine.{{for|if|store}}
-// FUSED:                affine.store %{{.*}}, %arg5[%[[PREV]]]
-// FUSED-NEXT:         }
-// FUSED-NEXT:       }
+// FUSED-NEXT:       %[[FIRST:[0-9]+]] = affine.apply #[[ZERO]]()
+// FUSED-NOT:        affine.{{for|if|store}}
+// FUSED:            affine.store %{{.*}}, %arg4[%[[FIRST]]]
+// FUSED-NEXT:     }
+// FUSED-NEXT:     affine.for %[[T:arg[0-9]+]] = 1 to #{{map[0-9]*}}(%[[N]]) {
+// FUSED-NOT:        affine.{{for|if|store}}
+// FUSED:            affine.store %{{.*}}, %arg4[%[[T]]]
+// FUSED-NEXT:       %[[PREV:[0-9]+]] = affine.apply #[[MINUS1]](%[[T]])
+// FUSED-NOT:        affine.{{for|if|store}}
+// FUSED:            affine.store %{{.*}}, %arg5[%[[PREV]]]
+// FUSED-NEXT:     }
+// FUSED-NEXT:     affine.if #[[GE1]](%[[N]]) {
+// FUSED-NEXT:       %[[LAST:[0-9]+]] = affine.apply #[[MINUS1]](%[[N]])
+// FUSED-NOT:        affine.{{for|if|store}}
+// FUSED:            affine.store %{{.*}}, %arg5[%[[LAST]]]
 // FUSED-NEXT:     }
 // FUSED-NEXT:     affine.for %[[I:arg[0-9]+]] = 0 to #{{map[0-9]*}}(%[[N]]) {
 // FUSED-NOT:        affine.{{for|if|store}}

@@ -139,6 +139,9 @@ pub struct Options {
     pub max_operations: u64,
     /// Fusion policy of the Pluto/Isl/Feautrier schedulers.
     pub fuse: FuseMode,
+    /// Read-after-read pairs between statements as proximity (`rar`): reuse of
+    /// shared reads counts for fusion (`analysis::dataflow::input_dependences`).
+    pub rar: bool,
     /// Live-range reordering (seed 001 §2.3): our schedulers may reorder the live
     /// ranges of one memory element (e.g. interchange loops around a scalar
     /// temporary) as long as none overlaps another (conditional validity), and
@@ -206,6 +209,7 @@ impl Default for Options {
             distinct_arguments: true,
             max_operations: 20_000_000,
             fuse: FuseMode::Smart,
+            rar: true,
             live_range_reordering: false,
             wavefront: true,
             intra_tile: true,
@@ -399,6 +403,7 @@ impl Options {
                 self.time_budget = std::time::Duration::from_secs(s)
             }
             (OptionId::Tile, Value::Bool(b)) => self.tile = b,
+            (OptionId::Rar, Value::Bool(b)) => self.rar = b,
             (OptionId::Parallel, Value::Bool(b)) => self.parallel = b,
             (OptionId::ParallelCollapse, Value::Bool(b)) => self.parallel_collapse = b,
             (OptionId::ParallelMinWork, Value::UInt(n)) => self.parallel_min_work = n,
@@ -427,6 +432,7 @@ impl Options {
             OptionId::MaxOperations => Value::UInt(self.max_operations),
             OptionId::TimeBudget => Value::UInt(self.time_budget.as_secs()),
             OptionId::Tile => Value::Bool(self.tile),
+            OptionId::Rar => Value::Bool(self.rar),
             OptionId::Parallel => Value::Bool(self.parallel),
             OptionId::ParallelCollapse => Value::Bool(self.parallel_collapse),
             OptionId::ParallelMinWork => Value::UInt(self.parallel_min_work),

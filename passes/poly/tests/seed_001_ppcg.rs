@@ -1369,7 +1369,13 @@ fn running_out_of_budget_while_scheduling_keeps_the_original_order_with_a_note()
             ..Options::default()
         };
         match optimize(&s, &o) {
-            Ok(out) if out.notes.is_empty() => {}
+            // The scheduler finished (a later stage, such as unroll-and-jam, may
+            // still have run out of its share and say so).
+            Ok(out)
+                if !out
+                    .notes
+                    .iter()
+                    .any(|n| n.contains("kept the original schedule")) => {}
             Ok(out) => {
                 fallbacks += 1;
                 assert!(

@@ -693,17 +693,21 @@ fn explain_recovers_the_schedulers_choices() {
     // clay_explain returns a script only after its two oracles: the replay gives
     // the target, and the target orders every pair of instances as the
     // scheduler's tree does.
-    for (name, preset) in [
-        ("gemm", SchedulerKind::Isl),
-        ("gemm", SchedulerKind::Pluto),
-        ("atax", SchedulerKind::Isl),
-        ("2mm", SchedulerKind::Feautrier),
-        ("cholesky", SchedulerKind::Isl),
-        ("seidel-2d", SchedulerKind::Isl),
+    // cholesky without rar: with it, isl fuses S2 (A[i][i] -= A[i][k]^2) into the
+    // S0 loop, which reads A[i][k] too, at a position Chlore does not recover yet
+    // (explain_says_what_it_cannot_recover).
+    for (name, preset, rar) in [
+        ("gemm", SchedulerKind::Isl, true),
+        ("gemm", SchedulerKind::Pluto, true),
+        ("atax", SchedulerKind::Isl, true),
+        ("2mm", SchedulerKind::Feautrier, true),
+        ("cholesky", SchedulerKind::Isl, false),
+        ("seidel-2d", SchedulerKind::Isl, true),
     ] {
         let scop = suite_scop(name);
         let opts = Options {
             scheduler: preset,
+            rar,
             ..Options::default()
         };
         let explained = tessel_poly::clay_explain(&scop, &opts)
@@ -726,6 +730,10 @@ fn explain_says_what_it_cannot_recover() {
         ..Options::default()
     };
     let err = tessel_poly::clay_explain(&scop, &opts).unwrap_err();
+    assert!(err.to_string().contains("not recovered"), "{err}");
+    // cholesky under isl with rar (the default): S2 fused into S0's loop, which
+    // runs i0 - i1 (reversed), at a constant position inside it.
+    let err = tessel_poly::clay_explain(&suite_scop("cholesky"), &opts).unwrap_err();
     assert!(err.to_string().contains("not recovered"), "{err}");
 }
 

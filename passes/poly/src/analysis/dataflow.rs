@@ -6,7 +6,7 @@ use isl_rs::{UnionAccessInfo, UnionMap};
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
 use crate::model::scop::ArrayId;
-use crate::support::isl::{maps_of, Ctx, IslResult};
+use crate::support::isl::{map_in_name, map_out_name, maps_of, Ctx, IslResult};
 
 /// Dataflow of the reorderable arrays on tagged instances under `tagged` (a
 /// schedule of tagged instances): the live ranges and the reads of live-in values.
@@ -171,4 +171,90 @@ pub(crate) fn dataflow(
     let kill = scop.must_writes.copy().isl(cx)?;
     let deps = Problem::untagged(cx, scop, sink, source, kill)?.dependences(cx)?;
     deps.intersect_params(scop.context.copy().isl(cx)?).isl(cx)
+}
+
+/// Input (read-after-read) dependences between statements that no dependence in
+/// `deps` relates: each read from the last earlier read of the same element, with no
+/// write between (reads and must-writes cut). Not a constraint on the order, only on
+/// its cost: two independent statements that read the same data are worth running
+/// close together (fdtd-2d's `ey` and `ex` updates both read `hz`). Seed 001 §2.6:
+/// PPCG leaves input dependences out, "they could be added to proximity"; Pluto's
+/// `--rar`; seed 002 §4: never used for legality. Statements a dependence already
+/// relates have proximity edges of their own, and leaving them out keeps the
+/// dataflow problem small (it is the costly part).
+pub(crate) fn input_dependences(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    deps: &UnionMap,
+) -> Result<UnionMap, PolyError> {
+    let mut related: Vec<(String, String)> = Vec::new();
+    for map in maps_of(cx, deps)? {
+        if let (Some(a), Some(b)) = (map_in_name(&map), map_out_name(&map)) {
+            related.push((a.clone(), b.clone()));
+            related.push((b, a));
+        }
+    }
+    // (array, statements reading it)
+    let mut readers: Vec<(String, Vec<String>)> = Vec::new();
+    for map in maps_of(cx, &scop.reads)? {
+        let (Some(stmt), Some(array)) = (map_in_name(&map), map_out_name(&map)) else {
+            continue;
+        };
+        match readers.iter_mut().find(|(a, _)| *a == array) {
+            Some((_, stmts)) if !stmts.contains(&stmt) => stmts.push(stmt),
+            Some(_) => {}
+            None => readers.push((array, vec![stmt])),
+        }
+    }
+    // The reads of an array by a statement that some unrelated statement reads too.
+    let mut wanted: Vec<(String, String)> = Vec::new();
+    for (array, stmts) in &readers {
+        for s in stmts {
+            let unrelated = stmts
+                .iter()
+                .any(|t| t != s && !related.contains(&(s.clone(), t.clone())));
+            if unrelated {
+                wanted.push((s.clone(), array.clone()));
+            }
+        }
+    }
+    let mut out = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    if wanted.is_empty() {
+        return Ok(out);
+    }
+    let select = |accesses: &UnionMap, any_statement: bool| -> Result<UnionMap, PolyError> {
+        let mut selected = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+        for map in maps_of(cx, accesses)? {
+            let (Some(stmt), Some(array)) = (map_in_name(&map), map_out_name(&map)) else {
+                continue;
+            };
+            let keep = if any_statement {
+                wanted.iter().any(|(_, a)| *a == array)
+            } else {
+                wanted.contains(&(stmt, array))
+            };
+            if keep {
+                selected = selected.add_map(map).isl(cx)?;
+            }
+        }
+        Ok(selected)
+    };
+    let reads = select(&scop.reads, false)?;
+    // The selected reads and every write of their arrays cut, so that a source is
+    // the last such read.
+    let kill = reads
+        .copy()
+        .isl(cx)?
+        .union(select(&scop.must_writes, true)?)
+        .isl(cx)?;
+    let pairs = Problem::untagged(cx, scop, reads.copy().isl(cx)?, reads, kill)?.dependences(cx)?;
+    for map in maps_of(cx, &pairs)? {
+        let (Some(a), Some(b)) = (map_in_name(&map), map_out_name(&map)) else {
+            continue;
+        };
+        if a != b && !related.contains(&(a, b)) {
+            out = out.add_map(map).isl(cx)?;
+        }
+    }
+    out.intersect_params(scop.context.copy().isl(cx)?).isl(cx)
 }

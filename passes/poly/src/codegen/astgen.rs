@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 
 use isl_rs::{
-    ASTExpr, ASTExprOpType, ASTExprType, ASTNode, Schedule, ScheduleNode, ScheduleNodeType, Set,
+    ASTExpr, ASTExprOpType, ASTExprType, ASTLoopType, ASTNode, Schedule, ScheduleNode,
+    ScheduleNodeType, Set,
 };
 
 use crate::analysis::privatization::Conflicts;
@@ -98,6 +99,7 @@ pub(crate) fn generate(
     if mode != AstMode::MayShift {
         root = anchor_leaves(cx, root)?;
     }
+    let root = separate_fused_innermost(cx, root)?;
     let root = number_marks(cx, root, model, conflicts, &mut marks)?;
     let root = ast_from_schedule(cx, root.get_schedule().isl(cx)?, context)?;
     let mut out = [Vec::new(), Vec::new()];
@@ -213,6 +215,68 @@ fn anchor_leaves(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError
         return node.insert_context(universe).isl(cx);
     }
     walk_children(cx, node, anchor_leaves)
+}
+
+/// Asks isl to generate the innermost loop of every innermost band over two or
+/// more statements as separate loops, one per part of its range where the same
+/// statements run (isl's `separate` loop type). By default isl generates one loop
+/// over the union with a guard per statement inside (fdtd-2d's fused `ey` and `ex`
+/// updates: `if (i >= 1)` and `if (j >= 1)` in every iteration), which LLVM does
+/// not vectorize; separated, the first column is peeled and the rest runs both
+/// statements unguarded. A member whose loop type is already set (a jam's unroll)
+/// keeps it, and so does the loop a parallel region forks at: separated, it would
+/// fork once per part (inner members of a collapsed parallel band may be separated:
+/// the outer member still forks once, with the separated loops inside).
+fn separate_fused_innermost(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError> {
+    if node_type(cx, &node)? == ScheduleNodeType::Band && !has_band_below(cx, &node)? {
+        let members = node.band_n_member().isl(cx)?;
+        let statements = node.get_domain().isl(cx)?.n_set().isl(cx)?;
+        let few = (2..=SEPARATE_MAX_STATEMENTS).contains(&statements);
+        if members > 0 && few && !(members == 1 && under_parallel_mark(cx, &node)?) {
+            let last = members - 1;
+            let default = matches!(
+                node.band_member_get_ast_loop_type(last),
+                Ok(ASTLoopType::Default)
+            );
+            if default {
+                return node
+                    .band_member_set_ast_loop_type(last, ASTLoopType::Separate)
+                    .isl(cx);
+            }
+        }
+        return Ok(node);
+    }
+    walk_children(cx, node, separate_fused_innermost)
+}
+
+/// The most statements whose innermost loop [`separate_fused_innermost`] separates:
+/// isl builds one loop per part of the range where the same statements run, up to
+/// 2^n parts for n statements, and every later stage (the AST check first) pays for
+/// them (opal's bands of dozens of statements ran out of their time budget).
+const SEPARATE_MAX_STATEMENTS: i32 = 4;
+
+/// Whether the band `node` is the child of a parallel mark.
+fn under_parallel_mark(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
+    if !node.has_parent().isl(cx)? {
+        return Ok(false);
+    }
+    let parent = node.copy().isl(cx)?.parent().isl(cx)?;
+    if node_type(cx, &parent)? != ScheduleNodeType::Mark {
+        return Ok(false);
+    }
+    let name = id_name(&parent.mark_get_id().isl(cx)?);
+    Ok(parallel_members(cx, name.as_deref(), &parent)?.is_some())
+}
+
+/// Whether a band node is strictly below `node`.
+fn has_band_below(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
+    for i in 0..node.n_children().isl(cx)? {
+        let child = node.get_child(i).isl(cx)?;
+        if node_type(cx, &child)? == ScheduleNodeType::Band || has_band_below(cx, &child)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 fn unsupported(what: impl Into<String>) -> PolyError {

@@ -75,6 +75,7 @@ pub const PASSES: [PassSpec; 5] = [
 pub enum OptionId {
     Scheduler,
     Fuse,
+    Rar,
     Tile,
     TileSizes,
     Parallel,
@@ -239,7 +240,7 @@ pub const TARGETS: &[Choice] = &[
 /// for two dimensions (a block of 256 threads).
 pub const DEFAULT_GPU_BLOCK: u64 = 16;
 
-pub const OPTIONS: [OptionSpec; 21] = [
+pub const OPTIONS: [OptionSpec; 22] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -258,6 +259,15 @@ pub const OPTIONS: [OptionSpec; 21] = [
             default: "smart",
         },
         help: "Fusion for our schedulers, with Pluto's meanings",
+        passes: EXPLAINED,
+    },
+    OptionSpec {
+        id: OptionId::Rar,
+        name: "rar",
+        kind: OptionKind::Bool { default: true },
+        help: "Read-after-read (input) dependences between statements as proximity \
+               (Pluto's --rar; seed 001 section 2.6): statements that read the same data \
+               are fused when that keeps the distance small; never a constraint on the order",
         passes: EXPLAINED,
     },
     OptionSpec {

@@ -665,6 +665,7 @@ pub(crate) mod tests {
             one_coincident: false,
             spatial: None,
             fuse: FuseMode::Smart,
+            rar: false,
         }
     }
 
@@ -679,6 +680,7 @@ pub(crate) mod tests {
             one_coincident: false,
             spatial: None,
             fuse: FuseMode::Smart,
+            rar: false,
         }
     }
 
@@ -885,6 +887,7 @@ mod spatial_tests {
                 gpu: false,
             }),
             fuse: crate::FuseMode::Smart,
+            rar: false,
         }
     }
 

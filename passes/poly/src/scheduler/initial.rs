@@ -112,6 +112,7 @@ fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
             gpu,
         }),
         fuse: opts.fuse,
+        rar: opts.rar,
     }
 }
 

@@ -53,6 +53,7 @@ use isl_rs::{
     UnionMap, Val,
 };
 
+use crate::analysis::dataflow;
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
@@ -97,6 +98,8 @@ pub(crate) struct Config {
     /// Spatial proximity in the ILP (seed 000 §4.6, the CPU instance).
     pub spatial: Option<spatial::SpatialParams>,
     pub fuse: FuseMode,
+    /// Input dependences between statements as proximity-only edges (`rar`).
+    pub rar: bool,
 }
 
 /// The result of one scheduling run, before it becomes an isl tree.
@@ -150,7 +153,7 @@ pub(crate) fn compute(
         conditional,
         condition,
     };
-    let relations: Vec<(UnionMap, Kinds)> = match deps.live_ranges() {
+    let mut relations: Vec<(UnionMap, Kinds)> = match deps.live_ranges() {
         None => vec![(align(&all)?, kinds(true, true, true, false, false))],
         Some(lr) => vec![
             (align(deps.flow())?, kinds(true, true, true, false, false)),
@@ -162,6 +165,11 @@ pub(crate) fn compute(
             (align(&lr.order)?, kinds(false, false, true, true, false)),
         ],
     };
+    if cfg.rar {
+        // Reuse only: bounded both ways, no order, no coincidence (band.rs).
+        let input = dataflow::input_dependences(cx, model, &all)?;
+        relations.push((align(&input)?, kinds(false, true, false, false, false)));
+    }
     let conflicts = deps.conflicts().map(cx, align)?;
     let space = all.get_space().isl(cx)?;
     let params = param_names(cx, &space)?;
