@@ -23,7 +23,7 @@ use std::marker::PhantomData;
 
 use isl_rs::UnionMap;
 
-use crate::analysis::dataflow::{dataflow, split_by_array};
+use crate::analysis::dataflow::{dataflow, input_dependences, split_by_array};
 use crate::analysis::live_ranges::LiveRanges;
 use crate::analysis::privatization::{accessing, classical_candidates, Conflicts, PrivateScalar};
 use crate::error::PolyError;
@@ -50,6 +50,10 @@ pub struct Dependences<'cx> {
     /// live-range reordering the memory conflicts with no cut ([`LiveRanges`]), with
     /// those of the scalars a loop may privatize apart.
     conflicts: Conflicts,
+    /// Read-after-read pairs between unrelated statements
+    /// ([`input_dependences`]), computed on first use: every candidate
+    /// schedule of `scheduler=auto` asks for them.
+    input: std::cell::OnceCell<UnionMap>,
     _cx: PhantomData<&'cx Ctx>,
 }
 
@@ -126,8 +130,22 @@ impl<'cx> Dependences<'cx> {
             pieces,
             live_ranges,
             conflicts,
+            input: std::cell::OnceCell::new(),
             _cx: PhantomData,
         })
+    }
+
+    /// The read-after-read pairs between statements no dependence relates
+    /// ([`input_dependences`]), for proximity only.
+    pub(crate) fn input(&self, cx: &Ctx, scop: &ScopIsl) -> Result<UnionMap, PolyError> {
+        if let Some(input) = self.input.get() {
+            return input.copy().isl(cx);
+        }
+        let input = input_dependences(cx, scop, &self.pieces)?;
+        let copy = input.copy().isl(cx)?;
+        // Unset just above, and nothing between sets it.
+        let _ = self.input.set(input);
+        Ok(copy)
     }
 
     pub(crate) fn live_ranges(&self) -> Option<&LiveRanges> {

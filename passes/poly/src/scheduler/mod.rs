@@ -53,7 +53,6 @@ use isl_rs::{
     UnionMap, Val,
 };
 
-use crate::analysis::dataflow;
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
@@ -167,7 +166,7 @@ pub(crate) fn compute(
     };
     if cfg.rar {
         // Reuse only: bounded both ways, no order, no coincidence (band.rs).
-        let input = dataflow::input_dependences(cx, model, &all)?;
+        let input = deps.input(cx, model)?;
         relations.push((align(&input)?, kinds(false, true, false, false, false)));
     }
     let conflicts = deps.conflicts().map(cx, align)?;
