@@ -92,6 +92,7 @@ VARIANTS = (
     Variant("isl-t3-fmax-lrr", "scheduler=isl tile-sizes=3 fuse=max live-range-reordering=true parallel-min-work=0"),
     Variant("isl-notile-fnone-j2", "scheduler=isl tile=false fuse=none unroll-jam=2"),
     Variant("isl-t4-seq-nowf-rt4x2", "scheduler=isl tile-sizes=4 parallel=false wavefront=false register-tile=4,2"),
+    Variant("isl-t3-norar", "scheduler=isl tile-sizes=3 rar=false parallel-min-work=0"),
     Variant("feautrier", "scheduler=feautrier"),
     Variant("feautrier-t4-nowf", "scheduler=feautrier tile-sizes=4 wavefront=false parallel-min-work=0"),
     Variant("feautrier-t1-fnone-lrr", "scheduler=feautrier tile-sizes=1 fuse=none live-range-reordering=true"),

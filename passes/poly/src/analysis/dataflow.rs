@@ -1,6 +1,8 @@
 //! Calls of isl's dataflow engine (seed 001 §2.1), and the dataflow of reorderable
 //! arrays that live-range reordering and its verification share.
 
+use std::collections::HashSet;
+
 use isl_rs::{UnionAccessInfo, UnionMap};
 
 use crate::error::PolyError;
@@ -187,11 +189,11 @@ pub(crate) fn input_dependences(
     scop: &ScopIsl,
     deps: &UnionMap,
 ) -> Result<UnionMap, PolyError> {
-    let mut related: Vec<(String, String)> = Vec::new();
+    let mut related: HashSet<(String, String)> = HashSet::new();
     for map in maps_of(cx, deps)? {
         if let (Some(a), Some(b)) = (map_in_name(&map), map_out_name(&map)) {
-            related.push((a.clone(), b.clone()));
-            related.push((b, a));
+            related.insert((a.clone(), b.clone()));
+            related.insert((b, a));
         }
     }
     // (array, statements reading it)
