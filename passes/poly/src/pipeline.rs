@@ -844,9 +844,9 @@ enum Candidate {
     Jammed(isl_rs::Schedule, String),
 }
 
-/// `tree` jammed so that `chains` chains run side by side ([`jam::jam`]). The pairs of every array but the
-/// scalars a jam may expand must keep their order: a cheap test first, before the
-/// dependences of the expanded model.
+/// `tree` jammed so that `chains` chains run side by side ([`jam::jam`]). The pairs
+/// of every array but the scalars a jam may expand must keep their order: a cheap
+/// test first, before the dependences of the expanded model.
 fn jam_candidate(
     cx: &Ctx,
     model: &ScopIsl,

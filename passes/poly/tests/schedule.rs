@@ -383,48 +383,55 @@ fn a_loop_that_carries_a_dependence_is_not_sunk() {
 /// and nothing the other writes; `hz` (S2) reads both.
 fn fdtd_2d_updates() -> Scop {
     let p = "[T, N]";
+    // Statement `name`, the `nest`-th of a time step, over `bounds` on (i, j): reads
+    // `reads`, then writes `written[i, j]`.
+    let update = |name: &str, nest: usize, bounds: &str, reads: &[&str], written: &str| {
+        let mut accesses: Vec<_> = reads
+            .iter()
+            .map(|r| read(&format!("{p} -> {{ {name}[t, i, j] -> {r} }}")))
+            .collect();
+        accesses.push(write(&format!(
+            "{p} -> {{ {name}[t, i, j] -> {written}[i, j] }}"
+        )));
+        stmt(
+            name,
+            &format!("{p} -> {{ {name}[t, i, j] : 0 <= t < T and {bounds} }}"),
+            &format!("{p} -> {{ {name}[t, i, j] -> [0, t, {nest}, i, 0, j, 0] }}"),
+            accesses,
+        )
+    };
     Scop {
         killed: Vec::new(),
         element_bytes: Vec::new(),
         params: vec!["T".into(), "N".into()],
         context: format!("{p} -> {{ : T >= 1 and N >= 2 }}"),
         statements: vec![
-            stmt(
+            update(
                 "S0",
-                &format!("{p} -> {{ S0[t, i, j] : 0 <= t < T and 1 <= i < N and 0 <= j < N }}"),
-                &format!("{p} -> {{ S0[t, i, j] -> [0, t, 0, i, 0, j, 0] }}"),
-                vec![
-                    read(&format!("{p} -> {{ S0[t, i, j] -> ey[i, j] }}")),
-                    read(&format!("{p} -> {{ S0[t, i, j] -> hz[i, j] }}")),
-                    read(&format!("{p} -> {{ S0[t, i, j] -> hz[i - 1, j] }}")),
-                    write(&format!("{p} -> {{ S0[t, i, j] -> ey[i, j] }}")),
-                ],
+                0,
+                "1 <= i < N and 0 <= j < N",
+                &["ey[i, j]", "hz[i, j]", "hz[i - 1, j]"],
+                "ey",
             ),
-            stmt(
+            update(
                 "S1",
-                &format!("{p} -> {{ S1[t, i, j] : 0 <= t < T and 0 <= i < N and 1 <= j < N }}"),
-                &format!("{p} -> {{ S1[t, i, j] -> [0, t, 1, i, 0, j, 0] }}"),
-                vec![
-                    read(&format!("{p} -> {{ S1[t, i, j] -> ex[i, j] }}")),
-                    read(&format!("{p} -> {{ S1[t, i, j] -> hz[i, j] }}")),
-                    read(&format!("{p} -> {{ S1[t, i, j] -> hz[i, j - 1] }}")),
-                    write(&format!("{p} -> {{ S1[t, i, j] -> ex[i, j] }}")),
-                ],
+                1,
+                "0 <= i < N and 1 <= j < N",
+                &["ex[i, j]", "hz[i, j]", "hz[i, j - 1]"],
+                "ex",
             ),
-            stmt(
+            update(
                 "S2",
-                &format!(
-                    "{p} -> {{ S2[t, i, j] : 0 <= t < T and 0 <= i < N - 1 and 0 <= j < N - 1 }}"
-                ),
-                &format!("{p} -> {{ S2[t, i, j] -> [0, t, 2, i, 0, j, 0] }}"),
-                vec![
-                    read(&format!("{p} -> {{ S2[t, i, j] -> hz[i, j] }}")),
-                    read(&format!("{p} -> {{ S2[t, i, j] -> ex[i, j] }}")),
-                    read(&format!("{p} -> {{ S2[t, i, j] -> ex[i, j + 1] }}")),
-                    read(&format!("{p} -> {{ S2[t, i, j] -> ey[i, j] }}")),
-                    read(&format!("{p} -> {{ S2[t, i, j] -> ey[i + 1, j] }}")),
-                    write(&format!("{p} -> {{ S2[t, i, j] -> hz[i, j] }}")),
+                2,
+                "0 <= i < N - 1 and 0 <= j < N - 1",
+                &[
+                    "hz[i, j]",
+                    "ex[i, j]",
+                    "ex[i, j + 1]",
+                    "ey[i, j]",
+                    "ey[i + 1, j]",
                 ],
+                "hz",
             ),
         ],
     }

@@ -197,9 +197,9 @@ pub(crate) fn input_dependences(
         }
     }
     // (array, statements reading it)
-    let mut readers: Vec<(String, Vec<String>)> = Vec::new();
+    let mut readers: Vec<(ArrayId, Vec<String>)> = Vec::new();
     for map in maps_of(cx, &scop.reads)? {
-        let (Some(stmt), Some(array)) = (map_in_name(&map), map_out_name(&map)) else {
+        let (Some(stmt), Some(array)) = (map_in_name(&map), scop.array_of(&map)) else {
             continue;
         };
         match readers.iter_mut().find(|(a, _)| *a == array) {
@@ -209,14 +209,14 @@ pub(crate) fn input_dependences(
         }
     }
     // The reads of an array by a statement that some unrelated statement reads too.
-    let mut wanted: Vec<(String, String)> = Vec::new();
+    let mut wanted: Vec<(String, ArrayId)> = Vec::new();
     for (array, stmts) in &readers {
         for s in stmts {
             let unrelated = stmts
                 .iter()
                 .any(|t| t != s && !related.contains(&(s.clone(), t.clone())));
             if unrelated {
-                wanted.push((s.clone(), array.clone()));
+                wanted.push((s.clone(), *array));
             }
         }
     }
@@ -224,31 +224,20 @@ pub(crate) fn input_dependences(
     if wanted.is_empty() {
         return Ok(out);
     }
-    let select = |accesses: &UnionMap, any_statement: bool| -> Result<UnionMap, PolyError> {
-        let mut selected = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
-        for map in maps_of(cx, accesses)? {
-            let (Some(stmt), Some(array)) = (map_in_name(&map), map_out_name(&map)) else {
-                continue;
-            };
-            let keep = if any_statement {
-                wanted.iter().any(|(_, a)| *a == array)
-            } else {
-                wanted.contains(&(stmt, array))
-            };
-            if keep {
-                selected = selected.add_map(map).isl(cx)?;
+    let mut reads = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
+    for map in maps_of(cx, &scop.reads)? {
+        if let (Some(stmt), Some(array)) = (map_in_name(&map), scop.array_of(&map)) {
+            if wanted.contains(&(stmt, array)) {
+                reads = reads.add_map(map).isl(cx)?;
             }
         }
-        Ok(selected)
-    };
-    let reads = select(&scop.reads, false)?;
+    }
     // The selected reads and every write of their arrays cut, so that a source is
     // the last such read.
-    let kill = reads
-        .copy()
-        .isl(cx)?
-        .union(select(&scop.must_writes, true)?)
-        .isl(cx)?;
+    let (writes, _) = split_by_array(cx, scop, &scop.must_writes, |array| {
+        wanted.iter().any(|(_, a)| *a == array)
+    })?;
+    let kill = reads.copy().isl(cx)?.union(writes).isl(cx)?;
     let pairs = Problem::untagged(cx, scop, reads.copy().isl(cx)?, reads, kill)?.dependences(cx)?;
     for map in maps_of(cx, &pairs)? {
         let (Some(a), Some(b)) = (map_in_name(&map), map_out_name(&map)) else {
