@@ -48,7 +48,7 @@
 // CHECK-NEXT: {{^        --parallel .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-collapse .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --parallel-min-work=<ulong> .*\(default: 262144\)$}}
-// CHECK-NEXT: {{^        --rar .*never a constraint on the order \(default: true\)$}}
+// CHECK-NEXT: {{^        --rar .*never a constraint on the order; CPU target only \(default: true\)$}}
 // CHECK-NEXT: {{^        --register-tile=<size,size,...> .*Empty \(the default\): 8 vector registers of the written element \(see vector-bytes\), shaped .*Outside register blocks, an innermost sequential loop keeps the elements it updates at a fixed address in registers \(a 1x1 block\). 1,1 turns both off; blocks of over 64 elements are not built$}}
 // CHECK-NEXT: {{^        --scheduler=<value> .*\(default: auto\)$}}
 // CHECK-NEXT: {{^    =isl }}

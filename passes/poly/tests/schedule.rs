@@ -8,6 +8,7 @@ mod common;
 use common::*;
 use tessel_poly::{
     codegen_schedule, describe_schedule, optimize, Options, RegisterBlock, SchedulerKind, Scop,
+    Target,
 };
 
 /// The original order as the identity scheduler builds it (no post-tile reordering).
@@ -462,7 +463,17 @@ fn independent_statements_that_read_the_same_array_are_fused_with_rar() {
     assert_eq!(position(&text, "S0"), "0", "{text}");
     assert_eq!(position(&text, "S0"), position(&text, "S1"), "{text}");
     assert_ne!(position(&text, "S0"), position(&text, "S2"), "{text}");
-    let without = Options { rar: false, ..with };
+    let without = Options {
+        rar: false,
+        ..with.clone()
+    };
     let text = describe_schedule(&scop, &without).unwrap();
+    assert_ne!(position(&text, "S0"), position(&text, "S1"), "{text}");
+    // The GPU target ignores `rar`: fused, S0 and S1 leave one row per thread.
+    let gpu = Options {
+        target: Target::Gpu,
+        ..with
+    };
+    let text = describe_schedule(&scop, &gpu).unwrap();
     assert_ne!(position(&text, "S0"), position(&text, "S1"), "{text}");
 }

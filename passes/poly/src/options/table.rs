@@ -267,7 +267,8 @@ pub const OPTIONS: [OptionSpec; 22] = [
         kind: OptionKind::Bool { default: true },
         help: "Read-after-read (input) dependences between statements as proximity \
                (Pluto's --rar; seed 001 section 2.6): statements that read the same data \
-               are fused when that keeps the distance small; never a constraint on the order",
+               are fused when that keeps the distance small; never a constraint on the order; \
+               CPU target only",
         passes: EXPLAINED,
     },
     OptionSpec {

@@ -112,7 +112,12 @@ fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
             gpu,
         }),
         fuse: opts.fuse,
-        rar: opts.rar,
+        // Not on a GPU: a kernel's reuse is what one block stages, and fusing
+        // statements for their common reads shrinks the band mapped to threads
+        // (fdtd-2d's `ey` and `ex` fused into one row per thread: 2.2x slower at
+        // MEDIUM, 3.0x at LARGE on an H100, docs/gpu-device-2026-11-27.md). PPCG's
+        // scheduler uses none either.
+        rar: opts.rar && !gpu,
     }
 }
 
