@@ -27,7 +27,9 @@ use crate::model::scop::{ScalarExpansion, Scop};
 use crate::scheduler::initial;
 use crate::support::host::{host_caches, host_vector_bytes, Caches};
 use crate::support::isl::{Ctx, IslResult};
-use crate::transform::locality::{innermost_misses, is_streaming, matrix_sweeps, Locality};
+use crate::transform::locality::{
+    innermost_misses, is_streaming, matrix_sweeps, time_loop_bytes, Locality,
+};
 use crate::transform::tile::TileOptions;
 use crate::transform::{intra_tile, jam, parallel, tile};
 use crate::verify;
@@ -534,6 +536,8 @@ fn parse_tree(cx: &Ctx, text: &str) -> Result<isl_rs::Schedule, PolyError> {
 struct FinalSchedule {
     tree: isl_rs::Schedule,
     tiled_bands: usize,
+    /// Bands tiled in time ([`tile::TileReport::time_tiles`]).
+    time_tiles: usize,
     /// Number of parallel marks.
     parallel_marks: usize,
     schedule_time: Duration,
@@ -562,7 +566,7 @@ fn final_schedule(
         return preset_schedule(cx, model, deps, &locality, opts);
     }
     // Fewest misses, then one with a parallel loop.
-    let mut best: Option<((usize, bool), FinalSchedule, SchedulerKind)> = None;
+    let mut verified: Vec<((usize, bool), FinalSchedule, SchedulerKind)> = Vec::new();
     let mut scored = Vec::new();
     let mut schedule_time = Duration::ZERO;
     for kind in [SchedulerKind::Isl, SchedulerKind::Pluto] {
@@ -590,12 +594,9 @@ fn final_schedule(
                 ""
             }
         ));
-        let key = (misses, fin.parallel_marks == 0);
-        if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
-            best = Some((key, fin, kind));
-        }
+        verified.push(((misses, fin.parallel_marks == 0), fin, kind));
     }
-    let Some(((misses, _), mut fin, mut kind)) = best else {
+    let Some(mut chosen) = (0..verified.len()).min_by_key(|&i| verified[i].0) else {
         // Neither verified: the isl preset's schedule goes on to `finish`, whose
         // verifier reports what is wrong.
         let isl = Options {
@@ -604,6 +605,33 @@ fn final_schedule(
         };
         return preset_schedule(cx, model, deps, &locality, &isl);
     };
+    // Time tiles (issue 9 item 6, seed 004 §1.12): when the kept tree starts with a
+    // time loop whose every step walks more data than half of L2 holds (jacobi-2d,
+    // fdtd-2d, heat-3d under the isl preset), a candidate that tiles that loop with
+    // a wavefront, crossing no more cache lines and with a parallel loop, keeps the
+    // data of several time steps in cache instead (measured in
+    // docs/architecture-decisions.md, "Time tiles").
+    let mut time_note = String::new();
+    let (misses, _) = verified[chosen].0;
+    let budget = caches(opts).l2 / 2;
+    if let Some(bytes) = stage("cost model", || {
+        time_loop_bytes(cx, &verified[chosen].1.tree, &locality, model)
+    })? {
+        let tiled = verified.iter().position(|((m, no_parallel), fin, _)| {
+            fin.time_tiles > 0 && !*no_parallel && *m <= misses
+        });
+        if let Some(i) = tiled.filter(|_| bytes > budget) {
+            time_note = format!(
+                "; {}'s time loop walks about {} KiB per step at the nominal sizes, over \
+                 half of the L2, so {}'s time tiles",
+                verified[chosen].2.name(),
+                bytes / 1024,
+                verified[i].2.name()
+            );
+            chosen = i;
+        }
+    }
+    let ((misses, _), mut fin, mut kind) = verified.swap_remove(chosen);
     // The original order, when it walks the matrices fewer times for no more cache
     // lines: bicg's one sweep of `A` against isl's and Pluto's two (measured in
     // docs/architecture-decisions.md, "The original order as a candidate").
@@ -642,7 +670,7 @@ fn final_schedule(
     }
     fin.schedule_time = schedule_time;
     fin.notes.push(format!(
-        "cost model: chose {} (cache lines crossed per innermost iteration: {}{sweeps_note})",
+        "cost model: chose {} (cache lines crossed per innermost iteration: {}{sweeps_note}{time_note})",
         kind.name(),
         scored.join(", ")
     ));
@@ -702,6 +730,7 @@ fn preset_schedule(
     })?;
     let mut tree = initial.tree;
     let mut tiled = 0;
+    let mut time_tiles = 0;
     let mut tiling_notes = Vec::new();
     if opts.tile {
         let tiling = TileOptions {
@@ -721,6 +750,7 @@ fn preset_schedule(
             tile::tile(cx, tree, &tiling, locality, deps.conflicts())
         })?;
         tiled = report.tiled;
+        time_tiles = report.time_tiles;
         tiling_notes = report.notes;
     } else if opts.intra_tile {
         tree = reorder(
@@ -762,6 +792,7 @@ fn preset_schedule(
     Ok(FinalSchedule {
         tree,
         tiled_bands: tiled,
+        time_tiles,
         parallel_marks,
         schedule_time: initial.time,
         notes: initial.notes,

@@ -531,3 +531,153 @@ fn fuse_none_distributes_every_scc() {
         ]
     );
 }
+
+// ------------------------------------------------------------------ time tiles
+
+/// The point schedule of `T(S)`'s line: the entries after the tile members.
+fn point_entries(line: &str, tile_members: usize) -> Vec<String> {
+    let inner = line.split_once(": (").map_or("", |(_, r)| r);
+    let inner = inner.strip_suffix(')').unwrap_or(inner);
+    // Tile members hold floor(...) and mod, whose commas are inside parentheses.
+    let mut entries = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (k, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                entries.push(inner[start..k].trim().to_string());
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    entries.push(inner[start..].trim().to_string());
+    entries.split_off(tile_members.min(entries.len()))
+}
+
+#[test]
+fn seed004_section1_12_time_tiles_run_one_innermost_loop_per_statement() {
+    // Fig. 7's jacobi-2d at the defaults (scheduler=auto): the isl preset keeps the
+    // time loop outermost, and each step walks both arrays, more than half of any
+    // L2 at the nominal sizes; Pluto's band (t, 2t + i, 2t + j) is tiled in time
+    // with a wavefront instead. In the point band, the innermost member is
+    // distributed: for each (t, 2t + i), all of S's row, then all of T's. Legal: at
+    // equal (t, 2t + i), T reads B[i][j + 1] ... from S at (t, 2t + i) (S first)
+    // and nothing runs from T to S (T's writes of A are read at t + 1).
+    let s = seed001_e5_jacobi_2d_scop();
+    let o = Options {
+        time_budget: std::time::Duration::ZERO,
+        ..Options::default()
+    };
+    let out = optimize(&s, &o).unwrap();
+    let text = describe_schedule(&s, &o).unwrap();
+    assert!(
+        out.notes.iter().any(|n| n.contains("chose pluto")
+            && n.contains("time loop walks")
+            && n.contains("time tiles")),
+        "{:?}",
+        out.notes
+    );
+    let sizes = out
+        .tiling
+        .iter()
+        .find(|n| n.contains("time tiles for a wavefront"))
+        .and_then(|n| n.split_whitespace().find(|w| w.contains('x')))
+        .unwrap_or_else(|| panic!("{:?}", out.tiling));
+    let sizes: Vec<i64> = sizes.split('x').map(|v| v.parse().unwrap()).collect();
+    assert_eq!(sizes.len(), 3, "{sizes:?}");
+    assert_eq!(sizes[0], sizes[1], "the wavefront's two members: {sizes:?}");
+    assert!(sizes[2] >= sizes[0], "a long innermost: {sizes:?}");
+    assert!(out.tiling.iter().any(|n| n.contains("distributed")));
+    // Three tile members, then t, 2t + i, the statement's position, 2t + j.
+    let lines = t_lines(&text);
+    assert_eq!(
+        point_entries(lines[0], 3),
+        ["t", "2t + i", "0", "2t + j"],
+        "{text}"
+    );
+    assert_eq!(
+        point_entries(lines[1], 3),
+        ["t", "1 + 2t + i", "1", "1 + 2t + j"],
+        "{text}"
+    );
+    assert!(out.parallel_loops >= 1);
+}
+
+#[test]
+fn time_tiles_stay_fused_where_distribution_would_reverse_a_dependence() {
+    // S0: A[i] += X[i - 1], then S1: X[i] = A[i], in one i loop under t. At one t,
+    // S1 at i - 1 writes what S0 at i reads: a dependence from the later statement
+    // to the earlier one, carried by the innermost loop. Distributing it (every S0
+    // of the row, then every S1) would read X before it is written: refused.
+    let dom = |s: &str| format!("[T, N] -> {{ {s}[t, i] : 0 <= t < T and 1 <= i < N }}");
+    let s = scop(
+        &["T", "N"],
+        "[T, N] -> { : T >= 1 and N >= 2 }",
+        vec![
+            stmt(
+                "S0",
+                &dom("S0"),
+                "[T, N] -> { S0[t, i] -> [0, t, 0, i, 0] }",
+                vec![
+                    read("[T, N] -> { S0[t, i] -> A[i] }"),
+                    read("[T, N] -> { S0[t, i] -> X[i - 1] }"),
+                    write("[T, N] -> { S0[t, i] -> A[i] }"),
+                ],
+            ),
+            stmt(
+                "S1",
+                &dom("S1"),
+                "[T, N] -> { S1[t, i] -> [0, t, 0, i, 1] }",
+                vec![
+                    read("[T, N] -> { S1[t, i] -> A[i] }"),
+                    write("[T, N] -> { S1[t, i] -> X[i] }"),
+                ],
+            ),
+        ],
+    );
+    let o = Options {
+        scheduler: Pluto,
+        tile_sizes: vec![4],
+        parallel_min_work: 1,
+        time_budget: std::time::Duration::ZERO,
+        ..Options::default()
+    };
+    let out = optimize(&s, &o).unwrap();
+    assert_eq!(out.tiled_bands, 1, "{:?}", out.tiling);
+    assert!(
+        !out.tiling.iter().any(|n| n.contains("distributed")),
+        "{:?}",
+        out.tiling
+    );
+    // Fused: both statements share the innermost point member, then their order.
+    let text = describe_schedule(&s, &o).unwrap();
+    let lines = t_lines(&text);
+    let (p0, p1) = (point_entries(lines[0], 2), point_entries(lines[1], 2));
+    assert_eq!(p0.len(), 3, "{text}");
+    assert_eq!((p0[2].as_str(), p1[2].as_str()), ("0", "1"), "{text}");
+}
+
+#[test]
+fn distributed_time_tiles_compute_what_jacobi_1d_computes() {
+    // Pluto's (t, 2t + i) band for the two-statement jacobi-1d, tiled 4x4 with a
+    // wavefront and its innermost point loop distributed; the AST is run (and run
+    // again with its parallel loops reversed) against the original order.
+    let kernel = common::jacobi_1d();
+    let o = Options {
+        scheduler: Pluto,
+        tile_sizes: vec![4],
+        parallel_min_work: 1,
+        time_budget: std::time::Duration::ZERO,
+        ..Options::default()
+    };
+    let out = optimize(&kernel.scop, &o).unwrap();
+    assert!(
+        out.tiling.iter().any(|n| n.contains("distributed")),
+        "{:?}",
+        out.tiling
+    );
+    assert_eq!(out.parallel_loops, 1, "{}", common::render(&out.ast));
+    common::check_execution(&kernel, &out.ast, "distributed time tiles");
+}

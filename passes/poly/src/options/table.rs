@@ -196,7 +196,8 @@ pub const SCHEDULERS: &[Choice] = &[
     },
     Choice {
         name: "auto",
-        help: "per SCoP, isl or pluto: whichever's innermost loops cross fewer cache lines \
+        help: "per SCoP, isl or pluto: whichever's innermost loops cross fewer cache lines, \
+               pluto's time tiles where isl's time loop walks more than half of L2 per step \
                (the default; best on the suite)",
     },
     Choice {

@@ -8,14 +8,14 @@
 //! `B[k][j]` step within a line and `A[i][k]` stays put, while along `k` every
 //! `B[k][j]` is a new line.
 
-use isl_rs::{DimType, ScheduleNode, ScheduleNodeType};
+use isl_rs::{DimType, ScheduleNode, ScheduleNodeType, UnionSet, UnionSetList};
 
 use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::support::isl::{to_i32, to_u32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    any_coincident, band_above, carried_by_member, distances, live_deps, n_children, n_members,
-    node_type, set_coincidence, walk_children,
+    any_coincident, band_above, carried_by_member, distances, equal_under, live_deps, n_children,
+    n_members, node_type, set_coincidence, walk_children,
 };
 use crate::transform::locality::{band_profile, scores, AccessProfile, Locality};
 
@@ -326,4 +326,131 @@ fn move_last_member_down(
         node = node.parent().isl(cx)?;
     }
     Ok(node)
+}
+
+/// Distributes the innermost member of the band at `node` over the statements
+/// below it: `(t, i', j') -> sequence(S0, S1)` becomes `(t, i') -> sequence(S0: j',
+/// S1: j')`, one innermost loop per statement.
+///
+/// For the point band of a time tile (seed 004 §1.12: jacobi-2d's `(t, 2t+i, 2t+j)`
+/// with its two statements fused, the second shifted by one). Fused, the innermost
+/// loop reads and writes both arrays at rows LLVM cannot tell apart, and it is not
+/// vectorized (Pluto's own output leans on `#pragma ivdep` for it); distributed,
+/// each loop reads one array and writes the other, as in the original nests.
+///
+/// Below the band, sequence and set nodes down to leaves give the groups, in tree
+/// order (fdtd-2d: a set of row 0's statement and a sequence of the three updates);
+/// the result is one sequence of them, so a set's children get the order of its
+/// children. Legal when no dependence that the outer members leave unordered (equal
+/// prefix, equal members but the last) runs from a later group to an earlier one:
+/// each group's instances at a point of the outer members then all run before the
+/// next group's, and each group keeps its own order. Returns the node at the same
+/// position and whether it distributed.
+pub(crate) fn distribute_innermost(
+    cx: &Ctx,
+    node: ScheduleNode,
+    deps: &Conflicts,
+) -> Result<(ScheduleNode, bool), PolyError> {
+    let n = n_members(cx, &node)?;
+    if n < 2 || n_children(cx, &node)? != 1 {
+        return Ok((node, false));
+    }
+    let below = node.copy().isl(cx)?.child(0).isl(cx)?;
+    let mut groups = Vec::new();
+    if !leaf_groups(cx, &below, None, &mut groups)? || groups.len() < 2 {
+        return Ok((node, false));
+    }
+    let partial = node.band_get_partial_schedule().isl(cx)?;
+    let last = partial
+        .copy()
+        .isl(cx)?
+        .drop_dims(DimType::Set, 0, to_u32(n - 1)?)
+        .isl(cx)?;
+    let rest = partial
+        .copy()
+        .isl(cx)?
+        .drop_dims(DimType::Set, to_u32(n - 1)?, 1)
+        .isl(cx)?;
+    // The pairs left unordered by the members but the last.
+    let rest_map = isl_rs::UnionMap::from_multi_union_pw_aff(rest.copy().isl(cx)?).isl(cx)?;
+    let unordered = live_deps(cx, &node, &deps.all)?
+        .intersect(equal_under(cx, &rest_map)?)
+        .isl(cx)?;
+    for (later, from) in groups.iter().enumerate() {
+        for to in &groups[..later] {
+            let backward = unordered
+                .copy()
+                .isl(cx)?
+                .intersect_domain(from.copy().isl(cx)?)
+                .isl(cx)?
+                .intersect_range(to.copy().isl(cx)?)
+                .isl(cx)?;
+            if !backward.is_empty().isl(cx)? {
+                return Ok((node, false));
+            }
+        }
+    }
+    let permutable = node.band_get_permutable().isl(cx)?;
+    let mut list = UnionSetList::alloc(cx.raw(), to_i32(groups.len())?).isl(cx)?;
+    for group in &groups {
+        list = list.add(group.copy().isl(cx)?).isl(cx)?;
+    }
+    // The band and everything below it become `rest`, then the groups in sequence.
+    let mut node = node
+        .child(0)
+        .isl(cx)?
+        .cut()
+        .isl(cx)?
+        .parent()
+        .isl(cx)?
+        .delete()
+        .isl(cx)?
+        .insert_partial_schedule(rest)
+        .isl(cx)?
+        .band_set_permutable(i32::from(permutable))
+        .isl(cx)?;
+    node = set_coincidence(cx, node, deps)?;
+    node = node.child(0).isl(cx)?.insert_sequence(list).isl(cx)?;
+    for (i, group) in groups.into_iter().enumerate() {
+        node = node.child(to_i32(i)?).isl(cx)?.child(0).isl(cx)?;
+        let own = last.copy().isl(cx)?.intersect_domain(group).isl(cx)?;
+        node = node.insert_partial_schedule(own).isl(cx)?;
+        node = set_coincidence(cx, node, deps)?;
+        node = node.parent().isl(cx)?.parent().isl(cx)?;
+    }
+    Ok((node.parent().isl(cx)?, true))
+}
+
+/// The filters of the leaves below `node` in tree order, through sequence and set
+/// nodes only (each narrowed by the filters above it, `within`); `false` when some
+/// other node (a band, a mark) lies on the way.
+fn leaf_groups(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    within: Option<&UnionSet>,
+    groups: &mut Vec<UnionSet>,
+) -> Result<bool, PolyError> {
+    if !matches!(
+        node_type(cx, node)?,
+        ScheduleNodeType::Sequence | ScheduleNodeType::Set
+    ) {
+        return Ok(false);
+    }
+    for i in 0..n_children(cx, node)? {
+        let filter_node = node.copy().isl(cx)?.child(i).isl(cx)?;
+        let mut filter = filter_node.filter_get_filter().isl(cx)?;
+        if let Some(outer) = within {
+            filter = filter.intersect(outer.copy().isl(cx)?).isl(cx)?;
+        }
+        let child = filter_node.child(0).isl(cx)?;
+        match node_type(cx, &child)? {
+            ScheduleNodeType::Leaf => groups.push(filter),
+            _ => {
+                if !leaf_groups(cx, &child, Some(&filter), groups)? {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+    Ok(true)
 }

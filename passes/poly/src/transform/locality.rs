@@ -20,6 +20,7 @@ use crate::model::load::ScopIsl;
 use crate::model::scop::ArrayId;
 use crate::support::isl::{map_in_name, maps_of, single_point, to_i32, Ctx, IslResult, SetPoint};
 use crate::support::schedule_tree::{n_children, n_members, node_type};
+use crate::transform::tile_size::NOMINAL_EXTENT;
 
 /// One access of a statement, with its array's element size and how many elements
 /// one cache line holds.
@@ -291,6 +292,57 @@ fn leaf_band_misses(
         }
     }
     Ok(true)
+}
+
+/// The bytes each iteration of the tree's outermost loop walks again, when that
+/// loop is sequential and some arrays' accesses stay on their elements along it (a
+/// time loop: jacobi-2d's and fdtd-2d's `t`, every access but `fict[t]`): those
+/// arrays at [`NOMINAL_EXTENT`] elements per dimension. `None` when the tree does not
+/// start with such a loop. Each time step then streams those arrays through the
+/// cache once, the traffic time tiles save (seed 004 §1.12).
+pub(crate) fn time_loop_bytes(
+    cx: &Ctx,
+    schedule: &Schedule,
+    loc: &Locality,
+    model: &ScopIsl,
+) -> Result<Option<u64>, PolyError> {
+    let root = schedule.get_root().isl(cx)?;
+    if n_children(cx, &root)? != 1 {
+        return Ok(None);
+    }
+    let node = root.child(0).isl(cx)?;
+    if node_type(cx, &node)? != ScheduleNodeType::Band
+        || node.band_member_get_coincident(0).isl(cx)?
+    {
+        return Ok(None);
+    }
+    let n = n_members(cx, &node)?;
+    let profile = band_profile(cx, &node, loc, n)?;
+    let mut reused: Vec<ArrayId> = Vec::new();
+    let mut moving: Vec<ArrayId> = Vec::new();
+    for access in &profile {
+        match access.step(0) {
+            Step::Same => reused.push(access.array),
+            _ => moving.push(access.array),
+        }
+    }
+    reused.retain(|a| !moving.contains(a));
+    reused.sort();
+    reused.dedup();
+    if reused.is_empty() {
+        return Ok(None);
+    }
+    let nominal = NOMINAL_EXTENT.unsigned_abs();
+    let bytes = reused
+        .iter()
+        .map(|&a| {
+            let array = model.array(a);
+            nominal
+                .saturating_pow(u32::try_from(array.dims).unwrap_or(u32::MAX))
+                .saturating_mul(u64::from(array.element_bytes.max(1)))
+        })
+        .fold(0u64, u64::saturating_add);
+    Ok(Some(bytes))
 }
 
 /// Whether each access touches every element of its matrix (an array of two or

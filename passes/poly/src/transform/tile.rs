@@ -12,10 +12,10 @@ use crate::support::schedule_tree::{
     band_above, distances, live_deps, n_members, node_type, nonzero_in_member, set_coincidence,
     walk_children,
 };
-use crate::transform::intra_tile::{innermost, sink, sunk_order};
+use crate::transform::intra_tile::{distribute_innermost, innermost, sink, sunk_order};
 use crate::transform::locality::{band_profile, AccessProfile, Locality};
 use crate::transform::register_tile::register_tile;
-use crate::transform::tile_size::{model_sizes, NOMINAL_EXTENT};
+use crate::transform::tile_size::{model_sizes, wavefront_sizes, NOMINAL_EXTENT};
 use crate::transform::wavefront::wavefront;
 
 /// How to tile.
@@ -45,6 +45,8 @@ pub(crate) struct TileOptions<'a> {
 #[derive(Default)]
 pub(crate) struct TileReport {
     pub tiled: usize,
+    /// Bands tiled for a wavefront with [`wavefront_sizes`] (a stencil's time tiles).
+    pub time_tiles: usize,
     pub notes: Vec<String>,
 }
 
@@ -215,22 +217,34 @@ fn tile_walk(
                 true => Some(wavefront_work(cx, &node, n)?),
                 false => None,
             };
+            // Sized by [`wavefront_sizes`]: time tiles that pay for themselves.
+            let mut time_tiles = false;
             let sizes = match opts.sizes {
                 [] => {
                     let model = model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
                     match wave_work {
-                        // A band that gets a wavefront (a time-tiled stencil) keeps
-                        // square tiles: isl's AST generator took seconds on jacobi-1d's
-                        // skewed (64, 256) tiles, against a millisecond for square ones.
-                        // It is tiled for the reuse tiles buy, as any band, or for the
+                        // A band that gets a wavefront is tiled for the reuse tiles buy, as any band, or for the
                         // parallelism of its diagonals where they hold enough work to
                         // run in parallel: a wavefront with neither only breaks the
                         // streams (trisolv at LARGE: 0.57x with its 32x32 wavefront,
                         // which the work guard runs sequentially, 1.03x untiled;
                         // nussinov's, with a loop below each tile, 2.29x against 1.00x
                         // untiled).
-                        Some(work) if work >= opts.min_work || model.is_some() => {
-                            Some(vec![UNIFORM_SIZE; n])
+                        //
+                        // A stencil's band, whose reuse the model does not see along
+                        // its skewed members, gets a long innermost and short time
+                        // tiles ([`wavefront_sizes`]); a band whose reuse the model
+                        // sees keeps squares (lu at LARGE: 3.03x with 32x32x32,
+                        // 2.83x with 32x32x256).
+                        Some(_) if model.is_some() => Some(vec![UNIFORM_SIZE; n]),
+                        Some(work) if work >= opts.min_work => {
+                            match wavefront_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches) {
+                                Some(sizes) => {
+                                    time_tiles = true;
+                                    Some(sizes)
+                                }
+                                None => Some(vec![UNIFORM_SIZE; n]),
+                            }
                         }
                         _ => model,
                     }
@@ -274,7 +288,14 @@ fn tile_walk(
             };
             tracing::debug!(?sizes, ?sunk, "tiling a band");
             let source = match opts.sizes {
-                [] if wave => "square, for a wavefront".to_string(),
+                [] if wave && sizes.windows(2).all(|w| w[0] == w[1]) => {
+                    "square, for a wavefront".to_string()
+                }
+                [] if time_tiles => format!(
+                    "time tiles for a wavefront: one size but a long innermost, the \
+                     tile's data in half of the {} KiB L2",
+                    opts.caches.l2 / 1024
+                ),
                 [] => format!(
                     "footprint model: a tile's data in half of the {} KiB L2",
                     opts.caches.l2 / 1024
@@ -295,6 +316,7 @@ fn tile_walk(
             }
             node = node.band_tile(mv).isl(cx)?;
             report.tiled += 1;
+            report.time_tiles += usize::from(time_tiles);
             node = set_coincidence(cx, node, deps)?;
             if wave
                 && !node.band_member_get_coincident(0).isl(cx)?
@@ -308,6 +330,18 @@ fn tile_walk(
             node = set_coincidence(cx, node, deps)?;
             if let Some(member) = sunk {
                 node = sink(cx, node, member, deps)?;
+            }
+            if wave {
+                let distributed;
+                (node, distributed) = distribute_innermost(cx, node, deps)?;
+                if distributed {
+                    report.notes.push(
+                        "tiling: the innermost point loop distributed over the statements \
+                         fused in it (one vectorizable loop each)"
+                            .into(),
+                    );
+                    return node.parent().isl(cx);
+                }
             }
             // The point band's members are the band's, in the sunk order: so are their
             // tile sizes and moves (the tile loops outside only bound the pairs).

@@ -12,6 +12,7 @@
 //! between two such uses fits in the same half of L2 without tiles
 //! ([`reuse_needs_tiles`]): tiling it buys nothing.
 
+use crate::model::scop::ArrayId;
 use crate::support::host::Caches;
 use crate::transform::locality::{AccessProfile, Move, Step};
 
@@ -50,6 +51,58 @@ pub(crate) fn model_sizes(
     }
     Some(best.map_or_else(|| vec![OUTER_SIZES[0]; n], |(_, sizes)| sizes))
 }
+
+/// Sizes for a band that gets a wavefront (a time-tiled stencil, seed 004 §1.12):
+/// the two members the wavefront sums ([`super::wavefront`]) and every other member
+/// but the innermost get one size `s`, the innermost a long one (whole cache lines,
+/// at least `s`), the largest volume whose footprint fits in half of L2. `None` when
+/// the innermost is one of the two summed members (a band of two: jacobi-1d), which
+/// keeps square tiles: isl's AST generator took 6.8 s on jacobi-1d's (16, 128)
+/// wavefront, against 0.3 s for (32, 64) and less for squares.
+///
+/// Measured at LARGE against 32x32x32 (median of 3, one run each): jacobi-2d 3.01x ->
+/// 4.14x with (16, 32, 128), fdtd-2d 2.90x -> 3.92x, heat-3d 1.88x -> 2.62x with
+/// (8, 8, 32, 128): a short time tile keeps its skewed rows in cache, a long
+/// innermost row vectorizes.
+pub(crate) fn wavefront_sizes(
+    profile: &[AccessProfile],
+    n: usize,
+    inner: usize,
+    caches: Caches,
+) -> Option<Vec<i64>> {
+    if n < 3 || inner < 2 {
+        return None;
+    }
+    let budget = caches.l2 / 2;
+    let per_line = profile.iter().map(|a| a.per_line).max().unwrap_or(8);
+    let mut best: Option<(i64, Vec<i64>)> = None;
+    for lines in INNER_LINES {
+        for outer in WAVEFRONT_SIZES {
+            let long = lines * per_line;
+            if long < outer {
+                continue;
+            }
+            let sizes: Vec<i64> = (0..n)
+                .map(|d| if d == inner { long } else { outer })
+                .collect();
+            if distinct_footprint(profile, &sizes) > budget {
+                continue;
+            }
+            // Ties go to the longer innermost.
+            let volume = sizes.iter().product::<i64>();
+            if best.as_ref().is_none_or(|(v, _)| volume >= *v) {
+                best = Some((volume, sizes));
+            }
+        }
+    }
+    best.map(|(_, sizes)| sizes)
+}
+
+/// Sizes of the members of a wavefront's band that are not innermost. Not 8: a time
+/// tile of 8 steps amortizes too little (heat-3d's 8x8x8x32, the largest that fits:
+/// 0.89x of the original at MEDIUM against 1.07x for the isl preset's untiled time
+/// loop, and 2.07x against 2.26x at LARGE).
+const WAVEFRONT_SIZES: [i64; 2] = [16, 32];
 
 /// The extent assumed for a member when sizing the data between two uses: the sizes
 /// are parameters, and the suite's LARGE sizes are 1000 to 3000.
@@ -90,6 +143,22 @@ pub(crate) fn footprint(profile: &[AccessProfile], sizes: &[i64]) -> u64 {
         .iter()
         .map(|a| access_footprint(a, sizes))
         .fold(0u64, u64::saturating_add)
+}
+
+/// [`footprint`] counting once the accesses to one array that move alike: a
+/// stencil's neighbours (`A[i][j - 1]`, `A[i][j + 1]`, ...) differ by a constant,
+/// so they touch one box, wider by the offsets only (left out).
+fn distinct_footprint(profile: &[AccessProfile], sizes: &[i64]) -> u64 {
+    let mut seen: Vec<(ArrayId, &[Move])> = Vec::new();
+    let mut total = 0u64;
+    for access in profile {
+        let key = (access.array, access.moves.as_slice());
+        if !seen.contains(&key) {
+            seen.push(key);
+            total = total.saturating_add(access_footprint(access, sizes));
+        }
+    }
+    total
 }
 
 fn access_footprint(access: &AccessProfile, sizes: &[i64]) -> u64 {
@@ -217,6 +286,66 @@ mod tests {
             ..CACHES
         };
         assert!(model_sizes(&[a(), b()], 2, 1, small).is_some());
+    }
+
+    /// jacobi-2d's point band `(t, 2t + i, 2t + j)`: both statements read five
+    /// neighbours of one array and write the other; along `t` every access moves by
+    /// `(-2, -2)`, along the others by a unit vector.
+    fn jacobi_2d_skewed() -> Vec<AccessProfile> {
+        let stencil = |array: &str, write: bool| AccessProfile {
+            array: crate::model::scop::ArrayId::of_letter(array),
+            write,
+            ..access(vec![by(&[-2, -2]), by(&[1, 0]), by(&[0, 1])])
+        };
+        let mut profile = Vec::new();
+        for (read, written) in [("A", "B"), ("B", "A")] {
+            profile.extend((0..5).map(|_| stencil(read, false)));
+            profile.push(stencil(written, true));
+        }
+        profile
+    }
+
+    #[test]
+    fn a_stencil_gets_short_time_tiles_and_a_long_innermost() {
+        // Per array, a tile (s, s, l) touches (1 + 2(s-1) + (s-1)) rows of
+        // (1 + 2(s-1) + (l-1)) elements, rounded up to lines; the five reads and the
+        // write of one array move alike and count once. Half of 1 MiB: (32, 32, 256)
+        // needs 2 x 94 x 320 x 8 = 481280 bytes, the largest volume of all.
+        let sizes = wavefront_sizes(&jacobi_2d_skewed(), 3, 2, CACHES);
+        assert_eq!(sizes, Some(vec![32, 32, 256]));
+        // Half of 256 KiB (131072): (16, 16, 128) needs 2 x 46 x 160 x 8 = 117760;
+        // (32, 32, 64) 192512 and (16, 16, 256) 211968 do not fit.
+        let small = Caches {
+            l2: 256 << 10,
+            ..CACHES
+        };
+        assert_eq!(
+            wavefront_sizes(&jacobi_2d_skewed(), 3, 2, small),
+            Some(vec![16, 16, 128])
+        );
+        // Counted per access, as `model_sizes` counts, six times as much.
+        assert_eq!(footprint(&jacobi_2d_skewed(), &[32, 32, 256]), 6 * 481280);
+    }
+
+    #[test]
+    fn time_tiles_need_three_members_and_the_innermost_outside_the_wavefront() {
+        // A band of two: both members are the wavefront's, which keeps squares.
+        let two: Vec<AccessProfile> = jacobi_2d_skewed()
+            .into_iter()
+            .map(|a| AccessProfile {
+                moves: a.moves[1..].to_vec(),
+                ..a
+            })
+            .collect();
+        assert_eq!(wavefront_sizes(&two, 2, 1, CACHES), None);
+        // The innermost moved to a wavefront member (post-tile reordering).
+        assert_eq!(wavefront_sizes(&jacobi_2d_skewed(), 3, 1, CACHES), None);
+        // No time tile of 16 steps fits: none (heat-3d's would be 8 steps).
+        let tiny = Caches {
+            l2: 32 << 10,
+            ..CACHES
+        };
+        assert_eq!(wavefront_sizes(&jacobi_2d_skewed(), 3, 2, tiny), None);
     }
 
     #[test]
