@@ -16,6 +16,7 @@
 // EXPLAIN-NEXT: {{^    =none }}
 // EXPLAIN-NEXT: {{^    =smart }}
 // EXPLAIN-NEXT: {{^    =max }}
+// EXPLAIN-NEXT: {{^        --l2-size=<ulong> }}
 // EXPLAIN-NEXT: {{^        --line-size=<ulong> }}
 // EXPLAIN-NEXT: {{^        --live-range-reordering }}
 // EXPLAIN-NEXT: {{^        --max-operations=<ulong> }}
@@ -42,6 +43,7 @@
 // CHECK-NEXT: {{^        --gpu-block=<ulong> .*1024 threads \(default: 16\)$}}
 // CHECK-NEXT: {{^        --gpu-promote .*shared memory.*registers.*\(default: true\)$}}
 // CHECK-NEXT: {{^        --intra-tile .*\(default: true\)$}}
+// CHECK-NEXT: {{^        --l2-size=<ulong> .*set it when cross-compiling\) \(default: 0\)$}}
 // CHECK-NEXT: {{^        --line-size=<ulong> .*\(default: 0\)$}}
 // CHECK-NEXT: {{^        --live-range-reordering .*\(default: false\)$}}
 // CHECK-NEXT: {{^        --max-operations=<ulong> .*\(default: 20000000\)$}}

@@ -161,6 +161,9 @@ pub struct Options {
     pub unroll_jam: u64,
     /// Cache line size in bytes; 0 means the host's (`support::host`).
     pub line_size: u64,
+    /// Bytes of L2 for the tile-size model and the time-tile choice (`l2-size`);
+    /// 0: the host's.
+    pub l2_size: u64,
     /// Bytes of one vector register, for the register block's size; 0 means the
     /// host's (`support::host`).
     pub vector_bytes: u64,
@@ -216,6 +219,7 @@ impl Default for Options {
             register_tile: RegisterBlock::Model,
             unroll_jam: DEFAULT_UNROLL_JAM,
             line_size: 0,
+            l2_size: 0,
             vector_bytes: 0,
             spatial_hlim: DEFAULT_SPATIAL_HLIM,
             time_budget: std::time::Duration::from_secs(8),
@@ -411,6 +415,7 @@ impl Options {
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
             (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
+            (OptionId::L2Size, Value::UInt(n)) => self.l2_size = n,
             (OptionId::VectorBytes, Value::UInt(n)) => self.vector_bytes = n,
             (OptionId::SpatialHlim, Value::UInt(n)) => self.spatial_hlim = n,
             (OptionId::UnrollJam, Value::UInt(n)) => self.unroll_jam = n,
@@ -444,6 +449,7 @@ impl Options {
                 RegisterBlock::Fixed(sizes) => sizes,
             }),
             OptionId::LineSize => Value::UInt(self.line_size),
+            OptionId::L2Size => Value::UInt(self.l2_size),
             OptionId::VectorBytes => Value::UInt(self.vector_bytes),
             OptionId::SpatialHlim => Value::UInt(self.spatial_hlim),
             OptionId::UnrollJam => Value::UInt(self.unroll_jam),

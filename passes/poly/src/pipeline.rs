@@ -818,13 +818,16 @@ fn reorder(
     })
 }
 
-/// The host's caches, with the line size of `opts` when it gives one.
+/// The host's caches, with the line and L2 sizes of `opts` where it gives them.
 fn caches(opts: &Options) -> Caches {
-    let host = host_caches();
-    match opts.line_size {
-        0 => host,
-        line => Caches { line, ..host },
+    let mut caches = host_caches();
+    if opts.line_size != 0 {
+        caches.line = opts.line_size;
     }
+    if opts.l2_size != 0 {
+        caches.l2 = opts.l2_size;
+    }
+    caches
 }
 
 /// Verification, AST generation and the result record. With `unroll_jam` > 1 the

@@ -87,6 +87,7 @@ pub enum OptionId {
     RegisterTile,
     UnrollJam,
     LineSize,
+    L2Size,
     VectorBytes,
     SpatialHlim,
     LiveRangeReordering,
@@ -241,7 +242,7 @@ pub const TARGETS: &[Choice] = &[
 /// for two dimensions (a block of 256 threads).
 pub const DEFAULT_GPU_BLOCK: u64 = 16;
 
-pub const OPTIONS: [OptionSpec; 22] = [
+pub const OPTIONS: [OptionSpec; 23] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -381,6 +382,15 @@ pub const OPTIONS: [OptionSpec; 22] = [
         kind: OptionKind::UInt { default: 0 },
         help: "Cache line size in bytes for the spatial-locality model (0: the host's, \
                read at compile time; set it when cross-compiling)",
+        passes: EXPLAINED,
+    },
+    OptionSpec {
+        id: OptionId::L2Size,
+        name: "l2-size",
+        kind: OptionKind::UInt { default: 0 },
+        help: "Bytes of one core's L2 cache, which bounds the tile sizes' footprints and \
+               decides where time tiles pay (0: the host's, read at compile time; set it \
+               when cross-compiling)",
         passes: EXPLAINED,
     },
     OptionSpec {
