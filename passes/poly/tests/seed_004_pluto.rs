@@ -616,6 +616,17 @@ fn seed004_section1_12_time_tiles_run_one_innermost_loop_per_statement() {
     );
 }
 
+/// The pluto preset with 4-wide tiles and a wavefront however little the work.
+fn small_time_tiles() -> Options {
+    Options {
+        scheduler: Pluto,
+        tile_sizes: vec![4],
+        parallel_min_work: 1,
+        time_budget: std::time::Duration::ZERO,
+        ..Options::default()
+    }
+}
+
 #[test]
 fn time_tiles_stay_fused_where_distribution_would_reverse_a_dependence() {
     // S0: A[i] += X[i - 1], then S1: X[i] = A[i], in one i loop under t. At one t,
@@ -648,13 +659,7 @@ fn time_tiles_stay_fused_where_distribution_would_reverse_a_dependence() {
             ),
         ],
     );
-    let o = Options {
-        scheduler: Pluto,
-        tile_sizes: vec![4],
-        parallel_min_work: 1,
-        time_budget: std::time::Duration::ZERO,
-        ..Options::default()
-    };
+    let o = small_time_tiles();
     let out = optimize(&s, &o).unwrap();
     assert_eq!(out.tiled_bands, 1, "{:?}", out.tiling);
     assert!(
@@ -676,13 +681,7 @@ fn distributed_time_tiles_compute_what_jacobi_1d_computes() {
     // wavefront and its innermost point loop distributed; the AST is run (and run
     // again with its parallel loops reversed) against the original order.
     let kernel = common::jacobi_1d();
-    let o = Options {
-        scheduler: Pluto,
-        tile_sizes: vec![4],
-        parallel_min_work: 1,
-        time_budget: std::time::Duration::ZERO,
-        ..Options::default()
-    };
+    let o = small_time_tiles();
     let out = optimize(&kernel.scop, &o).unwrap();
     assert!(
         out.tiling.iter().any(|n| n.contains("distributed")),

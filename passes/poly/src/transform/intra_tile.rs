@@ -8,7 +8,7 @@
 //! `B[k][j]` step within a line and `A[i][k]` stays put, while along `k` every
 //! `B[k][j]` is a new line.
 
-use isl_rs::{DimType, ScheduleNode, ScheduleNodeType, UnionSet, UnionSetList};
+use isl_rs::{DimType, MultiUnionPwAff, ScheduleNode, ScheduleNodeType, UnionSet, UnionSetList};
 
 use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
@@ -293,16 +293,10 @@ fn move_last_member_down(
         "parallel member sunk below the bands under it"
     );
     let permutable = node.band_get_permutable().isl(cx)?;
-    let partial = node.band_get_partial_schedule().isl(cx)?;
-    let last = partial
-        .copy()
-        .isl(cx)?
-        .drop_dims(DimType::Set, 0, to_u32(n - 1)?)
-        .isl(cx)?;
+    let (rest, last) = split_last_member(cx, &node, n)?;
     let mut node = if n == 1 {
         node.delete().isl(cx)?
     } else {
-        let rest = partial.drop_dims(DimType::Set, to_u32(n - 1)?, 1).isl(cx)?;
         let node = node
             .delete()
             .isl(cx)?
@@ -360,17 +354,7 @@ pub(crate) fn distribute_innermost(
     if !leaf_groups(cx, &below, None, &mut groups)? || groups.len() < 2 {
         return Ok((node, false));
     }
-    let partial = node.band_get_partial_schedule().isl(cx)?;
-    let last = partial
-        .copy()
-        .isl(cx)?
-        .drop_dims(DimType::Set, 0, to_u32(n - 1)?)
-        .isl(cx)?;
-    let rest = partial
-        .copy()
-        .isl(cx)?
-        .drop_dims(DimType::Set, to_u32(n - 1)?, 1)
-        .isl(cx)?;
+    let (rest, last) = split_last_member(cx, &node, n)?;
     // The pairs left unordered by the members but the last.
     let rest_map = isl_rs::UnionMap::from_multi_union_pw_aff(rest.copy().isl(cx)?).isl(cx)?;
     let unordered = live_deps(cx, &node, &deps.all)?
@@ -453,4 +437,21 @@ fn leaf_groups(
         }
     }
     Ok(true)
+}
+
+/// The partial schedule of the band at `node` (of `n` >= 1 members) split into its
+/// members but the last, and its last.
+fn split_last_member(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    n: usize,
+) -> Result<(MultiUnionPwAff, MultiUnionPwAff), PolyError> {
+    let partial = node.band_get_partial_schedule().isl(cx)?;
+    let last = partial
+        .copy()
+        .isl(cx)?
+        .drop_dims(DimType::Set, 0, to_u32(n - 1)?)
+        .isl(cx)?;
+    let rest = partial.drop_dims(DimType::Set, to_u32(n - 1)?, 1).isl(cx)?;
+    Ok((rest, last))
 }
