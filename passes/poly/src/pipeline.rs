@@ -613,14 +613,14 @@ fn final_schedule(
     // docs/architecture-decisions.md, "Time tiles").
     let mut time_note = String::new();
     let (misses, _) = verified[chosen].0;
-    let budget = caches(opts).l2 / 2;
-    if let Some(bytes) = stage("cost model", || {
-        time_loop_bytes(cx, &verified[chosen].1.tree, &locality, model)
-    })? {
-        let tiled = verified.iter().position(|((m, no_parallel), fin, _)| {
-            fin.time_tiles > 0 && !*no_parallel && *m <= misses
-        });
-        if let Some(i) = tiled.filter(|_| bytes > budget) {
+    let tiled = verified
+        .iter()
+        .position(|((m, no_parallel), fin, _)| fin.time_tiles > 0 && !*no_parallel && *m <= misses);
+    if let Some(i) = tiled.filter(|&i| i != chosen) {
+        let bytes = stage("cost model", || {
+            time_loop_bytes(cx, &verified[chosen].1.tree, &locality, model)
+        })?;
+        if let Some(bytes) = bytes.filter(|&b| b > caches(opts).l2 / 2) {
             time_note = format!(
                 "; {}'s time loop walks about {} KiB per step at the nominal sizes, over \
                  half of the L2, so {}'s time tiles",

@@ -223,13 +223,13 @@ fn tile_walk(
                 [] => {
                     let model = model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
                     match wave_work {
-                        // A band that gets a wavefront is tiled for the reuse tiles buy, as any band, or for the
-                        // parallelism of its diagonals where they hold enough work to
-                        // run in parallel: a wavefront with neither only breaks the
-                        // streams (trisolv at LARGE: 0.57x with its 32x32 wavefront,
-                        // which the work guard runs sequentially, 1.03x untiled;
-                        // nussinov's, with a loop below each tile, 2.29x against 1.00x
-                        // untiled).
+                        // A band that gets a wavefront is tiled for the reuse tiles
+                        // buy, as any band, or for the parallelism of its diagonals
+                        // where they hold enough work to run in parallel: a wavefront
+                        // with neither only breaks the streams (trisolv at LARGE:
+                        // 0.57x with its 32x32 wavefront, which the work guard runs
+                        // sequentially, 1.03x untiled; nussinov's, with a loop below
+                        // each tile, 2.29x against 1.00x untiled).
                         //
                         // A stencil's band, whose reuse the model does not see along
                         // its skewed members, gets a long innermost and short time
@@ -288,14 +288,12 @@ fn tile_walk(
             };
             tracing::debug!(?sizes, ?sunk, "tiling a band");
             let source = match opts.sizes {
-                [] if wave && sizes.windows(2).all(|w| w[0] == w[1]) => {
-                    "square, for a wavefront".to_string()
-                }
                 [] if time_tiles => format!(
                     "time tiles for a wavefront: one size but a long innermost, the \
                      tile's data in half of the {} KiB L2",
                     opts.caches.l2 / 1024
                 ),
+                [] if wave => "square, for a wavefront".to_string(),
                 [] => format!(
                     "footprint model: a tile's data in half of the {} KiB L2",
                     opts.caches.l2 / 1024
