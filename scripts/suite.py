@@ -15,9 +15,10 @@ the order ``tessel_run`` takes them. ``kernels/harness.c`` provides ``main``,
 the timer and the hash functions; the executable prints ``time: <s>`` and
 ``hash: <16 hex digits>``.
 
-The 30 PolyBench kernels also have C versions, ``kernels/c/<name>.c``:
-``suite.build_c(name, exe, flavor)`` compiles one with harness.c, in a flavor
-of ``C_FLAVORS`` (``clang``: -O3; ``polly``; ``polly_parallel``), and
+The 30 PolyBench kernels also have C versions in three styles (``C_STYLES``:
+``kernels/c/<name>.c``, ``kernels/c/fixed/<name>.c``, ``kernels/c/restrict/<name>.c``):
+``suite.build_c(name, exe, flavor, style=..)`` compiles one with harness.c, in a
+flavor of ``C_FLAVORS`` (``clang``: -O3; ``tessel``; ``polly``; ...), and
 ``suite.run`` runs it like an MLIR build; its hash equals the original's.
 
 Command line (handy for quick checks)::
@@ -282,37 +283,66 @@ C_FLAVORS: dict[str, tuple[str, ...]] = {
 }
 
 
-def c_kernels() -> list[str]:
-    """Sorted names of the kernels that have a C version (kernels/c/<name>.c)."""
-    return sorted(p.stem for p in C_DIR.glob("*.c"))
+# The styles in which the C versions are written (issue 12: "written as C programmers
+# write them"), each a folder of kernels/c: "vla", kernels/c/<name>.c (heap arrays
+# passed as C99 variable-length array parameters, PolyBench's C99 prototypes);
+# "fixed", kernels/c/fixed/<name>.c (fixed-size global arrays, sizes fixed at compile
+# time, passed as fixed-size parameters or used directly); "restrict",
+# kernels/c/restrict/<name>.c (heap arrays as `double *restrict` with manual
+# row-major indexing). A fixed-size build is made for one size tuple: build_c passes
+# it as -DTESSEL_S0=.. -DTESSEL_S4=.., in tessel_run's parameter order.
+C_STYLES: dict[str, Path] = {
+    "vla": C_DIR,
+    "fixed": C_DIR / "fixed",
+    "restrict": C_DIR / "restrict",
+}
 
 
-def c_source(name: str) -> Path:
-    """Path of kernels/c/<name>.c; raises KeyError when the kernel has no C version."""
-    p = C_DIR / f"{name}.c"
+def c_kernels(style: str = "vla") -> list[str]:
+    """Sorted names of the kernels that have a C version in `style`."""
+    return sorted(p.stem for p in C_STYLES[style].glob("*.c"))
+
+
+def c_source(name: str, style: str = "vla") -> Path:
+    """Path of the C version of `name` in `style`; raises KeyError when there is none."""
+    if style not in C_STYLES:
+        raise KeyError(f"unknown C style {style!r} (known: {', '.join(C_STYLES)})")
+    p = C_STYLES[style] / f"{name}.c"
     if not p.is_file():
-        raise KeyError(f"kernel {name!r} has no C version (no {p})")
+        raise KeyError(f"kernel {name!r} has no C version in style {style!r} (no {p})")
     return p
 
 
+def c_size_flags(style: str, sizes_: Sequence[int] | None) -> list[str]:
+    """The -D flags that fix a "fixed"-style build's sizes (none for the others)."""
+    if style != "fixed":
+        return []
+    if sizes_ is None:
+        raise KeyError("a fixed-size C build needs its sizes (suite.sizes(name, dataset))")
+    return [f"-DTESSEL_S{i}={v}" for i, v in enumerate(sizes_)]
+
+
 def build_c(name: str, exe_path: str | os.PathLike, flavor: str = "clang",
-            extra_clang_flags: Iterable[str] = ()) -> Path:
-    """Build kernels/c/<name>.c with harness.c in one clang call, with the flags of
-    C_FLAVORS[flavor]: "clang" (-O3), "tessel" (-O3 with the Tessel plugin at
-    its default, early position; "tessel_late" at the vectorizer's start), "polly" (-O3 -mllvm -polly) or "polly_parallel" (also
-    -polly-parallel, whose GOMP calls libomp serves). The
-    executable prints `time:` and `hash:` as the MLIR builds do, and its hash must
-    equal the MLIR original's. Raises SuiteError (KeyError for an unknown kernel or
-    flavor). Returns the executable's path."""
+            extra_clang_flags: Iterable[str] = (), style: str = "vla",
+            sizes_: Sequence[int] | None = None) -> Path:
+    """Build the C version of `name` in `style` (C_STYLES) with harness.c in one clang
+    call, with the flags of C_FLAVORS[flavor]: "clang" (-O3), "tessel" (-O3 with the
+    Tessel plugin at its default, early position; "tessel_late" at the vectorizer's
+    start), "polly" (-O3 -mllvm -polly) or "polly_parallel" (also -polly-parallel,
+    whose GOMP calls libomp serves). A "fixed" build needs `sizes_` (it runs at those
+    sizes only). The executable prints `time:` and `hash:` as the MLIR builds do, and
+    its hash must equal the MLIR original's. Raises SuiteError (KeyError for an
+    unknown kernel, flavor or style). Returns the executable's path."""
     if flavor not in C_FLAVORS:
         raise KeyError(f"unknown C flavor {flavor!r} (known: {', '.join(C_FLAVORS)})")
-    src = c_source(name)
+    src = c_source(name, style)
     exe_path = Path(exe_path)
     exe_path.parent.mkdir(parents=True, exist_ok=True)
     _run_tool([CLANG, *C_FLAVORS[flavor], *extra_clang_flags, "-Wno-unknown-pragmas",
+               *c_size_flags(style, sizes_),
                f"-I{C_DIR}", HARNESS_C, src, "-o", exe_path,
                f"-L{LLVM_LIB}", f"-Wl,-rpath,{LLVM_LIB}", "-lomp", "-lm"],
-              f"clang build of {src.name} ({flavor})")
+              f"clang build of {style}/{src.name} ({flavor})")
     return exe_path
 
 
