@@ -652,7 +652,137 @@ private:
     return false;
   }
 
+  // Loop rotation's guard around a loop that carries values: `t = 0; for (k = 0; k <
+  // i; k++) t += ...;` reaches us as `if (i > 0) { loop }` with `t` merged from 0 and
+  // the loop's last value after it (symm, ludcmp). The loop alone says the same, since
+  // an affine.for whose bounds give no iteration yields its iter_args' initial values,
+  // while an affine.if with results around a loop is beyond the core's model. Taken
+  // when the side that skips the loop is proved to give the emitted loop no
+  // iteration: a constraint F >= 0 of that side with (backedge-taken count) + F equal
+  // to a negative constant. Returns nullopt when the branch is not such a guard
+  // (nothing emitted), else whether the loop was emitted.
+  std::optional<bool> zeroTripGuard(BranchInst *branch, BasicBlock *merge, Loop *l) {
+    BasicBlock *from = branch->getParent();
+    int skipSide = branch->getSuccessor(0) == merge ? 0
+                   : branch->getSuccessor(1) == merge ? 1
+                                                       : -1;
+    if (skipSide < 0 || merge->phis().empty() || !merge->hasNPredecessors(2))
+      return std::nullopt;
+    BasicBlock *pre = branch->getSuccessor(1 - skipSide);
+    Loop *in = nullptr;
+    for (Loop *sub : l->getSubLoops())
+      if (sub->getLoopPreheader() == pre)
+        in = sub;
+    if (!in || pre->getSinglePredecessor() != from || !in->getLoopLatch())
+      return std::nullopt;
+    for (Instruction &inst : *pre)
+      if (&inst != pre->getTerminator() &&
+          (isa<PHINode>(inst) || inst.mayReadOrWriteMemory() || inst.mayHaveSideEffects()))
+        return std::nullopt;
+    // The loop's side reaches the merge from its exit block (LCSSA phis only) or, when
+    // the merge is the exit block, from the exiting block.
+    BasicBlock *exit = in->getExitBlock();
+    BasicBlock *loopSide = exit == merge ? in->getExitingBlock() : exit;
+    if (!exit || !loopSide)
+      return std::nullopt;
+    if (exit != merge) {
+      auto *br = dyn_cast<BranchInst>(exit->getTerminator());
+      if (!br || br->isConditional() || br->getSuccessor(0) != merge ||
+          !exit->getSinglePredecessor())
+        return std::nullopt;
+      for (Instruction &inst : *exit)
+        if (!isa<PHINode>(inst) && &inst != br)
+          return std::nullopt;
+    }
+    // Every merged value: from the skipping side, the initial value of a scalar the
+    // loop carries; from the loop's side, its last value.
+    SmallVector<std::pair<PHINode *, Value *>, 4> merged;
+    for (PHINode &phi : merge->phis()) {
+      int skipIndex = phi.getBasicBlockIndex(from), loopIndex = phi.getBasicBlockIndex(loopSide);
+      if (skipIndex < 0 || loopIndex < 0)
+        return std::nullopt;
+      Value *last = phi.getIncomingValue(loopIndex);
+      if (auto *lcssa = dyn_cast<PHINode>(last);
+          lcssa && exit != merge && lcssa->getParent() == exit && lcssa->getNumIncomingValues() == 1)
+        last = lcssa->getIncomingValue(0);
+      bool carried = false;
+      for (PHINode &h : in->getHeader()->phis()) {
+        int latchIndex = h.getBasicBlockIndex(in->getLoopLatch()), preIndex = h.getBasicBlockIndex(pre);
+        carried = carried || (latchIndex >= 0 && preIndex >= 0 && h.getIncomingValue(latchIndex) == last &&
+                              h.getIncomingValue(preIndex) == phi.getIncomingValue(skipIndex));
+      }
+      if (!carried)
+        return std::nullopt;
+      merged.emplace_back(&phi, last);
+    }
+    if (!skipsEveryIteration(branch, skipSide == 0, in, l))
+      return std::nullopt;
+    if (!emitLoop(in))
+      return false;
+    for (auto &[phi, last] : merged) {
+      auto v = value(last);
+      if (!v)
+        return false;
+      name(phi, *v);
+    }
+    return true;
+  }
+
+  // Whether the branch's side taken when its condition is `whenTrue` gives loop `in`,
+  // as emitted (counter over [0, backedge-taken count], or the least of a smin's
+  // operands), no iteration: F >= 0 on that side with count + F a negative constant.
+  bool skipsEveryIteration(BranchInst *branch, bool whenTrue, Loop *in, Loop *scope) {
+    auto *cmp = dyn_cast<ICmpInst>(branch->getCondition());
+    const SCEV *count = se.getBackedgeTakenCount(in);
+    if (!cmp || !cmp->getOperand(0)->getType()->isIntegerTy() ||
+        isa<SCEVCouldNotCompute>(count))
+      return false;
+    CmpInst::Predicate p = whenTrue ? cmp->getPredicate() : cmp->getInversePredicate();
+    const SCEV *a = se.getSCEVAtScope(cmp->getOperand(0), scope);
+    const SCEV *b = se.getSCEVAtScope(cmp->getOperand(1), scope);
+    if (ICmpInst::isUnsigned(p)) {
+      if (!se.isKnownNonNegative(a) || !se.isKnownNonNegative(b))
+        return false;
+      p = ICmpInst::getSignedPredicate(p);
+    }
+    SmallVector<const SCEV *, 2> fs;
+    const SCEV *one = se.getOne(a->getType());
+    switch (p) {
+    case ICmpInst::ICMP_EQ:
+      fs = {se.getMinusSCEV(a, b), se.getMinusSCEV(b, a)};
+      break;
+    case ICmpInst::ICMP_SLT:
+      fs = {se.getMinusSCEV(se.getMinusSCEV(b, a), one)};
+      break;
+    case ICmpInst::ICMP_SLE:
+      fs = {se.getMinusSCEV(b, a)};
+      break;
+    case ICmpInst::ICMP_SGT:
+      fs = {se.getMinusSCEV(se.getMinusSCEV(a, b), one)};
+      break;
+    case ICmpInst::ICMP_SGE:
+      fs = {se.getMinusSCEV(a, b)};
+      break;
+    default:
+      return false;
+    }
+    SmallVector<const SCEV *, 4> counts = {count};
+    if (auto *smin = dyn_cast<SCEVSMinExpr>(count))
+      counts.append(smin->operands().begin(), smin->operands().end());
+    for (const SCEV *c : counts)
+      for (const SCEV *f : fs) {
+        Type *wide = se.getWiderType(c->getType(), f->getType());
+        const SCEV *sum = se.getAddExpr(se.getNoopOrSignExtend(c, wide),
+                                        se.getNoopOrSignExtend(f, wide));
+        if (auto *k = dyn_cast<SCEVConstant>(sum); k && k->getAPInt().isNegative())
+          return true;
+      }
+    return false;
+  }
+
   bool conditional(BranchInst *branch, BasicBlock *merge, Loop *l) {
+    if (auto guard = zeroTripGuard(branch, merge, l))
+      return *guard;
     BasicBlock *thenBlock = branch->getSuccessor(0), *elseBlock = branch->getSuccessor(1);
     SmallVector<std::string, 4> set;
     if (!constraints(branch->getCondition(), false, l, set)) {
