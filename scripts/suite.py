@@ -276,6 +276,13 @@ C_FLAVORS: dict[str, tuple[str, ...]] = {
     "tessel_late": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
                     f"-fpass-plugin={TESSEL_PLUGIN}", "-mllvm",
                     "-tessel-position=vectorizer-start"),
+    # C's default -fmath-errno makes `sqrt` a call that may write errno, which keeps
+    # cholesky's, correlation's and gramschmidt's nests out of Tessel's (and Polly's)
+    # model; these two show what those kernels get without it.
+    "clang_no_errno": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
+                       "-fno-math-errno"),
+    "tessel_no_errno": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
+                        "-fno-math-errno", f"-fpass-plugin={TESSEL_PLUGIN}"),
     "polly": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",
               "-mllvm", "-polly"),
     "polly_parallel": ("-O3", "-march=native", "-ffp-contract=off", "-fopenmp",

@@ -291,7 +291,7 @@ private:
     if (auto *def = dyn_cast<Instruction>(unknown->getValue()))
       if (outer->contains(def))
         return Failure{Reject::NoBasePointer, &inst};
-    const SCEV *offset = se.getMinusSCEV(address, base);
+    const SCEV *offset = tessel::widenSignExtensions(se, outer, se.getMinusSCEV(address, base), nullptr);
     // Subscripts: parametric sizes from the offset's terms (delinearize: `C[i][j]`
     // of a VLA is `(i * nj + j) * 8`, not affine until split), or the constant
     // sizes of a fixed-size array; one dimension, the offset, when neither applies.

@@ -43,6 +43,77 @@
 using namespace llvm;
 
 namespace tessel {
+
+namespace {
+
+// Rewrites each sign extension of an `int` add recurrence, sum or product over its
+// operands' extensions; `widened` gets each rewritten expression with its narrow
+// width. See widenSignExtensions.
+class SignExtensionWidener : public SCEVRewriteVisitor<SignExtensionWidener> {
+public:
+  SignExtensionWidener(ScalarEvolution &se, const Loop *nest,
+                       SmallVectorImpl<NarrowValue> *widened)
+      : SCEVRewriteVisitor(se), nest(nest), widened(widened) {}
+
+  const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *e) {
+    const SCEV *op = e->getOperand();
+    if (nonNegativeInvariant(op))
+      return SE.getZeroExtendExpr(op, e->getType());
+    const SCEV *wide = isa<SCEVAddRecExpr>(op) || isa<SCEVAddExpr>(op) || isa<SCEVMulExpr>(op)
+                           ? widen(op, e->getType(), 0)
+                           : nullptr;
+    if (!wide)
+      return SCEVRewriteVisitor::visitSignExtendExpr(e);
+    if (widened)
+      widened->push_back({wide, op->getType()->getIntegerBitWidth()});
+    return wide;
+  }
+
+private:
+  const SCEV *widen(const SCEV *s, Type *type, unsigned depth) {
+    if (depth > 16)
+      return nullptr;
+    if (auto *rec = dyn_cast<SCEVAddRecExpr>(s)) {
+      if (!rec->isAffine())
+        return nullptr;
+      const SCEV *start = widen(rec->getStart(), type, depth + 1);
+      const SCEV *step = widen(rec->getStepRecurrence(SE), type, depth + 1);
+      return start && step ? SE.getAddRecExpr(start, step, rec->getLoop(), SCEV::FlagAnyWrap)
+                           : nullptr;
+    }
+    if (isa<SCEVAddExpr>(s) || isa<SCEVMulExpr>(s)) {
+      SmallVector<const SCEV *, 4> ops;
+      for (const SCEV *op : cast<SCEVNAryExpr>(s)->operands()) {
+        const SCEV *w = widen(op, type, depth + 1);
+        if (!w)
+          return nullptr;
+        ops.push_back(w);
+      }
+      return isa<SCEVAddExpr>(s) ? SE.getAddExpr(ops) : SE.getMulExpr(ops);
+    }
+    return nonNegativeInvariant(s) ? SE.getZeroExtendExpr(s, type)
+                                   : SE.getSignExtendExpr(s, type);
+  }
+
+  // An invariant the nest's entry proves non-negative (`i < n` from 0: n > 0) is
+  // extended with zeros, as indvars extends loop bounds, so that `A[i*n + j]`,
+  // `A[k*n + j]` and `A[i*n + i]` give one row size.
+  bool nonNegativeInvariant(const SCEV *s) {
+    return SE.isLoopInvariant(s, nest) &&
+           SE.isLoopEntryGuardedByCond(nest, ICmpInst::ICMP_SGE, s, SE.getZero(s->getType()));
+  }
+
+  const Loop *nest;
+  SmallVectorImpl<NarrowValue> *widened;
+};
+
+} // namespace
+
+const SCEV *widenSignExtensions(ScalarEvolution &se, const Loop *nest, const SCEV *s,
+                                SmallVectorImpl<NarrowValue> *widened) {
+  return SignExtensionWidener(se, nest, widened).visit(s);
+}
+
 namespace {
 
 struct Array {
@@ -109,6 +180,9 @@ public:
   std::string text;
   std::vector<Array> arrays;
   std::vector<Access> accesses;
+  // Offsets' `int` arithmetic taken as wide (widenSignExtensions): the run-time check
+  // keeps each in its narrow type's range.
+  SmallVector<NarrowValue, 4> narrowValues;
   std::vector<const SCEV *> params; // each 64-bit and invariant in the nest
   std::vector<Value *> scalars;     // values from outside the nest used as data
   DenseMap<const Instruction *, unsigned> accessOf; // a load's or store's access
@@ -156,7 +230,9 @@ private:
           return fail("an array is accessed with two element types", &inst);
         array.written |= write;
         accessOf[&inst] = accesses.size();
-        accesses.push_back(Access{&inst, it->second, se.getMinusSCEV(address, base), {}});
+        const SCEV *offset =
+            widenSignExtensions(se, outer, se.getMinusSCEV(address, base), &narrowValues);
+        accesses.push_back(Access{&inst, it->second, offset, {}});
       }
     return true;
   }
@@ -675,10 +751,14 @@ private:
         in = sub;
     if (!in || pre->getSinglePredecessor() != from || !in->getLoopLatch())
       return std::nullopt;
-    for (Instruction &inst : *pre)
-      if (&inst != pre->getTerminator() &&
+    // The preheader holds values only (arithmetic, loads of arrays the nest only
+    // reads, hoisted there by LICM): each is emitted where it is used, in the loop.
+    for (Instruction &inst : *pre) {
+      auto *load = dyn_cast<LoadInst>(&inst);
+      if (&inst != pre->getTerminator() && !(load && readOnly(load)) &&
           (isa<PHINode>(inst) || inst.mayReadOrWriteMemory() || inst.mayHaveSideEffects()))
         return std::nullopt;
+    }
     // The loop's side reaches the merge from its exit block (LCSSA phis only) or, when
     // the merge is the exit block, from the exiting block.
     BasicBlock *exit = in->getExitBlock();
@@ -915,7 +995,10 @@ private:
     for (const SCEV *s : access.subscripts) {
       auto e = affine(s);
       if (!e) {
-        fail("an array subscript has no affine form", inst);
+        std::string text;
+        raw_string_ostream os(text);
+        os << *s;
+        fail("an array subscript has no affine form (" + text + ")", inst);
         return std::nullopt;
       }
       results.push_back(*e);
@@ -1214,10 +1297,25 @@ const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greate
     return se.getAddExpr(ops);
   }
   if (auto *mul = dyn_cast<SCEVMulExpr>(s)) {
-    auto *c = dyn_cast<SCEVConstant>(mul->getOperand(0));
-    if (!c || mul->getNumOperands() != 2)
-      return nullptr;
-    const SCEV *e = sub(mul->getOperand(1), c->getAPInt().isNegative() ? !greatest : greatest);
+    // Invariant factors of a known sign (a constant, a row size `8 * n`) times one
+    // that varies: a trip count over an outer counter, in `A[k*m + i]` with k > i.
+    const SCEV *varying = nullptr;
+    SmallVector<const SCEV *, 4> invariant;
+    for (const SCEV *op : mul->operands()) {
+      if (se.isLoopInvariant(op, outer))
+        invariant.push_back(op);
+      else if (varying)
+        return nullptr;
+      else
+        varying = op;
+    }
+    // A factor whose sign SCEV can't tell is taken as non-negative, checked at run
+    // time (`assumed`), as a step of unknown sign is.
+    const SCEV *c = se.getMulExpr(invariant);
+    bool up = !se.isKnownNegative(c);
+    if (up && !se.isKnownNonNegative(c))
+      assumed.push_back(c);
+    const SCEV *e = sub(varying, up ? greatest : !greatest);
     return e ? se.getMulExpr(c, e) : nullptr;
   }
   if (auto *ext = dyn_cast<SCEVSignExtendExpr>(s)) {
@@ -1301,7 +1399,10 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
     const SCEV *lo = extreme(se, outer, access.offset, false, assumed);
     const SCEV *hi = extreme(se, outer, access.offset, true, assumed);
     if (!lo || !hi) {
-      why = "no bounds for an address, for the run-time check";
+      std::string text;
+      raw_string_ostream os(text);
+      os << *access.offset;
+      why = "no bounds for an address, for the run-time check (byte offset " + text + ")";
       return std::nullopt;
     }
     hi = se.getAddExpr(hi, se.getConstant(hi->getType(), array.elementBytes));
@@ -1310,6 +1411,20 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
   }
   for (const SCEV *step : assumed)
     require(ICmpInst::ICMP_SGE, step, se.getZero(step->getType()));
+  for (const NarrowValue &narrow : t.narrowValues) {
+    SmallVector<const SCEV *, 4> steps;
+    const SCEV *lo = extreme(se, outer, narrow.wide, false, steps);
+    const SCEV *hi = extreme(se, outer, narrow.wide, true, steps);
+    if (!lo || !hi || !steps.empty()) {
+      why = "no bounds for an `int` subscript computation, for the run-time check";
+      return std::nullopt;
+    }
+    Type *type = narrow.wide->getType();
+    require(ICmpInst::ICMP_SGE, lo,
+            se.getConstant(APInt::getSignedMinValue(narrow.bits).sext(type->getIntegerBitWidth())));
+    require(ICmpInst::ICMP_SLE, hi,
+            se.getConstant(APInt::getSignedMaxValue(narrow.bits).sext(type->getIntegerBitWidth())));
+  }
   return check;
 }
 

@@ -12,7 +12,9 @@
 #define TESSEL_LLVM_SCOP_H
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 
@@ -47,6 +49,23 @@ std::string optionsFromCommandLine();
 // pass reports a bad value once, as an error that fails the compilation (as a bad
 // -mllvm value of clang's own does), instead of one remark per loop nest.
 std::string checkCommandLineOptions();
+
+// A value computed in a narrow integer type that the model takes as computed wide.
+struct NarrowValue {
+  const llvm::SCEV *wide;
+  unsigned bits; // the narrow type's width
+};
+
+// C's `int` subscript arithmetic after InstCombine: `A[i*n + i]` is `sext (i*(n +
+// 1))`, the `nsw` gone with the factoring, so SCEV keeps `sext {0,+,(1 + n)}`, which
+// delinearization can't see through. Each sign extension of an add recurrence, sum
+// or product is rewritten over its operands' extensions: the same value while the
+// narrow one stays in its type's range, which the run-time check then requires of
+// each expression put in `widened` (detection passes null: it only looks). `nest`
+// is the outermost loop of the nest.
+const llvm::SCEV *widenSignExtensions(llvm::ScalarEvolution &se, const llvm::Loop *nest,
+                                      const llvm::SCEV *s,
+                                      llvm::SmallVectorImpl<NarrowValue> *widened);
 
 // Replaces the nest rooted at `outer` (which detection accepted) by a call of its
 // optimized version behind a run-time check. Returns true if the IR changed; emits
