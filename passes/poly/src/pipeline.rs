@@ -550,11 +550,28 @@ struct FinalSchedule {
     no_locality_gain: Option<String>,
 }
 
-/// The initial schedule with the transforms of `opts` applied (not yet verified).
-/// With `scheduler=auto`, the cost model picks the preset: each candidate's final
-/// schedule is built and verified, and the one whose innermost loops cross the
-/// fewest cache lines ([`innermost_misses`]) is kept, then one with a parallel
-/// loop, then the first; a note says what each scored.
+/// The part of the time left that `scheduler=auto`'s second candidate may spend.
+const CANDIDATE_SHARE: f64 = 0.25;
+
+/// One candidate of `scheduler=auto`: its schedule and the cache lines it crosses per
+/// innermost iteration, or (`Err`) why the verifier rejected it.
+fn candidate(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    locality: &Locality,
+    preset: &Options,
+) -> Result<(FinalSchedule, Result<usize, PolyError>), PolyError> {
+    let fin = preset_schedule(cx, model, deps, locality, preset)?;
+    match stage("verify", || verify::verify(cx, &fin.tree, model, deps)) {
+        Ok(()) => {}
+        Err(e @ PolyError::TimeBudget { .. }) => return Err(e),
+        Err(e) => return Ok((fin, Err(e))),
+    }
+    let misses = stage("cost model", || innermost_misses(cx, &fin.tree, locality))?;
+    Ok((fin, Ok(misses)))
+}
+
 fn final_schedule(
     cx: &Ctx,
     model: &ScopIsl,
@@ -574,17 +591,41 @@ fn final_schedule(
             scheduler: kind,
             ..opts.clone()
         };
-        let fin = preset_schedule(cx, model, deps, &locality, &preset)?;
-        schedule_time += fin.schedule_time;
-        match stage("verify", || verify::verify(cx, &fin.tree, model, deps)) {
-            Ok(()) => {}
-            Err(e @ PolyError::TimeBudget { .. }) => return Err(e),
-            Err(e) => {
-                scored.push(format!("{} rejected ({e})", kind.name()));
+        // Once a candidate is in hand, the next one gets a share of the time left, so
+        // that an ILP that crawls (Pluto's over dependences bounded by constants in the
+        // hundreds, as in C with fixed-size arrays: doitgen 4.8 s) costs that share,
+        // not the candidate in hand.
+        let second = !verified.is_empty();
+        let deadline = cx.deadline();
+        if second {
+            cx.set_deadline(deadline.map(|end| {
+                let now = Instant::now();
+                now + end.saturating_duration_since(now).mul_f64(CANDIDATE_SHARE)
+            }));
+        }
+        let attempt = candidate(cx, model, deps, &locality, &preset);
+        if second {
+            cx.set_deadline(deadline);
+        }
+        let (fin, misses) = match attempt {
+            Ok(scored_fin) => scored_fin,
+            Err(PolyError::TimeBudget { .. }) if second => {
+                scored.push(format!(
+                    "{} ran out of its share of the time budget",
+                    kind.name()
+                ));
                 continue;
             }
-        }
-        let misses = stage("cost model", || innermost_misses(cx, &fin.tree, &locality))?;
+            Err(e) => return Err(e),
+        };
+        schedule_time += fin.schedule_time;
+        let misses = match misses {
+            Ok(misses) => misses,
+            Err(rejected) => {
+                scored.push(format!("{} rejected ({rejected})", kind.name()));
+                continue;
+            }
+        };
         scored.push(format!(
             "{} {misses}{}",
             kind.name(),
