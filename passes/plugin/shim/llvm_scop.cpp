@@ -65,12 +65,13 @@ public:
     if (!wide)
       return SCEVRewriteVisitor::visitSignExtendExpr(e);
     if (widened)
-      widened->push_back({wide, op->getType()->getIntegerBitWidth()});
+      widened->push_back({wide, op->getType()->getIntegerBitWidth(), false});
     return wide;
   }
 
-private:
-  const SCEV *widen(const SCEV *s, Type *type, unsigned depth) {
+  // `s`, narrow, computed in `type` over its operands' extensions; null when it is
+  // not affine.
+  const SCEV *widen(const SCEV *s, Type *type, unsigned depth = 0) {
     if (depth > 16)
       return nullptr;
     if (auto *rec = dyn_cast<SCEVAddRecExpr>(s)) {
@@ -95,6 +96,7 @@ private:
                                    : SE.getSignExtendExpr(s, type);
   }
 
+private:
   // An invariant the nest's entry proves non-negative (`i < n` from 0: n > 0) is
   // extended with zeros, as indvars extends loop bounds, so that `A[i*n + j]`,
   // `A[k*n + j]` and `A[i*n + i]` give one row size.
@@ -1261,13 +1263,14 @@ private:
 // A step whose sign SCEV can't tell (a row size `8 * n` of an `int n`) is taken as
 // non-negative, and that goes into `assumed` for the run-time check.
 const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greatest,
-                    SmallVectorImpl<const SCEV *> &assumed, unsigned depth = 0) {
+                    SmallVectorImpl<const SCEV *> &assumed,
+                    SmallVectorImpl<NarrowValue> *counts = nullptr, unsigned depth = 0) {
   if (depth > 64)
     return nullptr;
   if (se.isLoopInvariant(s, outer))
     return s;
   auto sub = [&](const SCEV *x, bool g) {
-    return extreme(se, outer, x, g, assumed, depth + 1);
+    return extreme(se, outer, x, g, assumed, counts, depth + 1);
   };
   if (auto *rec = dyn_cast<SCEVAddRecExpr>(s)) {
     const SCEV *step = rec->getStepRecurrence(se);
@@ -1277,6 +1280,19 @@ const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greate
     const SCEV *count = se.getBackedgeTakenCount(rec->getLoop());
     if (isa<SCEVCouldNotCompute>(count))
       return nullptr;
+    // A trip count of an `int` loop counter, `{(-2 + m),+,-1}` in 32 bits (j from
+    // i + 1 to m), is taken wide rather than zero-extended, so that j's greatest
+    // value `i + 1 + (m - 2 - i)` folds to m - 1 instead of adding each term's own
+    // extreme; the run-time check requires the wide value to stay in [0, 2^bits)
+    // over the nest (`counts`), where it is the count.
+    unsigned bits = count->getType()->getIntegerBitWidth();
+    if (counts && bits < rec->getType()->getIntegerBitWidth() &&
+        !se.isLoopInvariant(count, outer))
+      if (const SCEV *wide =
+              SignExtensionWidener(se, outer, nullptr).widen(count, rec->getType())) {
+        counts->push_back({wide, bits, true});
+        count = wide;
+      }
     count = se.getTruncateOrZeroExtend(count, rec->getType());
     bool up = !se.isKnownNegative(step);
     if (up && !se.isKnownNonNegative(step))
@@ -1378,12 +1394,13 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
     slot = !slot ? v : greatest ? se.getSMaxExpr(slot, v) : se.getSMinExpr(slot, v);
   };
   SmallVector<const SCEV *, 8> assumed;
+  SmallVector<NarrowValue, 4> narrowed; // trip counts taken wide (see `extreme`)
   for (const Access &access : t.accesses) {
     const Array &array = t.arrays[access.array];
     for (unsigned k = 0; k < access.subscripts.size(); ++k) {
       const SCEV *s = access.subscripts[k];
-      const SCEV *lo = extreme(se, outer, s, false, assumed),
-                 *hi = extreme(se, outer, s, true, assumed);
+      const SCEV *lo = extreme(se, outer, s, false, assumed, &narrowed),
+                 *hi = extreme(se, outer, s, true, assumed, &narrowed);
       if (!lo || !hi) {
         why = "no bounds for a subscript, for the run-time check";
         return std::nullopt;
@@ -1396,8 +1413,8 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
         require(ICmpInst::ICMP_SLT, hi,
                 se.getTruncateOrSignExtend(array.sizes[k - 1], hi->getType()));
     }
-    const SCEV *lo = extreme(se, outer, access.offset, false, assumed);
-    const SCEV *hi = extreme(se, outer, access.offset, true, assumed);
+    const SCEV *lo = extreme(se, outer, access.offset, false, assumed, &narrowed);
+    const SCEV *hi = extreme(se, outer, access.offset, true, assumed, &narrowed);
     if (!lo || !hi) {
       std::string text;
       raw_string_ostream os(text);
@@ -1411,7 +1428,8 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
   }
   for (const SCEV *step : assumed)
     require(ICmpInst::ICMP_SGE, step, se.getZero(step->getType()));
-  for (const NarrowValue &narrow : t.narrowValues) {
+  narrowed.append(t.narrowValues.begin(), t.narrowValues.end());
+  for (const NarrowValue &narrow : narrowed) {
     SmallVector<const SCEV *, 4> steps;
     const SCEV *lo = extreme(se, outer, narrow.wide, false, steps);
     const SCEV *hi = extreme(se, outer, narrow.wide, true, steps);
@@ -1419,11 +1437,13 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
       why = "no bounds for an `int` subscript computation, for the run-time check";
       return std::nullopt;
     }
-    Type *type = narrow.wide->getType();
-    require(ICmpInst::ICMP_SGE, lo,
-            se.getConstant(APInt::getSignedMinValue(narrow.bits).sext(type->getIntegerBitWidth())));
-    require(ICmpInst::ICMP_SLE, hi,
-            se.getConstant(APInt::getSignedMaxValue(narrow.bits).sext(type->getIntegerBitWidth())));
+    unsigned wide = narrow.wide->getType()->getIntegerBitWidth();
+    APInt least = narrow.isUnsigned ? APInt::getZero(wide)
+                                    : APInt::getSignedMinValue(narrow.bits).sext(wide);
+    APInt greatest = narrow.isUnsigned ? APInt::getMaxValue(narrow.bits).zext(wide)
+                                       : APInt::getSignedMaxValue(narrow.bits).sext(wide);
+    require(ICmpInst::ICMP_SGE, lo, se.getConstant(least));
+    require(ICmpInst::ICMP_SLE, hi, se.getConstant(greatest));
   }
   return check;
 }

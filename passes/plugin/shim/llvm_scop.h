@@ -53,7 +53,8 @@ std::string checkCommandLineOptions();
 // A value computed in a narrow integer type that the model takes as computed wide.
 struct NarrowValue {
   const llvm::SCEV *wide;
-  unsigned bits; // the narrow type's width
+  unsigned bits;   // the narrow type's width
+  bool isUnsigned; // its range: [0, 2^bits) rather than [-2^(bits-1), 2^(bits-1))
 };
 
 // C's `int` subscript arithmetic after InstCombine: `A[i*n + i]` is `sext (i*(n +

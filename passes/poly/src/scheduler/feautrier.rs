@@ -49,6 +49,8 @@ impl Scheduler<'_> {
             return Ok(None);
         }
         let has_self = groups.iter().any(|(i, _)| edges[*i].src == edges[*i].dst);
+        // The first row found that still coalesces, when no bounded one carries.
+        let mut coalescing: Option<Vec<Row>> = None;
         for self_only in [true, false] {
             if self_only && !has_self {
                 continue;
@@ -111,12 +113,12 @@ impl Scheduler<'_> {
                     break;
                 }
                 let rows: Vec<Row> = set.iter().map(|&n| layout.row(n, &sol)).collect();
-                let coalescing = set
+                let coalesced = set
                     .iter()
                     .zip(&rows)
                     .find_map(|(&n, row)| self.coalesced(n, row).map(|j| (n, j)));
                 accepted = Some(rows);
-                let Some((n, j)) = coalescing else {
+                let Some((n, j)) = coalesced else {
                     break;
                 };
                 let (m, p) = layout.c_vars(n, j);
@@ -125,11 +127,40 @@ impl Scheduler<'_> {
                     zero.push(Constraint::eq(vec![(m, 1)], 0));
                 }
             }
+            // Recovery can end on a row that still coalesces, when forcing c_j = 0
+            // leaves nothing to carry; seed 001 keeps it. With constant bounds in the
+            // hundreds that row is a whole nest linearized (`22260r + 159q + s` in C
+            // doitgen with fixed sizes: one sequential loop of 3.3 million steps with
+            // its iterators recovered by floordiv and mod, 3x slower than clang -O3).
+            // Tessel's step is an ILP, so eq. (104)'s bounds, which Pluto's rows take,
+            // can be put on it too: a bounded row that carries something and coalesces
+            // nothing is taken, in this pass or the next (all groups, where `r` alone
+            // carries doitgen's dependences between its (r, q) blocks); the coalescing
+            // row only when none does (measured in docs/architecture-decisions.md).
             if let Some(rows) = accepted {
-                return Ok(Some(unscale(rows)));
+                if !self.coalesces(set, &rows) {
+                    return Ok(Some(unscale(rows)));
+                }
+                let bounds = self.coefficient_bounds(&layout, set);
+                if let Some(sol) = ilp.lexmin(self.cx, &bounds, &mut self.stats)? {
+                    let bounded: Vec<Row> = set.iter().map(|&n| layout.row(n, &sol)).collect();
+                    if usize::try_from(sol[MISSED]).unwrap_or(usize::MAX) < n_groups
+                        && !self.coalesces(set, &bounded)
+                    {
+                        return Ok(Some(unscale(bounded)));
+                    }
+                }
+                coalescing.get_or_insert(rows);
             }
         }
-        Ok(None)
+        Ok(coalescing.map(unscale))
+    }
+
+    /// Whether a row of `rows` (one per node of `set`) coalesces two iterators.
+    fn coalesces(&self, set: &[usize], rows: &[Row]) -> bool {
+        set.iter()
+            .zip(rows)
+            .any(|(&n, row)| self.coalesced(n, row).is_some())
     }
 
     /// An iterator `j` that `row` coalesces with another one: `|c_i| > ⌈S_j/2⌉·|c_j|`
