@@ -151,6 +151,10 @@ std::optional<std::string> mlirType(Type *t) {
   return std::nullopt;
 }
 
+const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greatest,
+                    SmallVectorImpl<const SCEV *> &assumed,
+                    SmallVectorImpl<NarrowValue> *counts = nullptr, unsigned depth = 0);
+
 class NestTranslator {
 public:
   NestTranslator(ScalarEvolution &se, LoopInfo &li, DominatorTree &dt,
@@ -259,19 +263,37 @@ private:
       if (!terms.empty())
         findArrayDimensions(se, terms, sizes, elementSize);
       if (sizes.size() < 2 || !shapeFits(mine, sizes)) {
-        sizes.clear();
-        SmallVector<uint64_t, 4> best;
+        // The constant sizes each access suggests (LLVM reads them off the steps, so
+        // `cov[i][j]` with j from i suggests rows of 1201 where the array has 1200):
+        // the first, most dimensions first, under which every access fits and no
+        // subscript is provably beyond its dimension; else one dimension.
+        SmallVector<SmallVector<uint64_t, 4>, 4> candidates;
         for (Access *access : mine) {
           SmallVector<uint64_t, 4> fixed;
           if (findFixedSizeArrayDimensions(se, access->offset, fixed, elementSize) &&
-              fixed.size() > best.size())
-            best = fixed;
+              !is_contained(candidates, fixed))
+            candidates.push_back(fixed);
         }
-        for (uint64_t size : best)
-          sizes.push_back(se.getConstant(offsetType, size));
-        if (sizes.empty() || sizes.back() != elementSize)
-          sizes.push_back(elementSize);
-        if (sizes.size() < 2 || !shapeFits(mine, sizes)) {
+        unsigned most = 0;
+        for (const auto &candidate : candidates)
+          most = std::max<unsigned>(most, candidate.size());
+        sizes.clear();
+        for (unsigned dims = most; dims > 0 && sizes.empty(); --dims) {
+          for (const auto &candidate : candidates) {
+            if (candidate.size() != dims)
+              continue;
+            SmallVector<const SCEV *, 4> shape;
+            for (uint64_t size : candidate)
+              shape.push_back(se.getConstant(offsetType, size));
+            if (shape.back() != elementSize)
+              shape.push_back(elementSize);
+            if (shape.size() >= 2 && shapeFits(mine, shape) && withinDimensions(mine, shape)) {
+              sizes = shape;
+              break;
+            }
+          }
+        }
+        if (sizes.empty()) {
           sizes.assign(1, elementSize);
           if (!shapeFits(mine, sizes))
             return fail("an access is not a whole element of its array",
@@ -283,6 +305,21 @@ private:
           return fail("an array's dimension size varies in the nest");
       array.sizes = sizes;
     }
+    return true;
+  }
+
+  // No subscript after the first is provably at or beyond its dimension's size over
+  // the nest (the run-time check would fail at every size). Leaves the accesses'
+  // subscripts as `shapeFits` set them.
+  bool withinDimensions(ArrayRef<Access *> mine, ArrayRef<const SCEV *> sizes) {
+    for (Access *access : mine)
+      for (unsigned k = 1; k < access->subscripts.size(); ++k) {
+        SmallVector<const SCEV *, 4> assumed;
+        const SCEV *hi = extreme(se, outer, access->subscripts[k], true, assumed);
+        if (hi && se.isKnownPredicate(ICmpInst::ICMP_SGE, hi,
+                                      se.getTruncateOrSignExtend(sizes[k - 1], hi->getType())))
+          return false;
+      }
     return true;
   }
 
@@ -1263,8 +1300,8 @@ private:
 // A step whose sign SCEV can't tell (a row size `8 * n` of an `int n`) is taken as
 // non-negative, and that goes into `assumed` for the run-time check.
 const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greatest,
-                    SmallVectorImpl<const SCEV *> &assumed,
-                    SmallVectorImpl<NarrowValue> *counts = nullptr, unsigned depth = 0) {
+                    SmallVectorImpl<const SCEV *> &assumed, SmallVectorImpl<NarrowValue> *counts,
+                    unsigned depth) {
   if (depth > 64)
     return nullptr;
   if (se.isLoopInvariant(s, outer))
@@ -1285,13 +1322,20 @@ const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greate
     // value `i + 1 + (m - 2 - i)` folds to m - 1 instead of adding each term's own
     // extreme; the run-time check requires the wide value to stay in [0, 2^bits)
     // over the nest (`counts`), where it is the count.
+    // Not where the wide count is provably negative somewhere in the superset (k
+    // from i + 1 to m at i = m - 1, where the loop does not run): that check would
+    // fail at every size, and the zero extension's looser bound serves.
     unsigned bits = count->getType()->getIntegerBitWidth();
     if (counts && bits < rec->getType()->getIntegerBitWidth() &&
         !se.isLoopInvariant(count, outer))
       if (const SCEV *wide =
               SignExtensionWidener(se, outer, nullptr).widen(count, rec->getType())) {
-        counts->push_back({wide, bits, true});
-        count = wide;
+        SmallVector<const SCEV *, 4> steps;
+        const SCEV *least = extreme(se, outer, wide, false, steps, nullptr, depth + 1);
+        if (least && steps.empty() && !se.isKnownNegative(least)) {
+          counts->push_back({wide, bits, true});
+          count = wide;
+        }
       }
     count = se.getTruncateOrZeroExtend(count, rec->getType());
     bool up = !se.isKnownNegative(step);
@@ -1383,9 +1427,14 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
   check.low.assign(n, nullptr);
   check.high.assign(n, nullptr);
   check.firstExtent.assign(n, nullptr);
+  std::string impossible; // a condition SCEV proves false: the check fails at every size
   auto require = [&](CmpInst::Predicate p, const SCEV *a, const SCEV *b) {
     if (se.isKnownPredicate(p, a, b))
       return;
+    if (impossible.empty() && se.isKnownPredicate(CmpInst::getInversePredicate(p), a, b)) {
+      raw_string_ostream os(impossible);
+      os << *a << " " << CmpInst::getPredicateName(p) << " " << *b;
+    }
     std::tuple<CmpInst::Predicate, const SCEV *, const SCEV *> bound{p, a, b};
     if (std::find(check.bounds.begin(), check.bounds.end(), bound) == check.bounds.end())
       check.bounds.push_back(bound);
@@ -1444,6 +1493,10 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
                                        : APInt::getSignedMaxValue(narrow.bits).sext(wide);
     require(ICmpInst::ICMP_SGE, lo, se.getConstant(least));
     require(ICmpInst::ICMP_SLE, hi, se.getConstant(greatest));
+  }
+  if (!impossible.empty()) {
+    why = "the run-time check would fail at every size (" + impossible + ")";
+    return std::nullopt;
   }
   return check;
 }
