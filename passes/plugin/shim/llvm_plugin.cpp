@@ -291,7 +291,8 @@ private:
     if (auto *def = dyn_cast<Instruction>(unknown->getValue()))
       if (outer->contains(def))
         return Failure{Reject::NoBasePointer, &inst};
-    const SCEV *offset = tessel::widenSignExtensions(se, outer, se.getMinusSCEV(address, base), nullptr);
+    const SCEV *offset =
+        tessel::widenSignExtensions(se, outer, se.getMinusSCEV(address, base), nullptr);
     // Subscripts: parametric sizes from the offset's terms (delinearize: `C[i][j]`
     // of a VLA is `(i * nj + j) * 8`, not affine until split), or the constant
     // sizes of a fixed-size array; one dimension, the offset, when neither applies.
@@ -439,12 +440,8 @@ private:
       OptimizationRemarkMissed remark(kRemarkName, "ScopRejected",
                                       location_of(outer, failure.at), outer->getHeader());
       remark << "loop nest left alone: " << describe(failure.reason);
-      if (failure.expr) {
-        std::string text;
-        raw_string_ostream os(text);
-        failure.expr->print(os);
-        remark << " (" << os.str() << ")";
-      }
+      if (failure.expr)
+        remark << " (" << tessel::printed(failure.expr) << ")";
       return remark;
     });
   }

@@ -116,6 +116,17 @@ const SCEV *widenSignExtensions(ScalarEvolution &se, const Loop *nest, const SCE
   return SignExtensionWidener(se, nest, widened).visit(s);
 }
 
+std::string printed(const SCEV *s) {
+  std::string text;
+  raw_string_ostream os(text);
+  os << *s;
+  return text;
+}
+
+std::string printed(CmpInst::Predicate p, const SCEV *a, const SCEV *b) {
+  return printed(a) + " " + CmpInst::getPredicateName(p).str() + " " + printed(b);
+}
+
 namespace {
 
 struct Array {
@@ -1034,10 +1045,7 @@ private:
     for (const SCEV *s : access.subscripts) {
       auto e = affine(s);
       if (!e) {
-        std::string text;
-        raw_string_ostream os(text);
-        os << *s;
-        fail("an array subscript has no affine form (" + text + ")", inst);
+        fail("an array subscript has no affine form (" + printed(s) + ")", inst);
         return std::nullopt;
       }
       results.push_back(*e);
@@ -1431,10 +1439,8 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
   auto require = [&](CmpInst::Predicate p, const SCEV *a, const SCEV *b) {
     if (se.isKnownPredicate(p, a, b))
       return;
-    if (impossible.empty() && se.isKnownPredicate(CmpInst::getInversePredicate(p), a, b)) {
-      raw_string_ostream os(impossible);
-      os << *a << " " << CmpInst::getPredicateName(p) << " " << *b;
-    }
+    if (impossible.empty() && se.isKnownPredicate(CmpInst::getInversePredicate(p), a, b))
+      impossible = printed(p, a, b);
     std::tuple<CmpInst::Predicate, const SCEV *, const SCEV *> bound{p, a, b};
     if (std::find(check.bounds.begin(), check.bounds.end(), bound) == check.bounds.end())
       check.bounds.push_back(bound);
@@ -1465,10 +1471,8 @@ std::optional<Check> buildCheck(ScalarEvolution &se, Loop *outer, const NestTran
     const SCEV *lo = extreme(se, outer, access.offset, false, assumed, &narrowed);
     const SCEV *hi = extreme(se, outer, access.offset, true, assumed, &narrowed);
     if (!lo || !hi) {
-      std::string text;
-      raw_string_ostream os(text);
-      os << *access.offset;
-      why = "no bounds for an address, for the run-time check (byte offset " + text + ")";
+      why = "no bounds for an address, for the run-time check (byte offset " +
+            printed(access.offset) + ")";
       return std::nullopt;
     }
     hi = se.getAddExpr(hi, se.getConstant(hi->getType(), array.elementBytes));
@@ -1695,14 +1699,11 @@ bool optimizeNest(Loop *outer, Function &function, FunctionAnalysisManager &fam,
     ore.emit([&] {
       // The subscript bounds as ScalarEvolution prints them, for inspection.
       std::string text;
-      raw_string_ostream os(text);
-      for (auto &[p, l, r] : check->bounds) {
-        os << (text.empty() ? "" : "; ") << *l << " " << CmpInst::getPredicateName(p) << " "
-           << *r;
-      }
+      for (auto &[p, l, r] : check->bounds)
+        text += (text.empty() ? "" : "; ") + printed(p, l, r);
       return OptimizationRemarkAnalysis(kRemarkName, "RuntimeCheck", outer->getStartLoc(),
                                         header)
-             << "run-time check of the subscripts: " << os.str();
+             << "run-time check of the subscripts: " << text;
     });
   ore.emit([&] {
     OptimizationRemark remark(kRemarkName, "ScopOptimized", outer->getStartLoc(), header);

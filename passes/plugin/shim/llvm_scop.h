@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 
@@ -49,6 +50,12 @@ std::string optionsFromCommandLine();
 // pass reports a bad value once, as an error that fails the compilation (as a bad
 // -mllvm value of clang's own does), instead of one remark per loop nest.
 std::string checkCommandLineOptions();
+
+// `s` as ScalarEvolution prints it, for remarks.
+std::string printed(const llvm::SCEV *s);
+
+// `a <predicate> b` as ScalarEvolution prints them, for remarks.
+std::string printed(llvm::CmpInst::Predicate p, const llvm::SCEV *a, const llvm::SCEV *b);
 
 // A value computed in a narrow integer type that the model takes as computed wide.
 struct NarrowValue {

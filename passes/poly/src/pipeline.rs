@@ -550,6 +550,20 @@ struct FinalSchedule {
     no_locality_gain: Option<String>,
 }
 
+/// Runs `step` with the context's deadline moved to `share` of the time left (none
+/// without a deadline), then puts the deadline back: a step that may crawl costs its
+/// share, and what follows keeps the rest.
+fn with_share<T>(cx: &Ctx, share: f64, step: impl FnOnce() -> T) -> T {
+    let deadline = cx.deadline();
+    cx.set_deadline(deadline.map(|end| {
+        let now = Instant::now();
+        now + end.saturating_duration_since(now).mul_f64(share)
+    }));
+    let out = step();
+    cx.set_deadline(deadline);
+    out
+}
+
 /// The part of the time left that `scheduler=auto`'s second candidate may spend.
 const CANDIDATE_SHARE: f64 = 0.25;
 
@@ -596,17 +610,13 @@ fn final_schedule(
         // hundreds, as in C with fixed-size arrays: doitgen 4.8 s) costs that share,
         // not the candidate in hand.
         let second = !verified.is_empty();
-        let deadline = cx.deadline();
-        if second {
-            cx.set_deadline(deadline.map(|end| {
-                let now = Instant::now();
-                now + end.saturating_duration_since(now).mul_f64(CANDIDATE_SHARE)
-            }));
-        }
-        let attempt = candidate(cx, model, deps, &locality, &preset);
-        if second {
-            cx.set_deadline(deadline);
-        }
+        let attempt = if second {
+            with_share(cx, CANDIDATE_SHARE, || {
+                candidate(cx, model, deps, &locality, &preset)
+            })
+        } else {
+            candidate(cx, model, deps, &locality, &preset)
+        };
         let (fin, misses) = match attempt {
             Ok(scored_fin) => scored_fin,
             Err(PolyError::TimeBudget { .. }) if second => {
@@ -887,13 +897,9 @@ fn finish(
     if chains <= 1 {
         return finish_tree(cx, model, deps, tree, tiled_bands);
     }
-    let deadline = cx.deadline();
-    cx.set_deadline(deadline.map(|end| {
-        let now = Instant::now();
-        now + end.saturating_duration_since(now).mul_f64(JAM_SHARE)
-    }));
-    let attempt = jammed(cx, model, deps, &tree, tiled_bands, chains);
-    cx.set_deadline(deadline);
+    let attempt = with_share(cx, JAM_SHARE, || {
+        jammed(cx, model, deps, &tree, tiled_bands, chains)
+    });
     let why = match attempt {
         Ok(Jammed::Kept(out)) => return Ok(out),
         Ok(Jammed::NotApplicable) => None,
