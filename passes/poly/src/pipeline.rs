@@ -56,6 +56,8 @@ pub struct Optimized {
     /// How each permutable band was tiled (its sizes and their source) or why it was
     /// left untiled, one line each, for the remarks.
     pub tiling: Vec<String>,
+    /// Whether a jammed tree was kept (unroll-and-jam around chains, [`jam::jam`]).
+    pub jammed: bool,
     /// The scalars that unroll-and-jam gave a slot per copy: codegen allocates and
     /// indexes them so.
     pub expanded: Vec<ScalarExpansion>,
@@ -82,7 +84,7 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
             out.notes.splice(0..0, fin.notes);
             out.tiling = fin.tiling;
             keep_profitable_parallel(&mut out, rung);
-            if out.parallel_loops == 0 && out.tiled_bands == 0 && out.expanded.is_empty() {
+            if out.parallel_loops == 0 && out.tiled_bands == 0 && !out.jammed {
                 out.no_gain = fin.no_locality_gain;
             }
             // Scalar replacement: a 1x1 register block of every innermost loop.
@@ -984,13 +986,14 @@ fn jammed(
     };
     match finish_tree(cx, model, deps, jammed, tiled_bands) {
         Ok(mut out) => {
-            out.notes.insert(
-                0,
-                format!(
-                    "unroll-and-jam: {what} and jammed, with a copy of the scalar per \
-                     unrolled iteration"
-                ),
-            );
+            let copies = if out.expanded.is_empty() {
+                "each copy on elements of its own"
+            } else {
+                "with a copy of the scalar per unrolled iteration"
+            };
+            out.notes
+                .insert(0, format!("unroll-and-jam: {what} and jammed, {copies}"));
+            out.jammed = true;
             Ok(Jammed::Kept(out))
         }
         Err(PolyError::InvalidSchedule(why)) => {
@@ -1068,6 +1071,7 @@ fn finish_tree(
         schedule_time: Duration::ZERO,
         notes,
         tiling: Vec::new(),
+        jammed: false,
         expanded: storage.expanded,
         gpu: None,
         no_gain: None,

@@ -649,6 +649,7 @@ pub(crate) mod tests {
     use crate::isl::{set_dim_names, set_tuple_name, Ctx, IslResult};
     use crate::scheduler::graph::{Kinds, Node};
     use crate::scheduler::ilp::SolveStats;
+    use crate::scheduler::symbolic_sizes::SymbolicSizes;
     use crate::scheduler::{hull_rows, sizes, Config};
     use crate::FuseMode;
 
@@ -710,7 +711,17 @@ pub(crate) mod tests {
                     domain,
                 }
             })
-            .collect();
+            .collect::<Vec<Node>>();
+        let context = cx
+            .parse(
+                "context",
+                &format!("[{}] -> {{ : }}", params.join(", ")),
+                isl_rs::Set::read_from_str,
+            )
+            .unwrap()
+            .get_space()
+            .unwrap();
+        let output_domains = nodes.iter().map(|n| n.domain.copy().unwrap()).collect();
         Scheduler {
             cx,
             nodes,
@@ -719,6 +730,8 @@ pub(crate) mod tests {
             cfg,
             stats: SolveStats::default(),
             spatial: None,
+            symbolic: SymbolicSizes::of_domains(cx, &context, &[]).unwrap(),
+            output_domains,
             max_depth: 64,
         }
     }

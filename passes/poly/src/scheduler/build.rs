@@ -32,7 +32,7 @@ impl Scheduler<'_> {
             Tree::Leaf(set) => {
                 let mut dom = UnionSet::empty_ctx(cx.raw()).isl(cx)?;
                 for &n in set {
-                    let d = UnionSet::from_set(self.nodes[n].domain.copy().isl(cx)?).isl(cx)?;
+                    let d = UnionSet::from_set(self.output_domain(n)?).isl(cx)?;
                     dom = dom.union(d).isl(cx)?;
                 }
                 Schedule::from_domain(dom).isl(cx)
@@ -41,14 +41,14 @@ impl Scheduler<'_> {
                 let inner = self.build(child)?;
                 let mut members = UnionPwAffList::alloc(cx.raw(), to_i32(band.depth())?).isl(cx)?;
                 for m in &band.rows {
-                    let mut member = UnionPwAff::empty_space(self.band_space(0)?).isl(cx)?;
+                    let mut member = UnionPwAff::empty_space(self.output_band_space(0)?).isl(cx)?;
                     for (&n, row) in band.nodes.iter().zip(m) {
-                        let piece = UnionPwAff::from_aff(self.row_aff(n, row)?).isl(cx)?;
+                        let piece = UnionPwAff::from_aff(self.output_row_aff(n, row)?).isl(cx)?;
                         member = member.union_add(piece).isl(cx)?;
                     }
                     members = members.add(member).isl(cx)?;
                 }
-                let space = self.band_space(band.depth())?;
+                let space = self.output_band_space(band.depth())?;
                 let mupa = MultiUnionPwAff::from_union_pw_aff_list(space, members).isl(cx)?;
                 inner.insert_partial_schedule(mupa).isl(cx)
             }

@@ -45,6 +45,7 @@ mod layout;
 mod linalg;
 mod live_ranges;
 pub(crate) mod spatial;
+pub(crate) mod symbolic_sizes;
 
 use std::collections::HashMap;
 
@@ -65,6 +66,7 @@ use band::Band;
 use graph::{sccs_topological, weak_components, Edge, Kinds, Node};
 use ilp::SolveStats;
 use live_ranges::NonLocal;
+use symbolic_sizes::SymbolicSizes;
 
 /// Rows (iterator coefficients only) of the ancestor bands, per statement.
 pub(crate) type Prefix = Vec<Vec<Vec<i64>>>;
@@ -119,6 +121,11 @@ pub(crate) struct Scheduler<'cx> {
     pub stats: SolveStats,
     /// The access-pattern groups, with `Config::spatial`.
     pub spatial: Option<spatial::SpatialModel>,
+    /// Large constants seen as size parameters (`symbolic_sizes`), folded back
+    /// into the rows of the output tree.
+    pub(crate) symbolic: SymbolicSizes,
+    /// The statements' own domains, for the output tree.
+    pub(crate) output_domains: Vec<isl_rs::Set>,
     /// Recursion guard: a correct run needs far fewer levels.
     max_depth: usize,
 }
@@ -130,12 +137,10 @@ pub(crate) fn compute(
     deps: &Dependences<'_>,
     cfg: Config,
 ) -> Result<Schedule, PolyError> {
-    let align = |m: &UnionMap| -> Result<UnionMap, PolyError> {
-        m.copy()
-            .isl(cx)?
-            .align_params(model.context.get_space().isl(cx)?)
-            .isl(cx)
-    };
+    let context = model.context.get_space().isl(cx)?;
+    let domains: Vec<&isl_rs::Set> = model.statements.iter().map(|st| &st.domain).collect();
+    let symbolic = SymbolicSizes::of_domains(cx, &context, &domains)?;
+    let align = |m: &UnionMap| symbolic.lift_union_map(cx, m);
     let all = align(deps.pieces())?;
     // The constraint relations (seed 001 §2.6): without live-range reordering every
     // dependence is validity, proximity and coincidence; with it, validity and
@@ -169,13 +174,26 @@ pub(crate) fn compute(
         let input = deps.input(cx, model)?;
         relations.push((align(&input)?, kinds(false, true, false, false, false)));
     }
-    let conflicts = deps.conflicts().map(cx, align)?;
+    // Coincidence flags are set on the output tree, in the SCoP's own space.
+    let conflicts = deps.conflicts().map(cx, |m: &UnionMap| {
+        m.copy()
+            .isl(cx)?
+            .align_params(context.copy().isl(cx)?)
+            .isl(cx)
+    })?;
     let space = all.get_space().isl(cx)?;
     let params = param_names(cx, &space)?;
     let mut nodes = Vec::with_capacity(model.statements.len());
+    let mut output_domains = Vec::with_capacity(model.statements.len());
     for st in &model.statements {
-        let dim = usize::try_from(st.domain.dim(DimType::Set).isl(cx)?).unwrap_or(0);
-        let names = set_dim_names(cx, &st.domain)?;
+        output_domains.push(st.domain.copy().isl(cx)?);
+        let domain = if symbolic.is_empty() {
+            st.domain.copy().isl(cx)?
+        } else {
+            symbolic.lift_set(cx, &st.domain)?
+        };
+        let dim = usize::try_from(domain.dim(DimType::Set).isl(cx)?).unwrap_or(0);
+        let names = set_dim_names(cx, &domain)?;
         let usable = names
             .iter()
             .enumerate()
@@ -185,12 +203,12 @@ pub(crate) fn compute(
         } else {
             generated_iterators(&params, dim)
         };
-        let sizes = sizes(cx, &st.domain, dim)?;
-        let hull_rows = hull_rows(cx, &st.domain, dim)?;
+        let sizes = sizes(cx, &domain, dim)?;
+        let hull_rows = hull_rows(cx, &domain, dim)?;
         nodes.push(Node {
             name: st.name.clone(),
             dim,
-            domain: st.domain.copy().isl(cx)?,
+            domain,
             iters,
             sizes,
             hull_rows,
@@ -210,6 +228,8 @@ pub(crate) fn compute(
         cfg,
         stats: SolveStats::default(),
         spatial,
+        symbolic,
+        output_domains,
     };
     // isl's PIP turns "parallel" constraints (same variable part) into a parameter
     // and solves a parametric problem instead; our row ILPs are full of them (the
@@ -554,7 +574,7 @@ impl Scheduler<'_> {
     pub(crate) fn rows_map(&self, n: usize, rows: &[graph::Row]) -> Result<Map, PolyError> {
         let cx = self.cx;
         let space = self
-            .domain_space(n)?
+            .domain_space(n, self.np)?
             .from_domain()
             .isl(cx)?
             .add_dims(DimType::Out, to_u32(rows.len())?)
@@ -570,9 +590,35 @@ impl Scheduler<'_> {
     /// The row `c·i + d·p + e` of statement `n` as an affine function of its
     /// instances.
     pub(crate) fn row_aff(&self, n: usize, r: &graph::Row) -> Result<Aff, PolyError> {
+        self.row_aff_in(n, r, self.np)
+    }
+
+    /// The row in the SCoP's own space, size parameters folded into its constant,
+    /// for the output tree.
+    pub(crate) fn output_row_aff(&self, n: usize, r: &graph::Row) -> Result<Aff, PolyError> {
+        let (d, e) = self.symbolic.fold(&r.d, r.e);
+        let row = graph::Row {
+            c: r.c.clone(),
+            d,
+            e,
+        };
+        self.row_aff_in(n, &row, self.output_np())
+    }
+
+    /// The output tree's statement domain.
+    pub(crate) fn output_domain(&self, n: usize) -> Result<isl_rs::Set, PolyError> {
+        self.output_domains[n].copy().isl(self.cx)
+    }
+
+    /// Number of the SCoP's own parameters (the first `output_np` of `params`).
+    pub(crate) fn output_np(&self) -> usize {
+        self.np - self.symbolic.len()
+    }
+
+    fn row_aff_in(&self, n: usize, r: &graph::Row, np: usize) -> Result<Aff, PolyError> {
         let cx = self.cx;
         let val = |v: i64| Val::int_from_si(cx.raw(), v).isl(cx);
-        let mut aff = Aff::zero_on_domain_space(self.domain_space(n)?).isl(cx)?;
+        let mut aff = Aff::zero_on_domain_space(self.domain_space(n, np)?).isl(cx)?;
         for (k, &c) in r.c.iter().enumerate().take(self.nodes[n].dim) {
             if c != 0 {
                 aff = aff
@@ -580,7 +626,7 @@ impl Scheduler<'_> {
                     .isl(cx)?;
             }
         }
-        for (j, &d) in r.d.iter().enumerate().take(self.np) {
+        for (j, &d) in r.d.iter().enumerate().take(np) {
             if d != 0 {
                 aff = aff
                     .set_coefficient_val(DimType::Param, to_i32(j)?, val(d)?)
@@ -593,12 +639,13 @@ impl Scheduler<'_> {
         Ok(aff)
     }
 
-    /// `[params] -> { S[i0, ...] }`, the space of statement `n`'s instances.
-    fn domain_space(&self, n: usize) -> Result<Space, PolyError> {
+    /// `[params] -> { S[i0, ...] }`, the space of statement `n`'s instances, with
+    /// the first `np` parameters.
+    fn domain_space(&self, n: usize, np: usize) -> Result<Space, PolyError> {
         let cx = self.cx;
         let node = &self.nodes[n];
-        let mut space = Space::set_alloc(cx.raw(), to_u32(self.np)?, to_u32(node.dim)?).isl(cx)?;
-        for (j, p) in self.params.iter().enumerate() {
+        let mut space = Space::set_alloc(cx.raw(), to_u32(np)?, to_u32(node.dim)?).isl(cx)?;
+        for (j, p) in self.params.iter().take(np).enumerate() {
             space = space.set_dim_name(DimType::Param, to_u32(j)?, p).isl(cx)?;
         }
         for (k, i) in node.iters.iter().enumerate() {
@@ -608,11 +655,12 @@ impl Scheduler<'_> {
     }
 
     /// `[params] -> { [x0, ...] }` with `n` dimensions: the space of a band's
-    /// values.
-    pub(crate) fn band_space(&self, n: usize) -> Result<Space, PolyError> {
+    /// values in the output tree (the SCoP's own parameters).
+    pub(crate) fn output_band_space(&self, n: usize) -> Result<Space, PolyError> {
         let cx = self.cx;
-        let mut space = Space::set_alloc(cx.raw(), to_u32(self.np)?, to_u32(n)?).isl(cx)?;
-        for (j, p) in self.params.iter().enumerate() {
+        let np = self.output_np();
+        let mut space = Space::set_alloc(cx.raw(), to_u32(np)?, to_u32(n)?).isl(cx)?;
+        for (j, p) in self.params.iter().take(np).enumerate() {
             space = space.set_dim_name(DimType::Param, to_u32(j)?, p).isl(cx)?;
         }
         Ok(space)

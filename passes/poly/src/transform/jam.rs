@@ -57,7 +57,7 @@ pub(crate) fn jam(
 ) -> Result<(isl_rs::Schedule, Option<String>), PolyError> {
     let mut jammed = Jammed::default();
     let root = schedule.get_root().isl(cx)?;
-    let root = walk(cx, root, conflicts, chains, &mut jammed)?;
+    let root = walk(cx, root, model, conflicts, chains, &mut jammed)?;
     let note = (jammed.loops > 0).then(|| {
         let blocks: Vec<String> = jammed.blocks.iter().map(i64::to_string).collect();
         format!(
@@ -84,6 +84,7 @@ struct Jammed {
 fn walk(
     cx: &Ctx,
     node: ScheduleNode,
+    model: &ScopIsl,
     conflicts: &Conflicts,
     chains: i64,
     jammed: &mut Jammed,
@@ -98,7 +99,23 @@ fn walk(
             }
         }
         ScheduleNodeType::Band => {
-            if let Some(arrays) = chain_arrays(cx, &node, conflicts)? {
+            let arrays = match chain_arrays(cx, &node, model, conflicts)? {
+                Some(arrays) => Some(arrays),
+                // A band whose innermost member is the chains' loop (atax from C:
+                // one band (i, j) over `tmp[i] = 0` and `tmp[i] += A[i][j] * x[j]`):
+                // the member before it is the one to jam, over the rest split off.
+                None => {
+                    let n = n_members(cx, &node)?;
+                    if n >= 2 {
+                        let split = node.copy().isl(cx)?.band_split(to_i32(n - 1)?).isl(cx)?;
+                        if chain_arrays(cx, &split, model, conflicts)?.is_some() {
+                            return walk(cx, split, model, conflicts, chains, jammed);
+                        }
+                    }
+                    None
+                }
+            };
+            if let Some(arrays) = arrays {
                 // Chains side by side, not copies: with more than one chain per
                 // iteration, 4 copies of gesummv's two made LLVM's SLP vectorizer
                 // gather the rows (docs/architecture-decisions.md).
@@ -121,7 +138,7 @@ fn walk(
         _ => {}
     }
     walk_children(cx, node, |cx, child| {
-        walk(cx, child, conflicts, chains, jammed)
+        walk(cx, child, model, conflicts, chains, jammed)
     })
 }
 
@@ -130,10 +147,12 @@ fn walk(
 /// iterator of every statement under it (so that the slot is that iterator modulo
 /// the block), no register block is below, and some scalar private at the member has
 /// a chain: a live range from a statement to itself (an accumulation) inside one
-/// iteration, hence along a loop below.
+/// iteration, hence along a loop below; or an array in memory has chains of its
+/// own elements ([`element_chains`]).
 fn chain_arrays(
     cx: &Ctx,
     node: &ScheduleNode,
+    model: &ScopIsl,
     conflicts: &Conflicts,
 ) -> Result<Option<Vec<ArrayId>>, PolyError> {
     let n = n_members(cx, node)?;
@@ -179,7 +198,119 @@ fn chain_arrays(
             arrays.push(p.array);
         }
     }
+    // Element chains only under a sequential member: with the member parallel,
+    // jamming made the memory-bound matrix-vector kernels slower (mvt 2.80x ->
+    // 2.17x of the original, gemver 2.48x -> 2.14x, atax from C 0.96x -> 0.77x of
+    // clang -O3; docs/architecture-decisions.md), where bicg's sequential `i` went
+    // from 1.0x to 1.8x.
+    let parallel = node.band_member_get_coincident(to_i32(m)?).isl(cx)?;
+    for array in if parallel {
+        Vec::new()
+    } else {
+        element_chains(cx, node, model)?
+    } {
+        if !arrays.contains(&array) && !conflicts.private.iter().any(|p| p.array == array) {
+            arrays.push(array);
+        }
+    }
     Ok((!arrays.is_empty()).then_some(arrays))
+}
+
+/// Arrays in memory whose elements carry the chains: a statement below the band
+/// reads and writes one element over and over along the loops below it (bicg's
+/// `q[i] = q[i] + A[i][j] * p[j]` from C, where no front end put the sum in a
+/// scalar), while different iterations of the band, under the same outer
+/// iterations, never write the same element. The copies of a jam then touch
+/// elements of their own and need no slots; scalar replacement in the innermost
+/// loop keeps each copy's element in a register (docs/architecture-decisions.md,
+/// "Scalar replacement in every innermost loop").
+fn element_chains(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    model: &ScopIsl,
+) -> Result<Vec<ArrayId>, PolyError> {
+    let domain = node.get_domain().isl(cx)?;
+    let outer = node
+        .get_prefix_schedule_union_map()
+        .isl(cx)?
+        .intersect_domain(domain.copy().isl(cx)?)
+        .isl(cx)?;
+    let band = UnionMap::from_multi_union_pw_aff(node.band_get_partial_schedule().isl(cx)?)
+        .isl(cx)?
+        .intersect_domain(domain.copy().isl(cx)?)
+        .isl(cx)?;
+    let prefix = outer.copy().isl(cx)?.flat_range_product(band).isl(cx)?;
+    // Pairs of instances at one value of a schedule map.
+    let together = |m: &UnionMap| -> Result<UnionMap, PolyError> {
+        m.copy()
+            .isl(cx)?
+            .apply_range(m.copy().isl(cx)?.reverse().isl(cx)?)
+            .isl(cx)
+    };
+    let same_outer = together(&outer)?;
+    let same_iteration = together(&prefix)?;
+    let itself = domain.copy().isl(cx)?.identity().isl(cx)?;
+    let under = |accesses: &UnionMap| -> Result<Vec<Map>, PolyError> {
+        maps_of(
+            cx,
+            &accesses
+                .copy()
+                .isl(cx)?
+                .intersect_domain(domain.copy().isl(cx)?)
+                .isl(cx)?,
+        )
+    };
+    let reads = under(&model.reads)?;
+    let mut out: Vec<ArrayId> = Vec::new();
+    for write in under(&model.must_writes)? {
+        let Some(array) = model.array_of(&write) else {
+            continue;
+        };
+        if out.contains(&array) || model.array(array).dims == 0 {
+            continue;
+        }
+        // The statement reads what it writes: an accumulation, not a plain store.
+        let accumulates = reads.iter().any(|read| {
+            map_in_name(read) == map_in_name(&write)
+                && model.array_of(read) == Some(array)
+                && read
+                    .copy()
+                    .and_then(|r| r.intersect(write.copy()?))
+                    .and_then(|both| both.is_empty())
+                    .is_ok_and(|empty| !empty)
+        });
+        if !accumulates {
+            continue;
+        }
+        let writes = UnionMap::from_map(write.copy().isl(cx)?).isl(cx)?;
+        let same_element = together(&writes)?;
+        let chain = same_element
+            .copy()
+            .isl(cx)?
+            .intersect(same_iteration.copy().isl(cx)?)
+            .isl(cx)?
+            .subtract(itself.copy().isl(cx)?)
+            .isl(cx)?;
+        if chain.is_empty().isl(cx)? {
+            continue;
+        }
+        // Every write of the array under the band, not only this statement's.
+        let all_writes = under(&model.must_writes)?
+            .into_iter()
+            .filter(|w| model.array_of(w) == Some(array))
+            .try_fold(UnionMap::empty_ctx(cx.raw()).isl(cx)?, |acc, w| {
+                acc.add_map(w).isl(cx)
+            })?;
+        let across = together(&all_writes)?
+            .intersect(same_outer.copy().isl(cx)?)
+            .isl(cx)?
+            .subtract(same_iteration.copy().isl(cx)?)
+            .isl(cx)?;
+        if across.is_empty().isl(cx)? {
+            out.push(array);
+        }
+    }
+    Ok(out)
 }
 
 /// Whether a register-block mark is at or below `node`.

@@ -26,8 +26,10 @@ pub fn opts(kind: SchedulerKind, fuse: FuseMode) -> Options {
         parallel: false,
         // The schedules are the point here, not the time they take on a loaded machine.
         time_budget: std::time::Duration::ZERO,
-        // The seeds' schedules, as the scheduler builds them: no post-tile reordering.
+        // The seeds' schedules, as the scheduler builds them: no post-tile reordering
+        // and no unroll-and-jam.
         intra_tile: false,
+        unroll_jam: 0,
         ..Options::default()
     }
 }
