@@ -27,7 +27,7 @@ use crate::model::scop::{ArrayId, ScalarExpansion};
 use crate::support::isl::{
     id_name, map_in_name, map_out_name, maps_of, numbered_id, to_i32, Ctx, IslResult,
 };
-use crate::support::schedule_tree::{member_map, n_members, node_type, walk_children};
+use crate::support::schedule_tree::{equal_under, member_map, n_members, node_type, walk_children};
 use crate::transform::parallel::COLLAPSED_PARALLEL_MARK;
 use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 
@@ -199,8 +199,8 @@ fn chain_arrays(
         }
     }
     // Element chains only under a sequential member: with the member parallel,
-    // jamming made the memory-bound matrix-vector kernels slower (mvt 2.80x ->
-    // 2.17x of the original, gemver 2.48x -> 2.14x, atax from C 0.96x -> 0.77x of
+    // jamming made the memory-bound matrix-vector kernels slower (mvt 2.71x ->
+    // 2.10x of the original, gemver 2.42x -> 2.12x, atax from C 0.96x -> 0.77x of
     // clang -O3; docs/architecture-decisions.md), where bicg's sequential `i` went
     // from 1.0x to 1.8x.
     let parallel = node.band_member_get_coincident(to_i32(m)?).isl(cx)?;
@@ -240,15 +240,8 @@ fn element_chains(
         .intersect_domain(domain.copy().isl(cx)?)
         .isl(cx)?;
     let prefix = outer.copy().isl(cx)?.flat_range_product(band).isl(cx)?;
-    // Pairs of instances at one value of a schedule map.
-    let together = |m: &UnionMap| -> Result<UnionMap, PolyError> {
-        m.copy()
-            .isl(cx)?
-            .apply_range(m.copy().isl(cx)?.reverse().isl(cx)?)
-            .isl(cx)
-    };
-    let same_outer = together(&outer)?;
-    let same_iteration = together(&prefix)?;
+    let same_outer = equal_under(cx, &outer)?;
+    let same_iteration = equal_under(cx, &prefix)?;
     let itself = domain.copy().isl(cx)?.identity().isl(cx)?;
     let under = |accesses: &UnionMap| -> Result<Vec<Map>, PolyError> {
         maps_of(
@@ -261,9 +254,10 @@ fn element_chains(
         )
     };
     let reads = under(&model.reads)?;
+    let writes = under(&model.must_writes)?;
     let mut out: Vec<ArrayId> = Vec::new();
-    for write in under(&model.must_writes)? {
-        let Some(array) = model.array_of(&write) else {
+    for write in &writes {
+        let Some(array) = model.array_of(write) else {
             continue;
         };
         if out.contains(&array) || model.array(array).dims == 0 {
@@ -271,7 +265,7 @@ fn element_chains(
         }
         // The statement reads what it writes: an accumulation, not a plain store.
         let accumulates = reads.iter().any(|read| {
-            map_in_name(read) == map_in_name(&write)
+            map_in_name(read) == map_in_name(write)
                 && model.array_of(read) == Some(array)
                 && read
                     .copy()
@@ -282,8 +276,7 @@ fn element_chains(
         if !accumulates {
             continue;
         }
-        let writes = UnionMap::from_map(write.copy().isl(cx)?).isl(cx)?;
-        let same_element = together(&writes)?;
+        let same_element = equal_under(cx, &UnionMap::from_map(write.copy().isl(cx)?).isl(cx)?)?;
         let chain = same_element
             .copy()
             .isl(cx)?
@@ -295,13 +288,13 @@ fn element_chains(
             continue;
         }
         // Every write of the array under the band, not only this statement's.
-        let all_writes = under(&model.must_writes)?
-            .into_iter()
+        let all_writes = writes
+            .iter()
             .filter(|w| model.array_of(w) == Some(array))
             .try_fold(UnionMap::empty_ctx(cx.raw()).isl(cx)?, |acc, w| {
-                acc.add_map(w).isl(cx)
+                acc.add_map(w.copy().isl(cx)?).isl(cx)
             })?;
-        let across = together(&all_writes)?
+        let across = equal_under(cx, &all_writes)?
             .intersect(same_outer.copy().isl(cx)?)
             .isl(cx)?
             .subtract(same_iteration.copy().isl(cx)?)
