@@ -224,7 +224,7 @@ public:
         return Failure{Reject::NotSimplified, first};
       if (!l->getExitingBlock() || l->getExitingBlock() != l->getLoopLatch())
         return Failure{Reject::Irreducible, first};
-      const SCEV *count = se.getBackedgeTakenCount(l);
+      const SCEV *count = tessel::backedgeCount(se, outer, l, nullptr);
       if (isa<SCEVCouldNotCompute>(count))
         return Failure{Reject::NoTripCount, first};
       if (!check.affine(count))

@@ -116,6 +116,53 @@ const SCEV *widenSignExtensions(ScalarEvolution &se, const Loop *nest, const SCE
   return SignExtensionWidener(se, nest, widened).visit(s);
 }
 
+const SCEV *backedgeCount(ScalarEvolution &se, const Loop *nest, const Loop *loop,
+                          SmallVectorImpl<NarrowValue> *widened) {
+  const SCEV *count = se.getBackedgeTakenCount(loop);
+  if (!isa<SCEVCouldNotCompute>(count))
+    return count;
+  SmallVector<const SCEVPredicate *, 4> predicates;
+  count = se.getPredicatedBackedgeTakenCount(loop, predicates);
+  if (isa<SCEVCouldNotCompute>(count))
+    return count;
+  SmallVector<NarrowValue, 4> ranges;
+  SignExtensionWidener widener(se, nest, &ranges);
+  for (const SCEVPredicate *predicate : predicates) {
+    auto *wrap = dyn_cast<SCEVWrapPredicate>(predicate);
+    if (!wrap || wrap->getFlags() != SCEVWrapPredicate::IncrementNSSW)
+      return se.getCouldNotCompute();
+    const SCEVAddRecExpr *rec = wrap->getExpr();
+    Type *wideType = Type::getInt64Ty(rec->getType()->getContext());
+    const SCEV *wide = rec->getType()->getIntegerBitWidth() < 64
+                           ? widener.widen(rec, wideType)
+                           : nullptr;
+    if (!wide)
+      return se.getCouldNotCompute();
+    // Sound by induction: while the wide values over the predicated count stay in
+    // the `int` range, the loop runs as predicted, so the count is its own.
+    ranges.push_back({wide, rec->getType()->getIntegerBitWidth(), false});
+  }
+  count = widener.visit(count);
+  // `smax(a, b) - a` where the loop's entry is guarded by `b >= a`: `b - a`.
+  if (auto *add = dyn_cast<SCEVAddExpr>(count)) {
+    SmallVector<const SCEV *, 4> ops;
+    for (const SCEV *op : add->operands()) {
+      if (auto *max = dyn_cast<SCEVSMaxExpr>(op); max && max->getNumOperands() == 2) {
+        const SCEV *a = max->getOperand(0), *b = max->getOperand(1);
+        if (se.isLoopEntryGuardedByCond(loop, ICmpInst::ICMP_SGE, b, a))
+          op = b;
+        else if (se.isLoopEntryGuardedByCond(loop, ICmpInst::ICMP_SGE, a, b))
+          op = a;
+      }
+      ops.push_back(op);
+    }
+    count = se.getAddExpr(ops);
+  }
+  if (widened)
+    widened->append(ranges.begin(), ranges.end());
+  return count;
+}
+
 std::string printed(const SCEV *s) {
   std::string text;
   raw_string_ostream os(text);
@@ -352,9 +399,34 @@ private:
         rest = quotient;
       }
       subscripts.insert(subscripts.begin(), rest);
+      carry(subscripts, sizes);
       access->subscripts = subscripts;
     }
     return true;
+  }
+
+  // SCEV's division leaves a subscript outside its dimension where the start of a
+  // recurrence folds across rows: `table[i*n + j]` with j from i + 1 and i going
+  // down divides as row i + 1, column j - n. A subscript provably below 0 (above its
+  // size) over the nest borrows from (carries into) the one before it; the address is
+  // the same, and the run-time check can then hold.
+  void carry(SmallVectorImpl<const SCEV *> &subscripts, ArrayRef<const SCEV *> sizes) {
+    for (unsigned k = subscripts.size() - 1; k >= 1; --k) {
+      SmallVector<const SCEV *, 4> assumed;
+      SmallVector<NarrowValue, 4> counts;
+      const SCEV *s = subscripts[k];
+      const SCEV *size = se.getTruncateOrSignExtend(sizes[k - 1], s->getType());
+      const SCEV *hi = extreme(se, outer, s, true, assumed, &counts);
+      const SCEV *lo = extreme(se, outer, s, false, assumed, &counts);
+      const SCEV *one = se.getOne(subscripts[k - 1]->getType());
+      if (hi && se.isKnownNegative(hi)) {
+        subscripts[k] = se.getAddExpr(s, size);
+        subscripts[k - 1] = se.getMinusSCEV(subscripts[k - 1], one);
+      } else if (lo && se.isKnownPredicate(ICmpInst::ICMP_SGE, lo, size)) {
+        subscripts[k] = se.getMinusSCEV(s, size);
+        subscripts[k - 1] = se.getAddExpr(subscripts[k - 1], one);
+      }
+    }
   }
 
   std::string memrefType(unsigned a) const {
@@ -544,7 +616,7 @@ private:
     BasicBlock *preheader = l->getLoopPreheader(), *latch = l->getLoopLatch();
     if (!preheader || !latch || !l->getExitBlock())
       return fail("a loop is not in canonical form", &*l->getHeader()->begin());
-    const SCEV *count = se.getBackedgeTakenCount(l);
+    const SCEV *count = backedgeCount(se, outer, l, &narrowValues);
     SmallVector<std::string, 2> upper;
     auto addTrip = [&](const SCEV *c) {
       auto e = affine(c);
@@ -863,7 +935,7 @@ private:
   // operands), no iteration: F >= 0 on that side with count + F a negative constant.
   bool skipsEveryIteration(BranchInst *branch, bool whenTrue, Loop *in, Loop *scope) {
     auto *cmp = dyn_cast<ICmpInst>(branch->getCondition());
-    const SCEV *count = se.getBackedgeTakenCount(in);
+    const SCEV *count = backedgeCount(se, outer, in, nullptr);
     if (!cmp || !cmp->getOperand(0)->getType()->isIntegerTy() ||
         isa<SCEVCouldNotCompute>(count))
       return false;
@@ -1302,11 +1374,73 @@ private:
 
 // ---- the run-time check -------------------------------------------------------------
 
+// Whether an invariant step or factor `x` is taken as non-negative (else as
+// non-positive). A sign SCEV can't tell (a row size `8 * n` of an `int n`) is
+// assumed as its form suggests (`-8 * n` non-positive) and goes into `assumed`,
+// each entry to be checked `>= 0` at run time. Zero is either sign: a step `-4 * n`
+// is zero only where nothing runs.
+bool assumeNonNegative(ScalarEvolution &se, const SCEV *x,
+                       SmallVectorImpl<const SCEV *> &assumed) {
+  if (se.isKnownNonNegative(x))
+    return true;
+  if (se.isKnownNonPositive(x))
+    return false;
+  if (auto *mul = dyn_cast<SCEVMulExpr>(x))
+    if (auto *c = dyn_cast<SCEVConstant>(mul->getOperand(0)); c && c->getAPInt().isNegative()) {
+      assumed.push_back(se.getNegativeSCEV(x));
+      return false;
+    }
+  assumed.push_back(x);
+  return true;
+}
+
+// Whether the entry of `loop` is guarded by its backedge-taken count `count` (taken
+// wide) being non-negative. SCEV matches guards by their form, so besides
+// `count >= 0` this asks the same of each counter of the loop (a header phi that is
+// an affine recurrence of known step sign) as a rotated loop's guard has it: its
+// start before its value after count + 1 steps (`i + 1 < n` for j from i + 1 to n),
+// in the counter's type or, where the guard compares `int` copies, in `narrow`; the
+// latter holds only while both values fit `narrow`, which goes into `ranges` for the
+// run-time check.
+bool entryGuardedNonNegative(ScalarEvolution &se, const Loop *loop, const SCEV *count,
+                             Type *narrow, SmallVectorImpl<NarrowValue> &ranges) {
+  if (se.isLoopEntryGuardedByCond(loop, ICmpInst::ICMP_SGE, count, se.getZero(count->getType())))
+    return true;
+  for (PHINode &phi : loop->getHeader()->phis()) {
+    if (!se.isSCEVable(phi.getType()))
+      continue;
+    auto *counter = dyn_cast<SCEVAddRecExpr>(se.getSCEV(&phi));
+    if (!counter || counter->getLoop() != loop || !counter->isAffine() ||
+        counter->getType() != count->getType())
+      continue;
+    const SCEV *step = counter->getStepRecurrence(se);
+    const SCEV *start = counter->getStart();
+    const SCEV *exit = se.getAddExpr(
+        start, se.getMulExpr(step, se.getAddExpr(count, se.getOne(count->getType()))));
+    ICmpInst::Predicate before;
+    if (se.isKnownPositive(step))
+      before = ICmpInst::ICMP_SLT;
+    else if (se.isKnownNegative(step))
+      before = ICmpInst::ICMP_SGT;
+    else
+      continue;
+    if (se.isLoopEntryGuardedByCond(loop, before, start, exit))
+      return true;
+    if (se.isLoopEntryGuardedByCond(loop, before, se.getTruncateExpr(start, narrow),
+                                    se.getTruncateExpr(exit, narrow))) {
+      unsigned bits = narrow->getIntegerBitWidth();
+      ranges.push_back({start, bits, false});
+      ranges.push_back({exit, bits, false});
+      return true;
+    }
+  }
+  return false;
+}
+
 // The least or greatest value `s` takes over the nest's iterations (a superset of
 // them: each loop's counter over [0, backedge-taken count], whatever the guards
-// say), as an expression invariant in the nest; null if not found.
-// A step whose sign SCEV can't tell (a row size `8 * n` of an `int n`) is taken as
-// non-negative, and that goes into `assumed` for the run-time check.
+// say), as an expression invariant in the nest; null if not found. Steps of a sign
+// SCEV can't tell go into `assumed` (assumeNonNegative).
 const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greatest,
                     SmallVectorImpl<const SCEV *> &assumed, SmallVectorImpl<NarrowValue> *counts,
                     unsigned depth) {
@@ -1322,7 +1456,7 @@ const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greate
     if (!rec->isAffine() || !outer->contains(rec->getLoop()) ||
         !se.isLoopInvariant(step, outer))
       return nullptr;
-    const SCEV *count = se.getBackedgeTakenCount(rec->getLoop());
+    const SCEV *count = backedgeCount(se, outer, rec->getLoop(), nullptr);
     if (isa<SCEVCouldNotCompute>(count))
       return nullptr;
     // A trip count of an `int` loop counter, `{(-2 + m),+,-1}` in 32 bits (j from
@@ -1330,9 +1464,13 @@ const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greate
     // value `i + 1 + (m - 2 - i)` folds to m - 1 instead of adding each term's own
     // extreme; the run-time check requires the wide value to stay in [0, 2^bits)
     // over the nest (`counts`), where it is the count.
-    // Not where the wide count is provably negative somewhere in the superset (k
-    // from i + 1 to m at i = m - 1, where the loop does not run): that check would
-    // fail at every size, and the zero extension's looser bound serves.
+    // Where the wide count is negative somewhere in the superset (k from i + 1 to m
+    // at i = m - 1), it is kept only if the loop's entry is guarded by the narrow
+    // count being non-negative: there the loop does not run, and the values the wide
+    // count gives at such outer iterations only widen the superset. The check then
+    // requires the trip count (count + 1) in [0, 2^bits), which with the guard makes
+    // the wide count the narrow one wherever the loop runs. Otherwise that check
+    // would fail at every size, and the zero extension's looser bound serves.
     unsigned bits = count->getType()->getIntegerBitWidth();
     if (counts && bits < rec->getType()->getIntegerBitWidth() &&
         !se.isLoopInvariant(count, outer))
@@ -1340,15 +1478,19 @@ const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greate
               SignExtensionWidener(se, outer, nullptr).widen(count, rec->getType())) {
         SmallVector<const SCEV *, 4> steps;
         const SCEV *least = extreme(se, outer, wide, false, steps, nullptr, depth + 1);
-        if (least && steps.empty() && !se.isKnownNegative(least)) {
-          counts->push_back({wide, bits, true});
-          count = wide;
+        if (least && steps.empty()) {
+          if (!se.isKnownNegative(least)) {
+            counts->push_back({wide, bits, true});
+            count = wide;
+          } else if (entryGuardedNonNegative(se, rec->getLoop(), wide, count->getType(),
+                                             *counts)) {
+            counts->push_back({se.getAddExpr(wide, se.getOne(wide->getType())), bits, true});
+            count = wide;
+          }
         }
       }
     count = se.getTruncateOrZeroExtend(count, rec->getType());
-    bool up = !se.isKnownNegative(step);
-    if (up && !se.isKnownNonNegative(step))
-      assumed.push_back(step);
+    bool up = assumeNonNegative(se, step, assumed);
     const SCEV *pick = up == greatest
                            ? se.getAddExpr(rec->getStart(), se.getMulExpr(step, count))
                            : rec->getStart();
@@ -1377,12 +1519,9 @@ const SCEV *extreme(ScalarEvolution &se, Loop *outer, const SCEV *s, bool greate
       else
         varying = op;
     }
-    // A factor whose sign SCEV can't tell is taken as non-negative, checked at run
-    // time (`assumed`), as a step of unknown sign is.
+    // A factor whose sign SCEV can't tell is assumed, as a step of unknown sign is.
     const SCEV *c = se.getMulExpr(invariant);
-    bool up = !se.isKnownNegative(c);
-    if (up && !se.isKnownNonNegative(c))
-      assumed.push_back(c);
+    bool up = assumeNonNegative(se, c, assumed);
     const SCEV *e = sub(varying, up ? greatest : !greatest);
     return e ? se.getMulExpr(c, e) : nullptr;
   }

@@ -75,6 +75,17 @@ const llvm::SCEV *widenSignExtensions(llvm::ScalarEvolution &se, const llvm::Loo
                                       const llvm::SCEV *s,
                                       llvm::SmallVectorImpl<NarrowValue> *widened);
 
+// The backedge-taken count of `loop`, in the nest rooted at `nest`. Where SCEV has
+// none because the exit test is on an `int` copy of a wide counter (`k + 1 < j`
+// compiled as `sext(trunc(k + 1)) < j`), the count SCEV predicates on that `int`
+// recurrence not wrapping, taken wide (widenSignExtensions) with the smax of a
+// guarded entry resolved; the no-wrap goes into `widened` as the range of the
+// recurrence taken wide, which the run-time check requires. SCEVCouldNotCompute
+// when neither.
+const llvm::SCEV *backedgeCount(llvm::ScalarEvolution &se, const llvm::Loop *nest,
+                                const llvm::Loop *loop,
+                                llvm::SmallVectorImpl<NarrowValue> *widened);
+
 // Replaces the nest rooted at `outer` (which detection accepted) by a call of its
 // optimized version behind a run-time check. Returns true if the IR changed; emits
 // a remark either way.
