@@ -332,6 +332,15 @@ private:
               !is_contained(candidates, fixed))
             candidates.push_back(fixed);
         }
+        // Rows of each constant step of an access, for an array whose accesses
+        // suggest none that fits them all: `corr[j][i]` with j from i + 1 (steps of
+        // 1201 and 1200 elements) suggests nothing, and corr[i][j] rows of 1201.
+        for (Access *access : mine)
+          for (uint64_t step : constantSteps(access->offset, array.elementBytes)) {
+            SmallVector<uint64_t, 4> rows = {step, array.elementBytes};
+            if (!is_contained(candidates, rows))
+              candidates.push_back(rows);
+          }
         unsigned most = 0;
         for (const auto &candidate : candidates)
           most = std::max<unsigned>(most, candidate.size());
@@ -366,6 +375,26 @@ private:
     return true;
   }
 
+  // The constant steps greater than one element of `offset`'s recurrences, in
+  // elements (steps that are not whole elements are left out); none unless the
+  // offset is a recurrence in two loops or more (a row and a column).
+  SmallVector<uint64_t, 4> constantSteps(const SCEV *offset, uint64_t elementBytes) {
+    SmallVector<uint64_t, 4> steps;
+    auto *outerRec = dyn_cast<SCEVAddRecExpr>(offset);
+    if (!outerRec || !isa<SCEVAddRecExpr>(outerRec->getStart()))
+      return steps;
+    while (auto *rec = dyn_cast<SCEVAddRecExpr>(offset)) {
+      if (auto *step = dyn_cast<SCEVConstant>(rec->getStepRecurrence(se))) {
+        const APInt &v = step->getAPInt();
+        if (!v.isNegative() && v.getActiveBits() <= 40 &&
+            v.getZExtValue() % elementBytes == 0 && v.getZExtValue() / elementBytes > 1)
+          steps.push_back(v.getZExtValue() / elementBytes);
+      }
+      offset = rec->getStart();
+    }
+    return steps;
+  }
+
   // No subscript after the first is provably at or beyond its dimension's size over
   // the nest (the run-time check would fail at every size). Leaves the accesses'
   // subscripts as `shapeFits` set them.
@@ -390,6 +419,11 @@ private:
       for (int k = int(sizes.size()) - 1; k >= 0; --k) {
         const SCEV *quotient = nullptr, *remainder = nullptr;
         SCEVDivision::divide(se, rest, sizes[k], &quotient, &remainder);
+        if (k < int(sizes.size()) - 1 && outside(remainder, sizes[k]))
+          if (auto *size = dyn_cast<SCEVConstant>(sizes[k]))
+            if (auto split = splitCoefficients(rest, size->getAPInt().getSExtValue());
+                split && !outside(split->second, sizes[k]))
+              std::tie(quotient, remainder) = *split;
         if (k == int(sizes.size()) - 1) {
           if (!remainder->isZero())
             return false;
@@ -403,6 +437,71 @@ private:
       access->subscripts = subscripts;
     }
     return true;
+  }
+
+  // Whether subscript `s` is provably outside [0, size) somewhere over the nest.
+  bool outside(const SCEV *s, const SCEV *size) {
+    SmallVector<const SCEV *, 4> assumed;
+    SmallVector<NarrowValue, 4> counts;
+    size = se.getTruncateOrSignExtend(size, s->getType());
+    const SCEV *hi = extreme(se, outer, s, true, assumed, &counts);
+    const SCEV *lo = extreme(se, outer, s, false, assumed, &counts);
+    return (hi && se.isKnownPredicate(ICmpInst::ICMP_SGE, hi, size)) ||
+           (lo && se.isKnownNegative(lo));
+  }
+
+  // `s` as quotient * size + remainder by splitting each constant coefficient (of a
+  // recurrence's step, a constant, a product with a constant): SCEV's division
+  // gives up on a step that `size` does not divide, which a fixed-size array's
+  // `cov[i][j]` with j from i has (1201 elements per i over rows of 1200: row i,
+  // column i + j'). Exact, as address arithmetic; null for other forms.
+  std::optional<std::pair<const SCEV *, const SCEV *>> splitCoefficients(const SCEV *s,
+                                                                          int64_t size,
+                                                                          unsigned depth = 0) {
+    if (size <= 0 || depth > 16)
+      return std::nullopt;
+    if (auto *c = dyn_cast<SCEVConstant>(s)) {
+      if (c->getAPInt().getSignificantBits() > 63)
+        return std::nullopt;
+      int64_t v = c->getAPInt().getSExtValue();
+      return std::pair{se.getConstant(s->getType(), v / size),
+                       se.getConstant(s->getType(), v % size)};
+    }
+    if (auto *rec = dyn_cast<SCEVAddRecExpr>(s)) {
+      if (!rec->isAffine())
+        return std::nullopt;
+      auto start = splitCoefficients(rec->getStart(), size, depth + 1);
+      auto step = splitCoefficients(rec->getStepRecurrence(se), size, depth + 1);
+      if (!start || !step)
+        return std::nullopt;
+      return std::pair{se.getAddRecExpr(start->first, step->first, rec->getLoop(),
+                                        SCEV::FlagAnyWrap),
+                       se.getAddRecExpr(start->second, step->second, rec->getLoop(),
+                                        SCEV::FlagAnyWrap)};
+    }
+    if (auto *add = dyn_cast<SCEVAddExpr>(s)) {
+      SmallVector<const SCEV *, 4> quotients, remainders;
+      for (const SCEV *op : add->operands()) {
+        auto part = splitCoefficients(op, size, depth + 1);
+        if (!part)
+          return std::nullopt;
+        quotients.push_back(part->first);
+        remainders.push_back(part->second);
+      }
+      return std::pair{se.getAddExpr(quotients), se.getAddExpr(remainders)};
+    }
+    if (auto *mul = dyn_cast<SCEVMulExpr>(s))
+      if (mul->getNumOperands() == 2 && isa<SCEVConstant>(mul->getOperand(0)) &&
+          se.isLoopInvariant(mul->getOperand(1), outer)) {
+        auto factor = splitCoefficients(mul->getOperand(0), size, depth + 1);
+        if (!factor)
+          return std::nullopt;
+        return std::pair{se.getMulExpr(factor->first, mul->getOperand(1)),
+                         se.getMulExpr(factor->second, mul->getOperand(1))};
+      }
+    if (se.isLoopInvariant(s, outer))
+      return std::pair{se.getZero(s->getType()), s};
+    return std::nullopt;
   }
 
   // SCEV's division leaves a subscript outside its dimension where the start of a
