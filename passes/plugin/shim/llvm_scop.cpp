@@ -439,13 +439,19 @@ private:
     return true;
   }
 
-  // Whether subscript `s` is provably outside [0, size) somewhere over the nest.
-  bool outside(const SCEV *s, const SCEV *size) {
+  // The least and greatest values of `s` over the nest as the run-time check bounds
+  // them (`extreme`, trip counts taken wide where they can be); null where not found.
+  std::pair<const SCEV *, const SCEV *> bounds(const SCEV *s) {
     SmallVector<const SCEV *, 4> assumed;
     SmallVector<NarrowValue, 4> counts;
+    return {extreme(se, outer, s, false, assumed, &counts),
+            extreme(se, outer, s, true, assumed, &counts)};
+  }
+
+  // Whether subscript `s` is provably outside [0, size) somewhere over the nest.
+  bool outside(const SCEV *s, const SCEV *size) {
     size = se.getTruncateOrSignExtend(size, s->getType());
-    const SCEV *hi = extreme(se, outer, s, true, assumed, &counts);
-    const SCEV *lo = extreme(se, outer, s, false, assumed, &counts);
+    auto [lo, hi] = bounds(s);
     return (hi && se.isKnownPredicate(ICmpInst::ICMP_SGE, hi, size)) ||
            (lo && se.isKnownNegative(lo));
   }
@@ -511,12 +517,9 @@ private:
   // the same, and the run-time check can then hold.
   void carry(SmallVectorImpl<const SCEV *> &subscripts, ArrayRef<const SCEV *> sizes) {
     for (unsigned k = subscripts.size() - 1; k >= 1; --k) {
-      SmallVector<const SCEV *, 4> assumed;
-      SmallVector<NarrowValue, 4> counts;
       const SCEV *s = subscripts[k];
       const SCEV *size = se.getTruncateOrSignExtend(sizes[k - 1], s->getType());
-      const SCEV *hi = extreme(se, outer, s, true, assumed, &counts);
-      const SCEV *lo = extreme(se, outer, s, false, assumed, &counts);
+      auto [lo, hi] = bounds(s);
       const SCEV *one = se.getOne(subscripts[k - 1]->getType());
       if (hi && se.isKnownNegative(hi)) {
         subscripts[k] = se.getAddExpr(s, size);

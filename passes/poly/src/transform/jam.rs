@@ -89,7 +89,7 @@ fn walk(
     chains: i64,
     jammed: &mut Jammed,
 ) -> Result<ScheduleNode, PolyError> {
-    match node_type(cx, &node)? {
+    let node = match node_type(cx, &node)? {
         ScheduleNodeType::Mark => {
             let name = id_name(&node.mark_get_id().isl(cx)?);
             if name.as_deref() == Some(REGISTER_BLOCK_MARK)
@@ -97,22 +97,26 @@ fn walk(
             {
                 return Ok(node);
             }
+            node
         }
         ScheduleNodeType::Band => {
-            let arrays = match chain_arrays(cx, &node, model, conflicts)? {
-                Some(arrays) => Some(arrays),
+            let (node, arrays) = match chain_arrays(cx, &node, model, conflicts)? {
+                Some(arrays) => (node, Some(arrays)),
                 // A band whose innermost member is the chains' loop (atax from C:
                 // one band (i, j) over `tmp[i] = 0` and `tmp[i] += A[i][j] * x[j]`):
                 // the member before it is the one to jam, over the rest split off.
                 None => {
                     let n = n_members(cx, &node)?;
-                    if n >= 2 {
+                    let split = if n >= 2 {
                         let split = node.copy().isl(cx)?.band_split(to_i32(n - 1)?).isl(cx)?;
-                        if chain_arrays(cx, &split, model, conflicts)?.is_some() {
-                            return walk(cx, split, model, conflicts, chains, jammed);
-                        }
+                        chain_arrays(cx, &split, model, conflicts)?.map(|arrays| (split, arrays))
+                    } else {
+                        None
+                    };
+                    match split {
+                        Some((split, arrays)) => (split, Some(arrays)),
+                        None => (node, None),
                     }
-                    None
                 }
             };
             if let Some(arrays) = arrays {
@@ -134,9 +138,10 @@ fn walk(
                 }
                 return apply(cx, node, block);
             }
+            node
         }
-        _ => {}
-    }
+        _ => node,
+    };
     walk_children(cx, node, |cx, child| {
         walk(cx, child, model, conflicts, chains, jammed)
     })
