@@ -74,9 +74,14 @@ impl std::fmt::Display for Remark<'_> {
             Remark::Note(note) => write!(f, "tessel: {note}"),
             Remark::Explained { index, statements, explained, script } => {
                 let o = &explained.options;
+                let code = if explained.same_code {
+                    ""
+                } else {
+                    " (it orders the instances as that schedule does, but its code differs in shape from tessel-optimize's)"
+                };
                 write!(
                     f,
-                    "tessel: Clay script of SCoP {index} ({} directives for {statements} statements, recovered in {:.1} ms); it gives the schedule of tessel-optimize{{scheduler={} tile=0 intra-tile=0 wavefront=0 unroll-jam=0 register-tile=1,1}}:\n{script}",
+                    "tessel: Clay script of SCoP {index} ({} directives for {statements} statements, recovered in {:.1} ms); it gives the schedule of tessel-optimize{{scheduler={} tile=0 intra-tile=0 wavefront=0 unroll-jam=0 register-tile=1,1}}{code}:\n{script}",
                     explained.script.len(),
                     explained.recovery_time.as_secs_f64() * 1e3,
                     o.scheduler.name(),

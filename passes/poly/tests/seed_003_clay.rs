@@ -588,8 +588,9 @@ fn chlore_recovers_loop_changes_with_skew_interchange_reverse_and_shift() {
 
 #[test]
 fn chlore_rt_random_scripts_round_trip() {
-    // Digest §5.7 CHLORE-RT: random valid scripts of β and loop primitives; Chlore
-    // must find a script that gives the same schedule (not the same script).
+    // Digest §5.7 CHLORE-RT: random valid scripts of β and loop primitives (STRIPMINE
+    // of size 1 among them); Chlore must find a script that gives the same schedule
+    // (not the same script).
     let kernel = beamforming();
     let source = original(&kernel);
     let cx = Ctx::new(0).unwrap();
@@ -628,7 +629,7 @@ fn chlore_rt_random_scripts_round_trip() {
                     .join(", ")
             );
             let d = rho.len();
-            let line = match next(9) {
+            let line = match next(10) {
                 0 => format!("distribute({p}, {})", 1 + next(3)),
                 1 => format!("fuse_next({p})"),
                 2 => {
@@ -656,6 +657,9 @@ fn chlore_rt_random_scripts_round_trip() {
                     ["N", "1 - M", "2"][next(3)]
                 ),
                 7 => format!("parallelize({p})"),
+                // A copy of the loop (more loops than iterators), which the later
+                // directives may skew or shift.
+                8 => format!("stripmine({p}, 1)"),
                 _ => "reorder((), (1, 0, 2))".to_string(),
             };
             let Ok(directive) = Directive::parse(&line) else {
@@ -720,21 +724,55 @@ fn explain_recovers_the_schedulers_choices() {
 }
 
 #[test]
-fn explain_says_what_it_cannot_recover() {
-    // fdtd-2d under the isl preset fuses ey[0][j] = fict[t] into the first row
-    // of the ey update: a statement constant in a loop that sorts neither before
-    // nor after it (an index-set split, which Chlore does not recover yet).
-    let scop = suite_scop("fdtd-2d");
-    let opts = Options {
-        scheduler: SchedulerKind::Isl,
-        ..Options::default()
-    };
-    let err = tessel_poly::clay_explain(&scop, &opts).unwrap_err();
-    assert!(err.to_string().contains("not recovered"), "{err}");
-    // cholesky under isl with rar (the default): S2 fused into S0's loop, which
-    // runs i0 - i1 (reversed), at a constant position inside it.
-    let err = tessel_poly::clay_explain(&suite_scop("cholesky"), &opts).unwrap_err();
-    assert!(err.to_string().contains("not recovered"), "{err}");
+fn explain_recovers_a_statement_run_once_per_iteration() {
+    // fdtd-2d under the isl preset fuses ey[0][j] = fict[t] into the first row of
+    // the ey update, and cholesky (with rar, the default) S2 into S0's reversed loop
+    // at a constant position: statements constant in a loop that sort neither
+    // before nor after it. Each is a loop of one iteration for that statement
+    // (more loops than iterators), which Chlore adds by STRIPMINE of size 1.
+    // trisolv under pluto has S2 (x[i] /= L[i][i]) at (i, i): two loops over one
+    // iterator.
+    for (name, preset) in [
+        ("fdtd-2d", SchedulerKind::Isl),
+        ("cholesky", SchedulerKind::Isl),
+        ("trisolv", SchedulerKind::Pluto),
+    ] {
+        let scop = suite_scop(name);
+        let opts = Options {
+            scheduler: preset,
+            ..Options::default()
+        };
+        let explained = tessel_poly::clay_explain(&scop, &opts)
+            .unwrap_or_else(|e| panic!("{name} {preset:?}: {e}"));
+        let text: Vec<String> = explained.script.iter().map(|d| d.to_string()).collect();
+        assert!(
+            text.iter()
+                .any(|d| d.starts_with("stripmine(") && d.ends_with(", 1)")),
+            "{name} {preset:?}: {text:?}"
+        );
+        clay_generate(&scop, &opts, &explained.script)
+            .unwrap_or_else(|e| panic!("{name} {preset:?}: the script does not generate: {e}"));
+    }
+}
+
+#[test]
+fn chlore_says_what_it_cannot_recover() {
+    let kernel = beamforming();
+    let source = original(&kernel);
+    for (lines, why) in [
+        // Every other point of a loop: the lattice of the loops changes.
+        (&["grain((2), 1, 2)"][..], "GRAIN"),
+        // A split into two members of one statement.
+        (&["indexsetsplit((2), 1 - i1 >= 0)"], "INDEXSETSPLIT"),
+    ] {
+        let target = clay_replay(&kernel.scop, &opts(), &script(lines)).unwrap();
+        let err = recover(&source, &target).unwrap_err();
+        assert!(err.contains(why), "{lines:?}: {err}");
+    }
+    // Fewer loops than the source: undoing a strip-mine is LINEARIZE.
+    let mined = clay_replay(&kernel.scop, &opts(), &script(&["stripmine((2), 4)"])).unwrap();
+    let err = recover(&mined, &source).unwrap_err();
+    assert!(err.contains("loops in the target"), "{err}");
 }
 
 #[test]

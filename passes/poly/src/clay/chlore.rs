@@ -15,14 +15,21 @@
 //!   RESHAPE, as the paper's triangularization does (§6.4).
 //! - **Parallel marks** come last, on the loops the target marks.
 //!
+//! - **Extra loops.** A member with more loops in the target than in the source
+//!   (a loop over a combination of others, or a statement that runs once per
+//!   iteration of a loop it was fused into) first gets copies of its innermost loop
+//!   by STRIPMINE of size 1 (`α_d <= α_{d+1} <= α_d`); the row operations then take
+//!   the copies where the target wants them (a copy minus its original is the
+//!   one-iteration loop, which SHIFT places).
+//!
 //! Not yet recovered, with an error that says so: a change in the number of union
-//! members (INDEXSETSPLIT), of loops (STRIPMINE) or of the determinant of a
-//! member's loops (GRAIN).
+//! members (INDEXSETSPLIT), fewer loops (LINEARIZE), a loop for a statement that has
+//! none, or a change of the lattice of a member's loops (GRAIN).
 
 use std::collections::BTreeSet;
 
 use super::directive::{Affine, Directive};
-use super::schedule::{ClaySchedule, Relation};
+use super::schedule::{ClaySchedule, Constraint, Relation};
 
 /// The script that takes `source` to `target` (members matched by their index in
 /// `relations`, as the paper matches them by their order in the union, §6.2).
@@ -39,10 +46,12 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
         if s.stmt != t.stmt {
             return Err("the union members are not in the same order".into());
         }
-        if s.depth() != t.depth() {
+        // Extra loops are added by STRIPMINE of size 1 on a loop of the member
+        // (a copy of it, which row operations then change); a statement with no
+        // loop has none to strip-mine, and fewer loops need LINEARIZE.
+        if t.depth() < s.depth() || (t.depth() > s.depth() && s.depth() == 0) {
             return Err(format!(
-                "{} has {} loops in the target and {} in the source: STRIPMINE is not \
-                 recovered yet",
+                "{} has {} loops in the target and {} in the source: not recovered yet",
                 source.statements[s.stmt.0].0,
                 t.depth(),
                 s.depth()
@@ -63,6 +72,11 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
         let degenerate = degenerate_forest(&cur);
         match_betas(&mut cur, &degenerate, &[], &mut out)?;
         for t in 0..cur.relations.len() {
+            while cur.relations[t].depth() < target.relations[t].depth() {
+                let depth = cur.relations[t].depth();
+                let prefix = cur.relations[t].beta[..depth].to_vec();
+                emit(&mut cur, &mut out, Directive::StripMine { prefix, size: 1 })?;
+            }
             match_alpha(&mut cur, target, t, &mut out)?;
             let beta = cur.relations[t].beta.clone();
             for level in 0..cur.relations[t].depth() {
@@ -290,11 +304,25 @@ type Row = (Vec<i64>, Vec<i64>, i64);
 fn explicit_rows(s: &ClaySchedule, r: &Relation) -> Result<Vec<Row>, String> {
     let n = r.depth();
     let name = &s.statements[r.stmt.0].0;
-    // Fraction-free Gauss-Jordan elimination on the α columns of the equalities.
+    // Fraction-free Gauss-Jordan elimination on the α columns of the equalities,
+    // and of the inequalities whose opposite is there too (`α_d <= α_{d+1} <= α_d`,
+    // a STRIPMINE of size 1).
+    let opposite = |a: &Constraint, b: &Constraint| {
+        !a.equality
+            && !b.equality
+            && a.constant == -b.constant
+            && [
+                (&a.alpha, &b.alpha),
+                (&a.input, &b.input),
+                (&a.param, &b.param),
+            ]
+            .iter()
+            .all(|(x, y)| x.iter().zip(y.iter()).all(|(u, v)| *u == -*v))
+    };
     let mut eqs: Vec<Vec<i128>> = r
         .constraints
         .iter()
-        .filter(|c| c.equality)
+        .filter(|c| c.equality || r.constraints.iter().any(|d| opposite(c, d)))
         .map(|c| {
             c.alpha
                 .iter()
@@ -481,13 +509,16 @@ impl RowOp {
     }
 }
 
-/// Reduces a square nonsingular integer matrix to its Hermite normal form by row
-/// operations (Euclid on each column, then positive pivots, then reduced entries
-/// above each pivot). Returns the operations and the form; `None` when the matrix
-/// is singular or not square.
+/// Reduces an integer matrix of full column rank (at least as many rows as
+/// columns) to its Hermite normal form by row operations (Euclid on each column,
+/// then positive pivots, then reduced entries above each pivot; the rows below the
+/// last pivot end up zero). Two such matrices have the same form exactly when
+/// their rows span the same lattice. Returns the operations and the form; `None`
+/// when the rank is too low or the rows differ in length.
 fn reduce(m: &[Vec<i64>]) -> Option<(Vec<RowOp>, Vec<Vec<i64>>)> {
     let n = m.len();
-    if m.iter().any(|r| r.len() != n) {
+    let columns = m.first().map_or(0, Vec::len);
+    if columns > n || m.iter().any(|r| r.len() != columns) {
         return None;
     }
     let mut a = m.to_vec();
@@ -496,7 +527,7 @@ fn reduce(m: &[Vec<i64>]) -> Option<(Vec<RowOp>, Vec<Vec<i64>>)> {
         op.apply(a);
         ops.push(op);
     };
-    for col in 0..n {
+    for col in 0..columns {
         loop {
             let nonzero: Vec<usize> = (col..n).filter(|&r| a[r][col] != 0).collect();
             let &p = nonzero.iter().min_by_key(|&&r| a[r][col].abs())?;
@@ -556,5 +587,31 @@ mod tests {
         let (_, form) = reduce(&[vec![2, 0], vec![0, 1]]).unwrap();
         assert_eq!(form, [vec![2, 0], vec![0, 1]]);
         assert!(reduce(&[vec![1, 2], vec![2, 4]]).is_none());
+    }
+
+    #[test]
+    fn more_rows_than_columns_reduce_to_the_lattice() {
+        // Extra loops: the rows below the last pivot become zero, and the form is
+        // the lattice the rows span (2i and 3i span all of Z; 2i and 4i only 2Z).
+        for (m, form) in [
+            (vec![vec![1], vec![1]], vec![vec![1], vec![0]]),
+            (vec![vec![2], vec![3]], vec![vec![1], vec![0]]),
+            (vec![vec![2], vec![4]], vec![vec![2], vec![0]]),
+            (
+                vec![vec![1, 1], vec![0, 1], vec![1, 0]],
+                vec![vec![1, 0], vec![0, 1], vec![0, 0]],
+            ),
+        ] {
+            let (ops, got) = reduce(&m).unwrap();
+            assert_eq!(got, form, "{m:?}");
+            let mut again = m.clone();
+            for op in &ops {
+                op.apply(&mut again);
+            }
+            assert_eq!(again, form);
+        }
+        // Rank 1 in two columns; more columns than rows.
+        assert!(reduce(&[vec![1, 1], vec![2, 2], vec![3, 3]]).is_none());
+        assert!(reduce(&[vec![1, 0]]).is_none());
     }
 }

@@ -5,9 +5,8 @@
 //! band member(s) below it.
 //!
 //! What has no Clay form here yet is refused with [`PolyError::Unsupported`], whose
-//! text says what: a statement with more loops than it has iterators (a tile loop),
-//! a piecewise or quasi-affine loop (tiles: `i - i mod 32`), several statements in
-//! one leaf.
+//! text says what: a statement with fewer loops than it has iterators, a piecewise
+//! or quasi-affine loop (tiles: `i - i mod 32`), several statements in one leaf.
 
 use isl_rs::{DimType, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff};
 
@@ -76,8 +75,11 @@ impl ClaySchedule {
     /// the same order). A band member in which a statement is constant (it runs
     /// once per iteration of the loops around, as a statement fused into a deeper
     /// nest does) is not a loop of that statement: it goes beside the loop, before
-    /// it when `sides[statement] < 0`, after it otherwise. Whether that orders the
-    /// instances as the tree does depends on the domain: the caller checks.
+    /// it when `sides[statement] < 0`, after it when `> 0`. Whether that orders the
+    /// instances as the tree does depends on the domain: the caller checks. With
+    /// `sides[statement] == 0` the member is a loop of the statement all the same,
+    /// one that runs a single iteration (the tree's own order, at the price of
+    /// more loops than iterators).
     ///
     /// The children of a set node (independent parts, which isl's AST generator may
     /// emit in any order) take the order of `first_seen`: each statement's rank in
@@ -297,7 +299,7 @@ fn leaf(
             Step::Place(i) => keys[slot].push(*i),
             Step::Loop(upa, marked) => {
                 let row = affine_of(cx, source, upa, name, inputs)?;
-                if row.0.iter().all(|&c| c == 0) {
+                if row.0.iter().all(|&c| c == 0) && how.sides[k] != 0 {
                     // Constant here: beside the loop, not in it.
                     keys[slot].push(if how.sides[k] < 0 { -1 } else { 1 });
                 } else {
@@ -309,16 +311,19 @@ fn leaf(
             }
         }
     }
-    if rows.len() != inputs {
+    // More loops than iterators (a loop over a combination of others, or one
+    // iteration of a loop: Chlore adds them by STRIPMINE of size 1); fewer would
+    // leave instances without a date of their own.
+    if rows.len() < inputs {
         return Err(refused(format!(
-            "{name} has {} loops in the schedule and {inputs} iterators (a tile loop, \
-             or a loop over a combination of others)",
+            "{name} has {} loops in the schedule and {inputs} iterators",
             rows.len()
         )));
     }
-    let mut constraints = Vec::with_capacity(inputs);
+    let loops = rows.len();
+    let mut constraints = Vec::with_capacity(loops);
     for (level, (input, param, constant)) in rows.into_iter().enumerate() {
-        let mut row = Constraint::zero(true, inputs, inputs, source.params.len());
+        let mut row = Constraint::zero(true, loops, inputs, source.params.len());
         row.alpha[level] = 1;
         row.input = input.iter().map(|c| -c).collect();
         row.param = param.iter().map(|c| -c).collect();
