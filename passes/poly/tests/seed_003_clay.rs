@@ -589,7 +589,7 @@ fn chlore_recovers_loop_changes_with_skew_interchange_reverse_and_shift() {
 #[test]
 fn chlore_rt_random_scripts_round_trip() {
     // Digest §5.7 CHLORE-RT: random valid scripts of β and loop primitives (STRIPMINE
-    // of size 1 among them); Chlore must find a script that gives the same schedule
+    // of size 1 and GRAIN among them); Chlore must find a script that gives the same schedule
     // (not the same script).
     let kernel = beamforming();
     let source = original(&kernel);
@@ -629,7 +629,7 @@ fn chlore_rt_random_scripts_round_trip() {
                     .join(", ")
             );
             let d = rho.len();
-            let line = match next(10) {
+            let line = match next(11) {
                 0 => format!("distribute({p}, {})", 1 + next(3)),
                 1 => format!("fuse_next({p})"),
                 2 => {
@@ -660,6 +660,8 @@ fn chlore_rt_random_scripts_round_trip() {
                 // A copy of the loop (more loops than iterators), which the later
                 // directives may skew or shift.
                 8 => format!("stripmine({p}, 1)"),
+                // A sparser loop (GRAIN).
+                9 => format!("grain({p}, {}, {})", 1 + next(d), 2 + next(2)),
                 _ => "reorder((), (1, 0, 2))".to_string(),
             };
             let Ok(directive) = Directive::parse(&line) else {
@@ -759,20 +761,44 @@ fn explain_recovers_a_statement_run_once_per_iteration() {
 fn chlore_says_what_it_cannot_recover() {
     let kernel = beamforming();
     let source = original(&kernel);
-    for (lines, why) in [
-        // Every other point of a loop: the lattice of the loops changes.
-        (&["grain((2), 1, 2)"][..], "GRAIN"),
-        // A split into two members of one statement.
-        (&["indexsetsplit((2), 1 - i1 >= 0)"], "INDEXSETSPLIT"),
-    ] {
-        let target = clay_replay(&kernel.scop, &opts(), &script(lines)).unwrap();
-        let err = recover(&source, &target).unwrap_err();
-        assert!(err.contains(why), "{lines:?}: {err}");
-    }
+    // A split into two members of one statement.
+    let lines = ["indexsetsplit((2), 1 - i1 >= 0)"];
+    let target = clay_replay(&kernel.scop, &opts(), &script(&lines)).unwrap();
+    let err = recover(&source, &target).unwrap_err();
+    assert!(err.contains("INDEXSETSPLIT"), "{err}");
     // Fewer loops than the source: undoing a strip-mine is LINEARIZE.
     let mined = clay_replay(&kernel.scop, &opts(), &script(&["stripmine((2), 4)"])).unwrap();
     let err = recover(&mined, &source).unwrap_err();
     assert!(err.contains("loops in the target"), "{err}");
+    // From every other point back to every point: DENSIFY.
+    let sparse = clay_replay(&kernel.scop, &opts(), &script(&["grain((2), 1, 2)"])).unwrap();
+    let err = recover(&sparse, &source).unwrap_err();
+    assert!(err.contains("lattice"), "{err}");
+}
+
+#[test]
+fn chlore_recovers_sparser_loops_by_grain() {
+    // Seed 003 §6.3 (Algorithm 2): loops that run over a sublattice of the
+    // iterators' points. GRAIN by 2, and (i + j, i - j) in a 2-d nest (determinant
+    // -2): the rows' Hermite form has a pivot of 2, which GRAIN makes.
+    let kernel = beamforming();
+    let source = original(&kernel);
+    for lines in [
+        &["grain((2), 1, 2)"][..],
+        &["grain((2, 2), 2, 3)", "shift((2, 2), 2, 1)"],
+        &[
+            "skew((2, 2), 1, 1)",
+            "grain((2, 2), 1, 2)",
+            "skew((2, 2), 1, -1)",
+        ],
+    ] {
+        let target = clay_replay(&kernel.scop, &opts(), &script(lines)).unwrap();
+        let found = recover_checked(&kernel, &source, &target);
+        assert!(
+            found.iter().any(|d| d.starts_with("grain(")),
+            "{lines:?}: {found:?}"
+        );
+    }
 }
 
 #[test]

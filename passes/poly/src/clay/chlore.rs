@@ -22,9 +22,14 @@
 //!   the copies where the target wants them (a copy minus its original is the
 //!   one-iteration loop, which SHIFT places).
 //!
+//! - **Sparser loops.** When the target's rows span a sublattice of the source's
+//!   (`(i + j, i - j)`: every other point), the rows go to the source's Hermite form,
+//!   then to the target's by GRAIN of each row by its pivot and SKEWs (Algorithm 2's
+//!   GRAIN, §6.3), then to the target's rows.
+//!
 //! Not yet recovered, with an error that says so: a change in the number of union
 //! members (INDEXSETSPLIT), fewer loops (LINEARIZE), a loop for a statement that has
-//! none, or a change of the lattice of a member's loops (GRAIN).
+//! none, or a source whose loops do not span every point (DENSIFY).
 
 use std::collections::BTreeSet;
 
@@ -367,7 +372,7 @@ fn explicit_rows(s: &ClaySchedule, r: &Relation) -> Result<Vec<Row>, String> {
         let rest = &e[n..];
         if rest.iter().any(|v| v % lead != 0) {
             return Err(format!(
-                "α{} of {name} is a fraction of its loops: GRAIN is not recovered yet",
+                "α{} of {name} is a fraction of its iterators: not recovered yet",
                 col + 1
             ));
         }
@@ -402,39 +407,58 @@ fn match_alpha(
     let h: Vec<Vec<i64>> = have.iter().map(|r| r.0.clone()).collect();
     let w: Vec<Vec<i64>> = want.iter().map(|r| r.0.clone()).collect();
     // Row operations E with E·h = w: reduce both to the same echelon form.
-    let to_h = reduce(&h).ok_or_else(|| format!("{name}'s loops are not unimodular"))?;
-    let to_w = reduce(&w).ok_or_else(|| {
-        format!("{name}'s target loops are not a unimodular change of its iterators: GRAIN is not recovered yet")
+    let to_h = reduce(&h).ok_or_else(|| {
+        format!("{name}'s loops do not tell its instances apart (rank below its iterators)")
     })?;
-    if to_h.1 != to_w.1 {
-        return Err(format!(
-            "{name}: the target's loops are not a unimodular change of the source's \
-             (GRAIN is not recovered yet)"
-        ));
-    }
-    // h → echelon by to_h.0, then echelon → w by the inverse of to_w.0, last first.
+    let to_w = reduce(&w).ok_or_else(|| {
+        format!(
+            "{name}'s target loops do not tell its instances apart (rank below its \
+             iterators): not recovered"
+        )
+    })?;
+    // From the source's form to the target's: nothing when the rows span the same
+    // lattice; from the whole lattice (the source's iterators) to a sublattice by
+    // GRAIN and SKEW (Algorithm 2's GRAIN, seed 003 §6.3).
+    let between = if to_h.1 == to_w.1 {
+        Vec::new()
+    } else {
+        sublattice(&to_h.1, &to_w.1).ok_or_else(|| {
+            format!(
+                "{name}: the target's loops span a lattice the source's do not reach by \
+                 GRAIN (not recovered)"
+            )
+        })?
+    };
+    // h → echelon by to_h.0, then to the target's echelon, then echelon → w by the
+    // inverse of to_w.0, last first.
     let beta = cur.relations[t].beta.clone();
-    let ops: Vec<RowOp> = to_h
+    let ops: Vec<Step> = to_h
         .0
         .iter()
-        .copied()
-        .chain(to_w.0.iter().rev().map(|op| op.inverse()))
+        .map(|&op| Step::Row(op))
+        .chain(between)
+        .chain(to_w.0.iter().rev().map(|op| Step::Row(op.inverse())))
         .collect();
     for op in ops {
         let d = match op {
-            RowOp::Swap(a, b) => {
+            Step::Row(RowOp::Swap(a, b)) => {
                 let (outer, inner) = (a.min(b), a.max(b));
                 Directive::Interchange {
                     prefix: beta[..=inner].to_vec(),
                     dim: outer + 1,
                 }
             }
-            RowOp::Negate(a) => Directive::Reverse {
+            Step::Row(RowOp::Negate(a)) => Directive::Reverse {
                 prefix: beta[..=a].to_vec(),
+            },
+            Step::Scale(a, g) => Directive::Grain {
+                prefix: beta[..=a].to_vec(),
+                dim: a + 1,
+                factor: g,
             },
             // row_a += k·row_b is SKEW(ρ_a, b, -k): the substitution
             // α_a ↦ α_a - k·α_b gives α_a = old + k·α_b.
-            RowOp::Add(a, b, k) => Directive::Skew {
+            Step::Row(RowOp::Add(a, b, k)) => Directive::Skew {
                 prefix: beta[..=a].to_vec(),
                 dim: b + 1,
                 factor: -k,
@@ -487,6 +511,14 @@ enum RowOp {
     Add(usize, usize, i64),
 }
 
+/// A step of Chlore's way between two row matrices: an invertible row operation,
+/// or `row_a *= g` (`g > 1`, GRAIN), which only goes from a lattice to a sublattice.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Row(RowOp),
+    Scale(usize, i64),
+}
+
 impl RowOp {
     fn inverse(self) -> RowOp {
         match self {
@@ -507,6 +539,38 @@ impl RowOp {
             }
         }
     }
+}
+
+/// Row operations from `from`, the Hermite form of the whole lattice (the identity
+/// over the columns, zero rows below), to `to`, another Hermite form: each row `k`
+/// is scaled by its pivot (GRAIN), then gets its entries right of the pivot from
+/// the rows below, which are still unit rows (SKEW). `None` when `from` is not the
+/// whole lattice.
+fn sublattice(from: &[Vec<i64>], to: &[Vec<i64>]) -> Option<Vec<Step>> {
+    let columns = from.first().map_or(0, Vec::len);
+    let whole = from
+        .iter()
+        .enumerate()
+        .all(|(r, row)| row.iter().enumerate().all(|(c, &v)| v == i64::from(r == c)));
+    if !whole || to.len() != from.len() {
+        return None;
+    }
+    let mut ops = Vec::new();
+    for (k, row) in to.iter().take(columns).enumerate() {
+        let pivot = row[k];
+        if pivot < 1 {
+            return None;
+        }
+        if pivot > 1 {
+            ops.push(Step::Scale(k, pivot));
+        }
+        for (l, &entry) in row.iter().enumerate().skip(k + 1) {
+            if entry != 0 {
+                ops.push(Step::Row(RowOp::Add(k, l, entry)));
+            }
+        }
+    }
+    Some(ops)
 }
 
 /// Reduces an integer matrix of full column rank (at least as many rows as
@@ -610,6 +674,23 @@ mod tests {
             }
             assert_eq!(again, form);
         }
+        // GRAIN and SKEW from the whole lattice to a sublattice's form.
+        let whole = vec![vec![1, 0], vec![0, 1], vec![0, 0]];
+        for to in [
+            vec![vec![1, 1], vec![0, 2], vec![0, 0]],
+            vec![vec![3, 2], vec![0, 1], vec![0, 0]],
+        ] {
+            let mut m = whole.clone();
+            for step in sublattice(&whole, &to).unwrap() {
+                match step {
+                    Step::Row(op) => op.apply(&mut m),
+                    Step::Scale(a, g) => m[a].iter_mut().for_each(|v| *v *= g),
+                }
+            }
+            assert_eq!(m, to);
+        }
+        // Not from a sublattice back to the whole one.
+        assert!(sublattice(&[vec![2]], &[vec![1]]).is_none());
         // Rank 1 in two columns; more columns than rows.
         assert!(reduce(&[vec![1, 1], vec![2, 2], vec![3, 3]]).is_none());
         assert!(reduce(&[vec![1, 0]]).is_none());
