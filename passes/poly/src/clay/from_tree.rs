@@ -312,13 +312,28 @@ fn leaf(
         }
     }
     // More loops than iterators (a loop over a combination of others, or one
-    // iteration of a loop: Chlore adds them by STRIPMINE of size 1); fewer would
-    // leave instances without a date of their own.
-    if rows.len() < inputs {
-        return Err(refused(format!(
-            "{name} has {} loops in the schedule and {inputs} iterators",
-            rows.len()
-        )));
+    // iteration of a loop: Chlore adds them by STRIPMINE of size 1) are fine. Loops
+    // that do not tell the iterators apart are completed by innermost loops over the
+    // missing iterators: in the tree an equality of the domain fixes those (`j = i`),
+    // so each runs one iteration there, and the caller checks that the order is the
+    // tree's; Clay's schedules date every point of any domain (§4.3).
+    for j in 0..inputs {
+        if rank(&rows) == inputs {
+            break;
+        }
+        let mut unit = vec![0; inputs];
+        unit[j] = 1;
+        let before = rank(&rows);
+        rows.push((unit, vec![0; source.params.len()], 0));
+        if rank(&rows) == before {
+            rows.pop();
+        } else {
+            if let Some(k) = keys.last_mut() {
+                k.push(0);
+            }
+            keys.push(Vec::new());
+            parallel.push(false);
+        }
     }
     let loops = rows.len();
     let mut constraints = Vec::with_capacity(loops);
@@ -342,6 +357,45 @@ fn leaf(
 }
 
 type AffineParts = (Vec<i64>, Vec<i64>, i64);
+
+/// The rank of the rows' iterator coefficients (fraction-free elimination).
+fn rank(rows: &[AffineParts]) -> usize {
+    let mut m: Vec<Vec<i128>> = rows
+        .iter()
+        .map(|r| r.0.iter().map(|&v| i128::from(v)).collect())
+        .collect();
+    let columns = m.first().map_or(0, Vec::len);
+    let mut rank = 0;
+    for col in 0..columns {
+        let Some(p) = (rank..m.len()).find(|&r| m[r][col] != 0) else {
+            continue;
+        };
+        m.swap(rank, p);
+        let pivot = m[rank].clone();
+        for row in m.iter_mut().skip(rank + 1) {
+            let (a, b) = (pivot[col], row[col]);
+            if b != 0 {
+                for (x, y) in row.iter_mut().zip(&pivot) {
+                    *x = *x * a - *y * b;
+                }
+                let g = row.iter().fold(0i128, |g, &v| gcd(g, v));
+                if g > 1 {
+                    row.iter_mut().for_each(|v| *v /= g);
+                }
+            }
+        }
+        rank += 1;
+    }
+    rank
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
 
 /// Statement `name`'s value of a band member as coefficients of its iterators and
 /// of the parameters (in `source`'s order), and a constant.
