@@ -13,6 +13,7 @@ use isl_rs::{DimType, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff};
 use super::schedule::{ClaySchedule, Constraint, Relation};
 use crate::error::PolyError;
 use crate::model::scop::StmtId;
+use crate::scheduler::linalg;
 use crate::support::isl::{id_name, param_names, union_set_names, Ctx, IslResult};
 use crate::support::schedule_tree::{n_children, n_members, node_type};
 use crate::transform::parallel::{COLLAPSED_PARALLEL_MARK, GPU_PARALLEL_MARK, PARALLEL_MARK};
@@ -318,14 +319,14 @@ fn leaf(
     // so each runs one iteration there, and the caller checks that the order is the
     // tree's; Clay's schedules date every point of any domain (§4.3).
     for j in 0..inputs {
-        if rank(&rows) == inputs {
+        if rank(&rows, inputs) == inputs {
             break;
         }
         let mut unit = vec![0; inputs];
         unit[j] = 1;
-        let before = rank(&rows);
+        let before = rank(&rows, inputs);
         rows.push((unit, vec![0; source.params.len()], 0));
-        if rank(&rows) == before {
+        if rank(&rows, inputs) == before {
             rows.pop();
         } else {
             if let Some(k) = keys.last_mut() {
@@ -358,43 +359,11 @@ fn leaf(
 
 type AffineParts = (Vec<i64>, Vec<i64>, i64);
 
-/// The rank of the rows' iterator coefficients (fraction-free elimination).
-fn rank(rows: &[AffineParts]) -> usize {
-    let mut m: Vec<Vec<i128>> = rows
-        .iter()
-        .map(|r| r.0.iter().map(|&v| i128::from(v)).collect())
-        .collect();
-    let columns = m.first().map_or(0, Vec::len);
-    let mut rank = 0;
-    for col in 0..columns {
-        let Some(p) = (rank..m.len()).find(|&r| m[r][col] != 0) else {
-            continue;
-        };
-        m.swap(rank, p);
-        let pivot = m[rank].clone();
-        for row in m.iter_mut().skip(rank + 1) {
-            let (a, b) = (pivot[col], row[col]);
-            if b != 0 {
-                for (x, y) in row.iter_mut().zip(&pivot) {
-                    *x = *x * a - *y * b;
-                }
-                let g = row.iter().fold(0i128, |g, &v| gcd(g, v));
-                if g > 1 {
-                    row.iter_mut().for_each(|v| *v /= g);
-                }
-            }
-        }
-        rank += 1;
-    }
-    rank
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
-    }
+/// The rank of the rows' iterator coefficients; an overflow counts as full rank
+/// (no loop is added, and the caller refuses what does not order like the tree).
+fn rank(rows: &[AffineParts], inputs: usize) -> usize {
+    let linear: Vec<Vec<i64>> = rows.iter().map(|r| r.0.clone()).collect();
+    linalg::rank(&linear, inputs).unwrap_or(inputs)
 }
 
 /// Statement `name`'s value of a band member as coefficients of its iterators and

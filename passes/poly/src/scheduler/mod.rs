@@ -42,7 +42,7 @@ mod graph;
 mod ilp;
 pub(crate) mod initial;
 mod layout;
-mod linalg;
+pub(crate) mod linalg;
 mod live_ranges;
 pub(crate) mod spatial;
 pub(crate) mod symbolic_sizes;
