@@ -64,6 +64,8 @@ config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 # Deterministic diagnostics: no colour codes in the output FileCheck reads.
 config.environment["TERM"] = "dumb"
+# Scripts run by a test (scripts/explain) use the plugin under test, not their default.
+config.environment["TESSEL_PLUGIN"] = plugin
 for var in ("RUST_LOG", "RUST_BACKTRACE"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
