@@ -193,8 +193,9 @@ pub struct Explained {
     /// scheduling), as seed 003 §6.4 measures it.
     pub recovery_time: Duration,
     /// Whether the script's code is the optimizer's (the same AST). When not, it
-    /// orders every pair of instances alike, but the code differs in shape (isl
-    /// interleaves the independent children of a set node; Clay orders blocks).
+    /// orders every pair of instances alike, but the code differs in shape (e.g.
+    /// isl interleaves the independent children of a set node, where Clay orders
+    /// blocks; or the optimizer's bands are split where Clay's perfect nest is one).
     pub same_code: bool,
 }
 

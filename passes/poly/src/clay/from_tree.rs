@@ -318,17 +318,19 @@ fn leaf(
     // missing iterators: in the tree an equality of the domain fixes those (`j = i`),
     // so each runs one iteration there, and the caller checks that the order is the
     // tree's; Clay's schedules date every point of any domain (§4.3).
+    let mut spanned = rank(&rows, inputs);
     for j in 0..inputs {
-        if rank(&rows, inputs) == inputs {
+        if spanned == inputs {
             break;
         }
         let mut unit = vec![0; inputs];
         unit[j] = 1;
-        let before = rank(&rows, inputs);
         rows.push((unit, vec![0; source.params.len()], 0));
-        if rank(&rows, inputs) == before {
+        let now = rank(&rows, inputs);
+        if now == spanned {
             rows.pop();
         } else {
+            spanned = now;
             if let Some(k) = keys.last_mut() {
                 k.push(0);
             }
