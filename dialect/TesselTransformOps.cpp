@@ -392,6 +392,13 @@ LogicalResult ParallelizeOp::verify() {
   return verifyPrefix(*this, getPrefix(), true);
 }
 
+std::string SplitBandOp::getDirective() {
+  return directive("split_band", getPrefix());
+}
+LogicalResult SplitBandOp::verify() {
+  return verifyPrefix(*this, getPrefix(), true);
+}
+
 std::string TileOp::getDirective() {
   return directive("tile", getPrefix(), {tuple(getSizes())});
 }

@@ -329,6 +329,22 @@ def Tessel_ParallelizeOp : Tessel_DirectiveOp<"parallelize", "PARALLELIZE(ρ)",
   }];
 }
 
+def Tessel_SplitBandOp : Tessel_DirectiveOp<"split_band",
+    "SPLIT_BAND(ρ), a Tessel addition to Clay", (ins), ""> {
+  let description = [{
+    Loop ρ starts a band of its own in the schedule tree that `generate` builds:
+    the transforms that follow scheduling (`generate`'s `options`: tiling above
+    all, which tiles the loops of one permutable band together) treat it apart
+    from the loops around it. No instance changes its date, so it is always legal.
+    `tessel-explain` writes one where the scheduler ended a band.
+
+    ```mlir
+    transform.tessel.split_band %scop [0, 0] : !transform.any_op
+    ```
+    Directive: `split_band((0, 0))`.
+  }];
+}
+
 def Tessel_TileOp : Tessel_DirectiveOp<"tile", "tile(ρ, sizes), a composite of STRIPMINE and INTERCHANGE",
     (ins DenseI64ArrayAttr:$sizes), "`,` $sizes"> {
   let description = [{

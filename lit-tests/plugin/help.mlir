@@ -8,24 +8,35 @@
 // RUN: %mlir-opt --load-pass-plugin=%tessel --help 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EXPLAIN --strict-whitespace
 
-// tessel-explain reads the scheduling options but the tiling, unroll-and-jam and
-// register-block ones (it explains the schedule without them), and the dependence
-// options.
+// tessel-explain reads the scheduling options, those of the transforms that follow
+// scheduling (its script's generate repeats them: tile, tile-sizes, wavefront,
+// intra-tile, register-tile, unroll-jam, the parallel marks, parallel-min-work and
+// vector-bytes), and the dependence options; not the target's nor
+// distinct-arguments.
 // EXPLAIN-LABEL: {{^      --tessel-explain }}
 // EXPLAIN-NEXT: {{^        --fuse=<value> }}
 // EXPLAIN-NEXT: {{^    =none }}
 // EXPLAIN-NEXT: {{^    =smart }}
 // EXPLAIN-NEXT: {{^    =max }}
+// EXPLAIN-NEXT: {{^        --intra-tile }}
 // EXPLAIN-NEXT: {{^        --l2-size=<ulong> }}
 // EXPLAIN-NEXT: {{^        --line-size=<ulong> }}
 // EXPLAIN-NEXT: {{^        --live-range-reordering }}
 // EXPLAIN-NEXT: {{^        --max-operations=<ulong> }}
 // EXPLAIN-NEXT: {{^        --parallel }}
+// EXPLAIN-NEXT: {{^        --parallel-collapse }}
+// EXPLAIN-NEXT: {{^        --parallel-min-work=<ulong> }}
 // EXPLAIN-NEXT: {{^        --rar }}
+// EXPLAIN-NEXT: {{^        --register-tile=<size,size,...> }}
 // EXPLAIN-NEXT: {{^        --scheduler=<value> }}
 // EXPLAIN:      {{^    =spatial }}
 // EXPLAIN-NEXT: {{^        --spatial-hlim=<ulong> }}
+// EXPLAIN-NEXT: {{^        --tile }}
+// EXPLAIN-NEXT: {{^        --tile-sizes=<size,size,...> }}
 // EXPLAIN-NEXT: {{^        --time-budget=<ulong> }}
+// EXPLAIN-NEXT: {{^        --unroll-jam=<ulong> }}
+// EXPLAIN-NEXT: {{^        --vector-bytes=<ulong> }}
+// EXPLAIN-NEXT: {{^        --wavefront }}
 // EXPLAIN-NEXT: {{^      --tessel-gpu-emulate }}
 // EXPLAIN-NEXT: {{^        --thread-order=<value> }}
 // EXPLAIN-NEXT: {{^    =forward }}

@@ -198,9 +198,50 @@ pub fn script_text(func: &str, index: usize, explained: &Explained) -> String {
         out.push_str(&format!("    // {}\n", d.describe()));
         out.push_str(&format!("    {} : !transform.any_op\n", transform_op(d)));
     }
-    out.push_str("    transform.tessel.generate %s : !transform.any_op\n");
+    if explained.generate_options.is_empty() {
+        out.push_str("    transform.tessel.generate %s : !transform.any_op\n");
+    } else {
+        // Said in words, as for the directives.
+        out.push_str(&format!(
+            "    // {}\n",
+            transforms_in_words(&explained.options)
+        ));
+        out.push_str(&format!(
+            "    transform.tessel.generate %s options \"{}\" : !transform.any_op\n",
+            explained.generate_options
+        ));
+    }
     out.push_str("    transform.yield\n  }\n}");
     out
+}
+
+/// What `generate`'s options do after the script, in words.
+fn transforms_in_words(o: &Options) -> String {
+    let mut steps = Vec::new();
+    if o.tile {
+        let sizes = if o.tile_sizes.is_empty() {
+            "sizes from the cache model".to_string()
+        } else {
+            format!("sizes {:?}", o.tile_sizes)
+        };
+        steps.push(format!("tile the permutable bands ({sizes})"));
+        if o.wavefront && o.parallel {
+            steps.push("wavefront tiles with no parallel tile loop".into());
+        }
+    }
+    if o.intra_tile {
+        steps.push("reorder the loops inside tiles for locality".into());
+    }
+    if o.unroll_jam > 1 {
+        steps.push(format!("unroll-and-jam by {}", o.unroll_jam));
+    }
+    if o.register_tile != tessel_poly::RegisterBlock::NONE {
+        steps.push("register blocks".into());
+    }
+    if o.parallel {
+        steps.push("then mark the parallel loops".into());
+    }
+    format!("generate as tessel-optimize does: {}", steps.join(", "))
 }
 
 /// One directive as its `transform.tessel` op on the handle `%s` (dialect/README.md).
@@ -234,6 +275,7 @@ fn transform_op(d: &Directive) -> String {
         | Directive::Reverse { .. }
         | Directive::Collapse { .. }
         | Directive::Linearize { .. }
-        | Directive::Parallelize { .. } => head,
+        | Directive::Parallelize { .. }
+        | Directive::SplitBand { .. } => head,
     }
 }

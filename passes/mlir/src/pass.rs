@@ -73,7 +73,7 @@ impl std::fmt::Display for Remark<'_> {
             Remark::Described { statements, text } => write!(f, "tessel: SCoP of {statements} statements\n{text}"),
             Remark::Note(note) => write!(f, "tessel: {note}"),
             Remark::Explained { index, statements, explained, script } => {
-                let o = &explained.options;
+                let optimize_options = explained.optimize_options();
                 let code = if explained.same_code {
                     ""
                 } else {
@@ -81,10 +81,11 @@ impl std::fmt::Display for Remark<'_> {
                 };
                 write!(
                     f,
-                    "tessel: Clay script of SCoP {index} ({} directives for {statements} statements, recovered in {:.1} ms); it gives the schedule of tessel-optimize{{scheduler={} tile=0 intra-tile=0 wavefront=0 unroll-jam=0 register-tile=1,1}}{code}:\n{script}",
+                    "tessel: Clay script of SCoP {index} ({} directives for {statements} statements, recovered in {:.1} ms); it gives the code of tessel-optimize{{scheduler={}{}{optimize_options}}}{code}:\n{script}",
                     explained.script.len(),
                     explained.recovery_time.as_secs_f64() * 1e3,
-                    o.scheduler.name(),
+                    explained.options.scheduler.name(),
+                    if optimize_options.is_empty() { "" } else { " " },
                 )
             }
             Remark::CannotExplain(e) => write!(f, "tessel: cannot explain this SCoP: {e}"),

@@ -328,6 +328,13 @@ impl Options {
     /// options as text (`transform.tessel.generate`'s `options`).
     pub fn from_text(text: &str) -> Result<Options, String> {
         let mut opts = Options::default();
+        opts.apply_text(text)?;
+        Ok(opts)
+    }
+
+    /// [`Options::from_text`] over these options instead of the defaults.
+    pub fn apply_text(&mut self, text: &str) -> Result<(), String> {
+        let opts = self;
         for item in text.split_whitespace() {
             let (name, value) = item.split_once('=').unwrap_or((item, ""));
             let spec = OPTIONS
@@ -360,9 +367,80 @@ impl Options {
             };
             opts.set(spec.id, parsed).map_err(|e| e.to_string())?;
         }
-        Ok(opts)
+        Ok(())
     }
 
+    /// The options among `ids` whose value differs from `base`'s, written as
+    /// [`Options::apply_text`] reads them (`tile=1 unroll-jam=4`), in table order.
+    /// A list option at its default (`register-tile`'s model) is written empty.
+    pub fn text_over(&self, base: &Options, ids: &[OptionId]) -> String {
+        let mut items = Vec::new();
+        for spec in OPTIONS.iter().filter(|o| ids.contains(&o.id)) {
+            let value = self.get(spec.id);
+            if value == base.get(spec.id) {
+                continue;
+            }
+            let text = match (value, &spec.kind) {
+                (Value::Bool(b), _) => u8::from(b).to_string(),
+                (Value::UInt(n), _) => n.to_string(),
+                (Value::Enum(i), OptionKind::Enum { values, .. }) => values
+                    .get(i)
+                    .map_or_else(String::new, |c| c.name.to_string()),
+                (Value::Enum(i), _) => i.to_string(),
+                (Value::IntList(list), _) => {
+                    let items: Vec<String> = list.iter().map(i64::to_string).collect();
+                    items.join(",")
+                }
+            };
+            items.push(format!("{}={text}", spec.name));
+        }
+        items.join(" ")
+    }
+
+    /// These options with the transforms that follow scheduling off (tiling,
+    /// post-tile reordering, wavefronts, unroll-and-jam, register blocks): what
+    /// `transform.tessel.generate` starts from, so that a Clay script's schedule is
+    /// generated as written unless its `options` turn them on.
+    pub fn without_transforms(&self) -> Options {
+        Options {
+            tile: false,
+            intra_tile: false,
+            wavefront: false,
+            unroll_jam: 0,
+            register_tile: RegisterBlock::NONE,
+            ..self.clone()
+        }
+    }
+
+    /// Whether a transform that follows scheduling is on (see
+    /// [`Options::without_transforms`]; a wavefront needs tiling).
+    pub fn transforms_after_scheduling(&self) -> bool {
+        self.tile
+            || self.intra_tile
+            || self.unroll_jam > 1
+            || self.register_tile != RegisterBlock::NONE
+    }
+}
+
+/// The options of the transforms that follow scheduling, and of what they read (the
+/// caches, the parallel loops): those `transform.tessel.generate` repeats after a
+/// Clay script to give `tessel-optimize`'s code.
+pub const AFTER_SCHEDULING: &[OptionId] = &[
+    OptionId::Tile,
+    OptionId::TileSizes,
+    OptionId::Parallel,
+    OptionId::ParallelCollapse,
+    OptionId::ParallelMinWork,
+    OptionId::Wavefront,
+    OptionId::IntraTile,
+    OptionId::RegisterTile,
+    OptionId::UnrollJam,
+    OptionId::LineSize,
+    OptionId::L2Size,
+    OptionId::VectorBytes,
+];
+
+impl Options {
     /// Sets option `id`. An empty list means the option's default.
     pub fn set(&mut self, id: OptionId, value: Value<'_>) -> Result<(), OptionError> {
         let name = OptionSpec::of(id).name;
@@ -460,6 +538,39 @@ impl Options {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn transforms_after_scheduling_are_written_and_read_back() {
+        // The defaults turn on tiling (wavefront, intra-tile reordering), register
+        // blocks (the model: an empty list) and unroll-and-jam by 4; generate's base
+        // has them off, so those five are what a script's generate must say.
+        let defaults = Options::default();
+        let base = defaults.without_transforms();
+        assert!(defaults.transforms_after_scheduling());
+        assert!(!base.transforms_after_scheduling());
+        let text = defaults.text_over(&base, AFTER_SCHEDULING);
+        assert_eq!(
+            text,
+            "tile=1 wavefront=1 intra-tile=1 register-tile= unroll-jam=4"
+        );
+        let mut back = base.clone();
+        back.apply_text(&text).unwrap();
+        for spec in OPTIONS {
+            assert_eq!(back.get(spec.id), defaults.get(spec.id), "{}", spec.name);
+        }
+        // Only the listed options, and only where they differ.
+        let custom = Options {
+            tile_sizes: vec![32, 8],
+            parallel_min_work: 0,
+            scheduler: SchedulerKind::Pluto,
+            ..base.clone()
+        };
+        assert_eq!(
+            custom.text_over(&base, AFTER_SCHEDULING),
+            "tile-sizes=32,8 parallel-min-work=0"
+        );
+        assert_eq!(base.text_over(&base, AFTER_SCHEDULING), "");
+    }
+
     #[test]
     fn options_from_text() {
         let o = Options::from_text("parallel-min-work=0 scheduler=isl tile-sizes=32,16 tile=false")

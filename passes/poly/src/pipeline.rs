@@ -24,6 +24,7 @@ use crate::error::PolyError;
 use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::{ScalarExpansion, Scop};
+use crate::options::AFTER_SCHEDULING;
 use crate::scheduler::initial;
 use crate::support::host::{host_caches, host_vector_bytes, Caches};
 use crate::support::isl::{Ctx, IslResult};
@@ -79,19 +80,7 @@ pub fn optimize(scop: &Scop, opts: &Options) -> Result<Optimized, PolyError> {
     analyzed(scop, opts, |cx, model, deps, clock| {
         let (mut out, mut notes) = degrade(cx, clock, opts, |rung| {
             let fin = final_schedule(cx, model, deps, rung)?;
-            let mut out = finish(cx, model, deps, fin.tree, fin.tiled_bands, rung.unroll_jam)?;
-            out.schedule_time = fin.schedule_time;
-            out.notes.splice(0..0, fin.notes);
-            out.tiling = fin.tiling;
-            keep_profitable_parallel(&mut out, rung);
-            if out.parallel_loops == 0 && out.tiled_bands == 0 && !out.jammed {
-                out.no_gain = fin.no_locality_gain;
-            }
-            // Scalar replacement: a 1x1 register block of every innermost loop.
-            if rung.target == Target::Cpu && rung.register_tile != RegisterBlock::NONE {
-                crate::codegen::ast::mark_register_loops(&mut out.ast, true);
-            }
-            Ok(out)
+            generated(cx, model, deps, fin, rung)
         })?;
         notes.append(&mut out.notes);
         out.notes = notes;
@@ -116,6 +105,30 @@ pub fn codegen_schedule(
         let tree = parse_tree(cx, schedule_tree)?;
         finish(cx, model, deps, tree, 0, 0)
     })
+}
+
+/// The code of a final schedule: unroll-and-jam, verification and AST generation
+/// ([`finish`]), then the parallel marks that pay and the register loops.
+fn generated(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    fin: FinalSchedule,
+    opts: &Options,
+) -> Result<Optimized, PolyError> {
+    let mut out = finish(cx, model, deps, fin.tree, fin.tiled_bands, opts.unroll_jam)?;
+    out.schedule_time = fin.schedule_time;
+    out.notes.splice(0..0, fin.notes);
+    out.tiling = fin.tiling;
+    keep_profitable_parallel(&mut out, opts);
+    if out.parallel_loops == 0 && out.tiled_bands == 0 && !out.jammed {
+        out.no_gain = fin.no_locality_gain;
+    }
+    // Scalar replacement: a 1x1 register block of every innermost loop.
+    if opts.target == Target::Cpu && opts.register_tile != RegisterBlock::NONE {
+        crate::codegen::ast::mark_register_loops(&mut out.ast, true);
+    }
+    Ok(out)
 }
 
 /// On a CPU, clears the parallel marks that cost more than they gain
@@ -162,15 +175,34 @@ pub fn clay_generate(
     script: &[Directive],
 ) -> Result<Optimized, PolyError> {
     let _span = scop_span("clay_generate", scop).entered();
+    let broken = |e| match e {
+        PolyError::InvalidSchedule(why) => {
+            PolyError::Script(format!("the script breaks a dependence: {why}"))
+        }
+        e => e,
+    };
     analyzed(scop, opts, |cx, model, deps, _| {
         let schedule = stage("clay", || replay(cx, scop, script))?;
         let tree = schedule.tree(cx, &model.domain)?;
-        let mut out = finish_tree(cx, model, deps, tree, 0).map_err(|e| match e {
-            PolyError::InvalidSchedule(why) => {
-                PolyError::Script(format!("the script breaks a dependence: {why}"))
+        if opts.transforms_after_scheduling() {
+            // tessel-optimize's transforms on the script's schedule, as on a
+            // scheduler's: they choose the parallel loops among the tile loops.
+            if let Some(p) = schedule.parallel_loops().first() {
+                return Err(PolyError::Script(format!(
+                    "parallelize {}: with tiling, unroll-and-jam or register blocks on, \
+                     the parallel loops are chosen after them (option `parallel`); drop \
+                     the directive, or turn those options off",
+                    beta_text(p)
+                )));
             }
-            e => e,
-        })?;
+            let locality = Locality::new(cx, model, caches(opts).line)?;
+            let tree = stage("bands", || {
+                initial::permutable_bands(cx, tree, deps.conflicts())
+            })?;
+            let fin = transformed(cx, deps, &locality, opts, tree)?;
+            return generated(cx, model, deps, fin, opts).map_err(broken);
+        }
+        let mut out = finish_tree(cx, model, deps, tree, 0).map_err(broken)?;
         for p in schedule.mixed_parallel_loops() {
             out.notes.push(format!(
                 "loop {} stays sequential: parallelize marked only part of it",
@@ -184,11 +216,15 @@ pub fn clay_generate(
 /// What [`clay_explain`] found for one SCoP.
 #[derive(Clone, Debug)]
 pub struct Explained {
-    /// The Clay script from the original schedule to the optimizer's.
+    /// The Clay script from the original schedule to the scheduler's.
     pub script: Vec<Directive>,
-    /// The options the script reproduces: `opts` with what Clay does not express
-    /// yet turned off (tiling, unroll-and-jam, register blocks).
+    /// The options whose `tessel-optimize` code the script reproduces.
     pub options: Options,
+    /// The options the script's `generate` needs for that code (the transforms that
+    /// follow scheduling: [`crate::options::AFTER_SCHEDULING`]), as
+    /// [`Options::apply_text`] reads them over the defaults without transforms;
+    /// empty when none.
+    pub generate_options: String,
     /// Time to read the optimizer's tree back and recover the script (not the
     /// scheduling), as seed 003 §6.4 measures it.
     pub recovery_time: Duration,
@@ -199,32 +235,77 @@ pub struct Explained {
     pub same_code: bool,
 }
 
+impl Explained {
+    /// The options of `tessel-optimize` (beside the scheduler) whose code the script
+    /// gives, as a pass pipeline writes them: empty for the defaults.
+    pub fn optimize_options(&self) -> String {
+        after_scheduling(&self.options).text_over(&Options::default(), AFTER_SCHEDULING)
+    }
+}
+
+/// `opts` with a wavefront only where there is tiling (it means nothing without).
+fn after_scheduling(opts: &Options) -> Options {
+    Options {
+        wavefront: opts.wavefront && opts.tile,
+        ..opts.clone()
+    }
+}
+
 /// The optimizer's schedule for `scop` explained as a Clay script (seed 003 §6,
-/// Chlore): the schedule is computed as [`optimize`] would with `opts`, minus the
-/// transformations Clay does not express yet (tiling, unroll-and-jam, register
-/// blocks; [`Explained::options`]); it is read back as a Clay target, and the
-/// recovered script is checked twice: its replay gives that target, and the
+/// Chlore). The schedule is computed as [`optimize`] would with `opts`; what is
+/// explained is the scheduler's tree, before the transforms that follow it (tiling,
+/// post-tile reordering, unroll-and-jam, register blocks, and then the parallel
+/// marks), which the script's `generate` repeats with the same options
+/// ([`Explained::generate_options`]). With those transforms off, the tree with its
+/// parallel marks is explained (`parallelize`). It is read back as a Clay target,
+/// and the recovered script is checked twice: its replay gives that target, and the
 /// target orders every pair of instances as the optimizer's tree does. A schedule
 /// with no Clay form yet is a [`PolyError::Unsupported`] that says why.
 pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError> {
     let _span = scop_span("clay_explain", scop).entered();
-    let options = Options {
-        tile: false,
-        intra_tile: false,
-        wavefront: false,
-        unroll_jam: 0,
-        register_tile: crate::options::RegisterBlock::NONE,
-        ..opts.clone()
-    };
+    let options = after_scheduling(opts);
+    let transforms = options.transforms_after_scheduling();
     analyzed(scop, &options, |cx, model, deps, _| {
         let fin = final_schedule(cx, model, deps, &options)?;
+        let locality = Locality::new(cx, model, caches(&options).line)?;
+        // The code of a tree as the optimizer's (or the script's `generate`) gives
+        // it: with the transforms, from the scheduler's tree; without, from the tree
+        // with its parallel marks.
+        let code_of = |tree: isl_rs::Schedule, clay: bool| -> Result<Vec<AstNode>, PolyError> {
+            if !transforms {
+                return Ok(finish_tree(cx, model, deps, tree, 0)?.ast);
+            }
+            let tree = if clay {
+                initial::permutable_bands(cx, tree, deps.conflicts())?
+            } else {
+                tree
+            };
+            let fin = transformed(cx, deps, &locality, &options, tree)?;
+            Ok(generated(cx, model, deps, fin, &options)?.ast)
+        };
+        let explained_tree = if transforms {
+            fin.scheduled.copy().isl(cx)?
+        } else {
+            fin.tree.copy().isl(cx)?
+        };
         // The optimizer's code (verified on the way, as finish_tree verifies every
         // tree), for the order in which it runs the statements: the independent
         // parts of set nodes, which the AST generator orders.
-        let generated = finish_tree(cx, model, deps, fin.tree.copy().isl(cx)?, 0)?;
+        let generated_ast = if transforms {
+            generated(cx, model, deps, fin, &options)?.ast
+        } else {
+            code_of(explained_tree.copy().isl(cx)?, false)?
+        };
+        // The statements' order in the code of the explained tree itself (before
+        // tiling and unroll-and-jam, which interleave statements).
+        let order_ast = if transforms {
+            finish_tree(cx, model, deps, explained_tree.copy().isl(cx)?, 0)?.ast
+        } else {
+            generated_ast.clone()
+        };
         let mut first_seen = vec![usize::MAX; scop.statements.len()];
         let mut seen = 0;
-        crate::codegen::ast::visit_statements(&generated.ast, &mut |s| {
+        crate::codegen::ast::visit_statements(&order_ast, &mut |s| {
             if let Some(r) = first_seen.get_mut(s.0) {
                 if *r == usize::MAX {
                     *r = seen;
@@ -239,8 +320,7 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
             .collect::<Result<Vec<bool>, PolyError>>()?;
         let start = Instant::now();
         let source = ClaySchedule::from_scop(cx, scop)?;
-        let theirs = fin
-            .tree
+        let theirs = explained_tree
             .get_map()
             .isl(cx)?
             .intersect_domain(model.domain.copy().isl(cx)?)
@@ -284,7 +364,14 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
                 continue;
             }
             let target = stage("clay", || {
-                ClaySchedule::from_tree(cx, &fin.tree, &source, sides, &first_seen, &never_run)
+                ClaySchedule::from_tree(
+                    cx,
+                    &explained_tree,
+                    &source,
+                    sides,
+                    &first_seen,
+                    &never_run,
+                )
             })?;
             let ours = target
                 .union_map(cx)?
@@ -305,8 +392,7 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
             };
             let compare = Instant::now();
             let tree = target.tree(cx, &model.domain)?;
-            let same_code =
-                matches!(finish_tree(cx, model, deps, tree, 0), Ok(o) if o.ast == generated.ast);
+            let same_code = matches!(code_of(tree, true), Ok(ast) if ast == generated_ast);
             comparing += compare.elapsed();
             if same_code {
                 reading = Some((target, script, true));
@@ -324,9 +410,12 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
                 "Chlore: the recovered script does not give the optimizer's schedule".into(),
             ));
         }
+        let generate_options =
+            options.text_over(&Options::default().without_transforms(), AFTER_SCHEDULING);
         Ok(Explained {
             script,
             options: options.clone(),
+            generate_options,
             recovery_time,
             same_code,
         })
@@ -578,6 +667,9 @@ fn parse_tree(cx: &Ctx, text: &str) -> Result<isl_rs::Schedule, PolyError> {
 /// A schedule tree with the transforms of `opts` applied (not yet verified).
 struct FinalSchedule {
     tree: isl_rs::Schedule,
+    /// The tree before the transforms: the scheduler's (what `tessel-explain`
+    /// explains when the transforms are on).
+    scheduled: isl_rs::Schedule,
     tiled_bands: usize,
     /// Bands tiled in time ([`tile::TileReport::time_tiles`]).
     time_tiles: usize,
@@ -822,7 +914,24 @@ fn preset_schedule(
     let initial = stage("schedule", || {
         initial::initial_schedule(cx, model, deps, opts)
     })?;
-    let mut tree = initial.tree;
+    let mut fin = transformed(cx, deps, locality, opts, initial.tree)?;
+    fin.schedule_time = initial.time;
+    fin.notes = initial.notes;
+    Ok(fin)
+}
+
+/// The transforms of `opts` that follow scheduling, on `tree` (a scheduler's, or a
+/// Clay script's with [`initial::permutable_bands`]): tiling with its wavefronts and
+/// post-tile reordering, the GPU order, parallel marks.
+fn transformed(
+    cx: &Ctx,
+    deps: &Dependences<'_>,
+    locality: &Locality,
+    opts: &Options,
+    tree: isl_rs::Schedule,
+) -> Result<FinalSchedule, PolyError> {
+    let scheduled = tree.copy().isl(cx)?;
+    let mut tree = tree;
     let mut tiled = 0;
     let mut time_tiles = 0;
     let mut tiling_notes = Vec::new();
@@ -885,11 +994,12 @@ fn preset_schedule(
     tracing::debug!(tiled, "schedule tree built");
     Ok(FinalSchedule {
         tree,
+        scheduled,
         tiled_bands: tiled,
         time_tiles,
         parallel_marks,
-        schedule_time: initial.time,
-        notes: initial.notes,
+        schedule_time: Duration::ZERO,
+        notes: Vec::new(),
         tiling: tiling_notes,
         no_locality_gain: None,
     })

@@ -215,8 +215,10 @@ fn betas(s: &ClaySchedule) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// What `transform.tessel.generate` starts from: the defaults without the
+/// transforms that follow scheduling.
 fn opts() -> Options {
-    Options::default()
+    Options::default().without_transforms()
 }
 
 #[test]
@@ -716,12 +718,67 @@ fn explain_recovers_the_schedulers_choices() {
             rar,
             ..Options::default()
         };
+        // By default the scheduler's tree is explained, and generate repeats the
+        // transforms that follow it; untiled, the tree with its parallel marks.
+        for options in [opts.clone(), untiled(&opts)] {
+            let explained = tessel_poly::clay_explain(&scop, &options)
+                .unwrap_or_else(|e| panic!("{name} {preset:?}: {e}"));
+            assert_eq!(explained.options.tile, options.tile);
+            assert_eq!(explained.generate_options.is_empty(), !options.tile);
+            // The script replays on the original (and is verified) with clay_generate.
+            clay_generate(&scop, &generate_options(&explained), &explained.script)
+                .unwrap_or_else(|e| panic!("{name} {preset:?}: the script does not generate: {e}"));
+        }
+    }
+}
+
+/// `opts` with the transforms that follow scheduling off, as `tessel-explain{tile=0
+/// intra-tile=0 wavefront=0 unroll-jam=0 register-tile=1,1}` has them.
+fn untiled(opts: &Options) -> Options {
+    opts.without_transforms()
+}
+
+/// The options of the explained script's `generate`, as the op reads them.
+fn generate_options(explained: &tessel_poly::Explained) -> Options {
+    let mut options = Options::default().without_transforms();
+    options.apply_text(&explained.generate_options).unwrap();
+    options
+}
+
+#[test]
+fn explain_with_tiling_replays_to_the_optimizers_code() {
+    // tessel-optimize's code, tiles, wavefronts, unroll-and-jam and all, from the
+    // explained script and generate's options. seidel-2d under isl has the band
+    // (4t + 2i + j) and the band (t, i) under it, and floyd-warshall the bands (k),
+    // (i + j), (i): Clay's perfect nest would be one band, which tiling would cut
+    // otherwise, so the script starts the scheduler's bands with split_band.
+    for (name, preset, splits) in [
+        ("gemm", SchedulerKind::Isl, false),
+        ("jacobi-2d", SchedulerKind::Pluto, false),
+        ("seidel-2d", SchedulerKind::Isl, true),
+        ("floyd-warshall", SchedulerKind::Isl, true),
+    ] {
+        let scop = suite_scop(name);
+        let opts = Options {
+            scheduler: preset,
+            ..Options::default()
+        };
         let explained = tessel_poly::clay_explain(&scop, &opts)
             .unwrap_or_else(|e| panic!("{name} {preset:?}: {e}"));
-        assert!(!explained.options.tile && explained.options.unroll_jam == 0);
-        // The script replays on the original (and is verified) with clay_generate.
-        clay_generate(&scop, &opts, &explained.script)
-            .unwrap_or_else(|e| panic!("{name} {preset:?}: the script does not generate: {e}"));
+        let text: Vec<String> = explained.script.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            text.iter().any(|d| d.starts_with("split_band(")),
+            splits,
+            "{name} {preset:?}: {text:?}"
+        );
+        assert!(explained.same_code, "{name} {preset:?}: {text:?}");
+        let replayed = clay_generate(&scop, &generate_options(&explained), &explained.script)
+            .unwrap_or_else(|e| panic!("{name} {preset:?}: {e}"));
+        let optimized = tessel_poly::optimize(&scop, &opts).unwrap();
+        if !splits {
+            assert!(optimized.tiled_bands > 0, "{name}: tiled");
+        }
+        assert_eq!(replayed.ast, optimized.ast, "{name} {preset:?}: {text:?}");
     }
 }
 
@@ -752,7 +809,7 @@ fn explain_recovers_a_statement_run_once_per_iteration() {
                 .any(|d| d.starts_with("stripmine(") && d.ends_with(", 1)")),
             "{name} {preset:?}: {text:?}"
         );
-        clay_generate(&scop, &opts, &explained.script)
+        clay_generate(&scop, &generate_options(&explained), &explained.script)
             .unwrap_or_else(|e| panic!("{name} {preset:?}: the script does not generate: {e}"));
     }
 }
@@ -860,7 +917,7 @@ fn explain_places_a_statement_that_never_runs() {
         ),
     ]);
     let explained = tessel_poly::clay_explain(&scop, &opts()).unwrap();
-    clay_generate(&scop, &opts(), &explained.script).unwrap();
+    clay_generate(&scop, &generate_options(&explained), &explained.script).unwrap();
 }
 
 #[test]
@@ -891,5 +948,5 @@ fn explain_completes_loops_that_a_domain_equality_fixes() {
     ]);
     let explained = tessel_poly::clay_explain(&scop, &opts()).unwrap();
     assert!(explained.same_code, "{:?}", explained.script);
-    clay_generate(&scop, &opts(), &explained.script).unwrap();
+    clay_generate(&scop, &generate_options(&explained), &explained.script).unwrap();
 }

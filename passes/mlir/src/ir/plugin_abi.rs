@@ -412,8 +412,12 @@ pub unsafe extern "C" fn tessel_transform_generate(
             let scop = scop.ok_or("transform.tessel.generate: no payload op")?;
             let text = std::str::from_utf8(bytes)
                 .map_err(|_| "transform.tessel.generate: the options are not UTF-8".to_string())?;
-            let options =
-                Options::from_text(text).map_err(|e| format!("transform.tessel.generate: {e}"))?;
+            // Over the defaults without the transforms that follow scheduling: a
+            // script's schedule is generated as written unless `options` asks.
+            let mut options = Options::default().without_transforms();
+            options
+                .apply_text(text)
+                .map_err(|e| format!("transform.tessel.generate: {e}"))?;
             clay::generate(scop, &options)
         })
     }

@@ -109,6 +109,7 @@ impl ClaySchedule {
                         c.alpha.swap(inner, outer);
                     }
                     r.parallel.swap(inner, outer);
+                    r.band_start.swap(inner, outer);
                 }
                 Ok(())
             }
@@ -183,6 +184,14 @@ impl ClaySchedule {
                 let dim = rho.len() - 1;
                 for t in members {
                     self.relations[t].parallel[dim] = true;
+                }
+                Ok(())
+            }
+            Directive::SplitBand { .. } => {
+                let members = self.loop_members(&rho)?;
+                let dim = rho.len() - 1;
+                for t in members {
+                    self.relations[t].band_start[dim] = true;
                 }
                 Ok(())
             }
@@ -442,6 +451,7 @@ impl ClaySchedule {
                 c.alpha.insert(at, 0);
             }
             r.parallel.insert(at, false);
+            r.band_start.insert(at, false);
             r.beta.insert(d, 0);
             let n = r.depth();
             // size·α_d <= α_{d+1} <= size·α_d + size - 1
@@ -491,6 +501,7 @@ impl ClaySchedule {
                 c.alpha.remove(at);
             }
             r.parallel.remove(at);
+            r.band_start.remove(at);
             r.beta.remove(d);
         }
         Ok(())
@@ -598,6 +609,7 @@ fn split_pair(a: &Relation, b: &Relation, d: usize) -> Option<(usize, usize)> {
         || a.beta[d + 1..] != b.beta[d + 1..]
         || a.constraints.len() != b.constraints.len()
         || a.parallel != b.parallel
+        || a.band_start != b.band_start
     {
         return None;
     }

@@ -99,6 +99,7 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
     }
     match_betas(&mut cur, target, &[], &mut out)?;
     mark_parallel(&mut cur, target, &mut out)?;
+    mark_band_starts(&mut cur, target, &mut out)?;
     Ok(out)
 }
 
@@ -271,13 +272,8 @@ fn split(
     Ok(())
 }
 
-/// PARALLELIZE on every loop of the final forest that the target marks for all
-/// its members and `cur` does not yet.
-fn mark_parallel(
-    cur: &mut ClaySchedule,
-    target: &ClaySchedule,
-    out: &mut Vec<Directive>,
-) -> Result<(), String> {
+/// The loops of `cur`'s forest (β-prefixes), in order.
+fn all_loops(cur: &ClaySchedule) -> Vec<Vec<i64>> {
     let mut loops: Vec<Vec<i64>> = Vec::new();
     for r in &cur.relations {
         for level in 0..r.depth() {
@@ -288,7 +284,36 @@ fn mark_parallel(
         }
     }
     loops.sort();
-    for p in loops {
+    loops
+}
+
+/// SPLIT_BAND on every loop of the final forest that starts a band in the target
+/// (the flag is the loop's: [`ClaySchedule::spread_band_starts`]).
+fn mark_band_starts(
+    cur: &mut ClaySchedule,
+    target: &ClaySchedule,
+    out: &mut Vec<Directive>,
+) -> Result<(), String> {
+    for p in all_loops(cur) {
+        let level = p.len() - 1;
+        let under = cur.under(&p);
+        let want = under.iter().any(|&t| target.relations[t].band_start[level]);
+        let have = under.iter().all(|&t| cur.relations[t].band_start[level]);
+        if want && !have {
+            emit(cur, out, Directive::SplitBand { prefix: p })?;
+        }
+    }
+    Ok(())
+}
+
+/// PARALLELIZE on every loop of the final forest that the target marks for all
+/// its members and `cur` does not yet.
+fn mark_parallel(
+    cur: &mut ClaySchedule,
+    target: &ClaySchedule,
+    out: &mut Vec<Directive>,
+) -> Result<(), String> {
+    for p in all_loops(cur) {
         let level = p.len() - 1;
         let under = cur.under(&p);
         let want = under.iter().all(|&t| target.relations[t].parallel[level]);

@@ -67,6 +67,9 @@ pub enum Directive {
     Linearize { prefix: Vec<i64> },
     /// Marks loop ρ parallel.
     Parallelize { prefix: Vec<i64> },
+    /// Loop ρ starts a band of its own (not a primitive of seed 003: the bands are
+    /// what tiling works on; no date changes).
+    SplitBand { prefix: Vec<i64> },
     /// The composite of §5.3: STRIPMINE of the `sizes.len()` nested loops from ρ on,
     /// then INTERCHANGEs that take the chunk loops outside.
     Tile { prefix: Vec<i64>, sizes: Vec<i64> },
@@ -91,6 +94,7 @@ impl Directive {
             Directive::StripMine { .. } => "stripmine",
             Directive::Linearize { .. } => "linearize",
             Directive::Parallelize { .. } => "parallelize",
+            Directive::SplitBand { .. } => "split_band",
             Directive::Tile { .. } => "tile",
         }
     }
@@ -113,6 +117,7 @@ impl Directive {
             | Directive::StripMine { prefix, .. }
             | Directive::Linearize { prefix }
             | Directive::Parallelize { prefix }
+            | Directive::SplitBand { prefix }
             | Directive::Tile { prefix, .. } => prefix,
         }
     }
@@ -189,6 +194,10 @@ impl Directive {
                 format!("merge the chunks of {} back into one loop", at(prefix))
             }
             Directive::Parallelize { prefix } => format!("run {} in parallel", at(prefix)),
+            Directive::SplitBand { prefix } => format!(
+                "start a band at {}: tiling treats it apart from the loops around it",
+                at(prefix)
+            ),
             Directive::Tile { prefix, sizes } => format!(
                 "tile the {} loops from {} by {}",
                 sizes.len(),
@@ -323,6 +332,10 @@ impl Directive {
                 arity(1, "prefix")?;
                 Directive::Parallelize { prefix: prefix()? }
             }
+            "split_band" => {
+                arity(1, "prefix")?;
+                Directive::SplitBand { prefix: prefix()? }
+            }
             "tile" => {
                 arity(2, "prefix, sizes")?;
                 Directive::Tile {
@@ -362,7 +375,8 @@ impl fmt::Display for Directive {
             | Directive::Reverse { .. }
             | Directive::Collapse { .. }
             | Directive::Linearize { .. }
-            | Directive::Parallelize { .. } => write!(f, "{name}({p})"),
+            | Directive::Parallelize { .. }
+            | Directive::SplitBand { .. } => write!(f, "{name}({p})"),
         }
     }
 }

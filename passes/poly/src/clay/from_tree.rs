@@ -2,7 +2,8 @@
 //! Chlore recovers a script for (seed 003 §2.3: "we may recover [the β-vectors]
 //! thanks to their semantics"). A sequence or set node gives the β position of its
 //! children, a band one α per member, a parallel mark the PARALLELIZE flag of the
-//! band member(s) below it.
+//! band member(s) below it, and a band right under another band the SPLIT_BAND flag
+//! of its first member.
 //!
 //! What has no Clay form here yet is refused with [`PolyError::Unsupported`], whose
 //! text says what: a statement with fewer loops than it has iterators, a piecewise
@@ -33,8 +34,9 @@ struct Path {
 enum Step {
     /// The `i`-th child of a sequence or set.
     Place(i64),
-    /// A band member, and whether a parallel mark covers it.
-    Loop(UnionPwAff, bool),
+    /// A band member, whether a parallel mark covers it, and whether it starts a
+    /// band right under another band.
+    Loop(UnionPwAff, bool, bool),
 }
 
 impl Path {
@@ -45,7 +47,7 @@ impl Path {
             .map(|s| {
                 Ok(match s {
                     Step::Place(i) => Step::Place(*i),
-                    Step::Loop(upa, p) => Step::Loop(upa.copy().isl(cx)?, *p),
+                    Step::Loop(upa, p, b) => Step::Loop(upa.copy().isl(cx)?, *p, *b),
                 })
             })
             .collect::<Result<_, PolyError>>()?;
@@ -69,6 +71,7 @@ struct Found {
     keys: Vec<Vec<i64>>,
     constraints: Vec<Constraint>,
     parallel: Vec<bool>,
+    band_start: Vec<bool>,
 }
 
 impl ClaySchedule {
@@ -130,8 +133,10 @@ impl ClaySchedule {
                 beta,
                 constraints: f.constraints,
                 parallel: f.parallel,
+                band_start: f.band_start,
             });
         }
+        out.spread_band_starts();
         out.normalize_beta();
         out.check_beta_forest().map_err(refused)?;
         Ok(out)
@@ -149,6 +154,7 @@ fn unused(source: &ClaySchedule, k: usize, at: usize) -> Found {
         keys,
         constraints: original.map(|r| r.constraints.clone()).unwrap_or_default(),
         parallel: vec![false; depth],
+        band_start: vec![false; depth],
     }
 }
 
@@ -198,10 +204,12 @@ fn walk(
         ScheduleNodeType::Band => {
             let partial = node.band_get_partial_schedule().isl(cx)?;
             let n = n_members(cx, &node)?;
+            let under_band = matches!(path.steps.last(), Some(Step::Loop(..)));
             for m in 0..n {
                 path.steps.push(Step::Loop(
                     partial.get_at(m as i32).isl(cx)?,
                     m < path.marked,
+                    m == 0 && under_band,
                 ));
             }
             path.marked = 0;
@@ -294,11 +302,16 @@ fn leaf(
     let mut keys: Vec<Vec<i64>> = vec![Vec::new()];
     let mut rows: Vec<AffineParts> = Vec::new();
     let mut parallel = Vec::new();
+    let mut band_start = Vec::new();
+    // A band start waits for the statement's next loop (its first members may be
+    // constant for it); a parallel loop starts a band anyway.
+    let mut starting = false;
     for step in &path.steps {
         let slot = keys.len() - 1;
         match step {
             Step::Place(i) => keys[slot].push(*i),
-            Step::Loop(upa, marked) => {
+            Step::Loop(upa, marked, starts) => {
+                starting |= *starts;
                 let row = affine_of(cx, source, upa, name, inputs)?;
                 if row.0.iter().all(|&c| c == 0) && how.sides[k] != 0 {
                     // Constant here: beside the loop, not in it.
@@ -308,6 +321,8 @@ fn leaf(
                     keys.push(Vec::new());
                     rows.push(row);
                     parallel.push(*marked);
+                    band_start.push(starting && !*marked);
+                    starting = false;
                 }
             }
         }
@@ -336,6 +351,7 @@ fn leaf(
             }
             keys.push(Vec::new());
             parallel.push(false);
+            band_start.push(false);
         }
     }
     let loops = rows.len();
@@ -355,6 +371,7 @@ fn leaf(
         keys,
         constraints,
         parallel,
+        band_start,
     });
     Ok(())
 }

@@ -70,6 +70,7 @@ impl ClaySchedule {
                 beta,
                 constraints,
                 parallel: vec![false; inputs],
+                band_start: vec![false; inputs],
             };
             out.statements.push((st.name.clone(), inputs));
             let rebuilt: Map = cx.parse(
@@ -188,7 +189,11 @@ impl ClaySchedule {
             return Ok(false);
         }
         for (a, b) in self.relations.iter().zip(&other.relations) {
-            if a.stmt != b.stmt || a.beta != b.beta || a.parallel != b.parallel {
+            if a.stmt != b.stmt
+                || a.beta != b.beta
+                || a.parallel != b.parallel
+                || a.band_start != b.band_start
+            {
                 return Ok(false);
             }
             let len = a.beta.len() * 2 - 1;
@@ -331,6 +336,7 @@ impl ClaySchedule {
             r.depth() > level + width
                 && r.beta[level + width] == self.relations[members[0]].beta[level + width]
                 && !r.parallel[level + width]
+                && !r.band_start[level + width]
         }) {
             width += 1;
         }
@@ -368,6 +374,38 @@ impl ClaySchedule {
             .insert_mark(numbered_id(cx, PARALLEL_MARK, 0)?)
             .isl(cx)?;
         marked.get_schedule().isl(cx)
+    }
+
+    /// Gives every member under a loop the SPLIT_BAND flag that one of them has: the
+    /// flag belongs to the loop, as the directive sets it.
+    pub(crate) fn spread_band_starts(&mut self) {
+        for t in 0..self.relations.len() {
+            for level in 0..self.relations[t].depth() {
+                if self.relations[t].band_start[level] {
+                    let prefix = self.relations[t].beta[..=level].to_vec();
+                    for u in self.under(&prefix) {
+                        if let Some(flag) = self.relations[u].band_start.get_mut(level) {
+                            *flag = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The loops (β-prefixes) that some member marks parallel, outermost first.
+    pub fn parallel_loops(&self) -> Vec<Vec<i64>> {
+        let mut out: Vec<Vec<i64>> = Vec::new();
+        for r in &self.relations {
+            for level in (0..r.depth()).filter(|&l| r.parallel[l]) {
+                let loop_prefix = &r.beta[..=level];
+                if !out.iter().any(|p| p == loop_prefix) {
+                    out.push(loop_prefix.to_vec());
+                }
+            }
+        }
+        out.sort_by_key(Vec::len);
+        out
     }
 
     /// The loops (β-prefixes) that hold members marked parallel and members not

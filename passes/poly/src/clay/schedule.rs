@@ -67,6 +67,10 @@ pub struct Relation {
     /// PARALLELIZE's flags, one per α dimension (seed 003 §4.3: a semantic mark,
     /// not equal dates).
     pub parallel: Vec<bool>,
+    /// SPLIT_BAND's flags, one per α dimension: the loop starts a band of its own
+    /// in the schedule tree (a Tessel addition to Clay: the transforms that follow
+    /// scheduling, tiling first, work on bands). Like PARALLELIZE, no date changes.
+    pub band_start: Vec<bool>,
 }
 
 impl Relation {
@@ -212,6 +216,7 @@ mod tests {
             beta: beta.to_vec(),
             constraints: Vec::new(),
             parallel: vec![false; beta.len() - 1],
+            band_start: vec![false; beta.len() - 1],
         }
     }
 

@@ -137,8 +137,8 @@ pub struct OptionSpec {
 
 /// The passes that schedule and transform: they read every option.
 const SCHEDULING: &[PassKind] = &[PassKind::Optimize, PassKind::PrintSchedule];
-/// The scheduling options `tessel-explain` reads too: it explains the schedule
-/// without tiling, unroll-and-jam or register blocks.
+/// The scheduling options `tessel-explain` reads too: the scheduler's, and those of
+/// the transforms that follow it, which its script's `generate` repeats.
 const EXPLAINED: &[PassKind] = &[
     PassKind::Optimize,
     PassKind::PrintSchedule,
@@ -165,6 +165,9 @@ pub const DEFAULT_UNROLL_JAM: u64 = 4;
 pub const DEFAULT_SPATIAL_HLIM: u64 = 32;
 /// The pass that generates code.
 const CODEGEN: &[PassKind] = &[PassKind::Optimize];
+/// The code generator's options that tiling reads too (the work a parallel tile
+/// loop must hold), and so `tessel-explain`.
+const CODEGEN_EXPLAINED: &[PassKind] = &[PassKind::Optimize, PassKind::Explain];
 /// The passes that compute dependences.
 const DEPENDENCES: &[PassKind] = &[
     PassKind::Optimize,
@@ -278,7 +281,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
         name: "tile",
         kind: OptionKind::Bool { default: true },
         help: "Tile permutable bands of depth >= 2",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::TileSizes,
@@ -290,7 +293,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
         help: "Tile size per band member; the last one repeats. Empty (the default): \
                per band from a footprint model and the host's caches, which also leaves \
                bands with no reuse untiled",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::Parallel,
@@ -306,7 +309,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
         help: "Run the coincident loops right inside the outermost parallel loop of a band \
                in parallel with it, as one collapsed affine.parallel, so that a short outer \
                loop still gives every thread work",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::ParallelMinWork,
@@ -317,7 +320,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
         help: "A parallel loop runs in parallel only when one execution of it has at \
                least this many statement instances, estimated at run time just before \
                it; below, it runs sequentially (0: always in parallel)",
-        passes: CODEGEN,
+        passes: CODEGEN_EXPLAINED,
     },
     OptionSpec {
         id: OptionId::DistinctArguments,
@@ -335,7 +338,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
         kind: OptionKind::Bool { default: true },
         help: "Skew an outermost tiled band none of whose tile loops can be parallel so \
                that its second tile loop becomes parallel",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::IntraTile,
@@ -344,7 +347,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
         help: "Post-tile reordering (seed 000 section 4.6, Pluto's intra-tile optimization): \
                in each point band, and in each untiled permutable band, sink innermost the \
                loop along which the most accesses stay in one cache line",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::RegisterTile,
@@ -361,7 +364,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
                values. Outside register blocks, an innermost sequential loop keeps the \
                elements it updates at a fixed address in registers (a 1x1 block). 1,1 \
                turns both off; blocks of over 64 elements are not built",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::UnrollJam,
@@ -374,7 +377,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
                by this many divided by the chains one of its iterations runs (not at all \
                below 2) and jammed, giving each copy its own scalar; kept only when \
                verified (0 or 1: off)",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::LineSize,
@@ -400,7 +403,7 @@ pub const OPTIONS: [OptionSpec; 23] = [
         help: "Bytes of one vector register, which sizes the register block (8 registers \
                of the written element) (0: the host's, read at compile time: 64 with \
                AVX-512, 32 with AVX; set it when cross-compiling)",
-        passes: SCHEDULING,
+        passes: EXPLAINED,
     },
     OptionSpec {
         id: OptionId::SpatialHlim,

@@ -8,9 +8,9 @@ use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
 use crate::scheduler;
-use crate::support::isl::{Ctx, IslResult};
+use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    distances, live_deps, n_children, negative_in_member, node_type, set_coincidence,
+    distances, live_deps, n_children, n_members, negative_in_member, node_type, set_coincidence,
 };
 use crate::{Options, SchedulerKind};
 use std::time::{Duration, Instant};
@@ -145,6 +145,51 @@ pub(crate) fn identity(cx: &Ctx, scop: &ScopIsl, deps: &Conflicts) -> Result<Sch
     let root = scop.original_tree(cx)?.get_root().isl(cx)?;
     let root = merge_and_flag(cx, root, deps)?;
     root.get_schedule().isl(cx)
+}
+
+/// A schedule tree given from outside the schedulers (a Clay script's, whose bands
+/// are its perfect nests) in the form the transforms expect of theirs: each band
+/// split before its first member in which a live dependence has a negative distance,
+/// so that every band is permutable, and the coincidence flags set exactly. The
+/// inverse walk of [`merge_and_flag`], with the same tests.
+pub(crate) fn permutable_bands(
+    cx: &Ctx,
+    tree: Schedule,
+    deps: &Conflicts,
+) -> Result<Schedule, PolyError> {
+    let root = tree.get_root().isl(cx)?;
+    split_and_flag(cx, root, deps)?.get_schedule().isl(cx)
+}
+
+fn split_and_flag(
+    cx: &Ctx,
+    node: ScheduleNode,
+    deps: &Conflicts,
+) -> Result<ScheduleNode, PolyError> {
+    let mut node = node;
+    if node_type(cx, &node)? == ScheduleNodeType::Band {
+        let n = n_members(cx, &node)?;
+        let live = live_deps(cx, &node, &deps.all)?;
+        let partial = node.band_get_partial_schedule().isl(cx)?;
+        let dist = distances(cx, &live, &partial)?;
+        // Member 0 has no negative distance in a valid schedule (the verifier says
+        // what is wrong when it has); the rest goes to a band of its own below,
+        // where the dependences the first members carry are no longer live.
+        for i in 1..n {
+            if negative_in_member(cx, &dist, n, i)? {
+                node = node.band_split(to_i32(i)?).isl(cx)?;
+                break;
+            }
+        }
+        node = node.band_set_permutable(1).isl(cx)?;
+        node = set_coincidence(cx, node, deps)?;
+    }
+    for i in 0..n_children(cx, &node)? {
+        node = node.child(i).isl(cx)?;
+        node = split_and_flag(cx, node, deps)?;
+        node = node.parent().isl(cx)?;
+    }
+    Ok(node)
 }
 
 /// Walks the tree top-down. At each band: merge the band below into it while the
