@@ -74,10 +74,12 @@ impl std::fmt::Display for Remark<'_> {
             Remark::Note(note) => write!(f, "tessel: {note}"),
             Remark::Explained { index, statements, explained, script } => {
                 let optimize_options = explained.optimize_options();
-                let code = if explained.same_code {
-                    ""
+                let code = if let Some(why) = &explained.kept_original {
+                    format!(" (but tessel-optimize keeps the original code of this SCoP: {why}; the script's code, that of the schedule it sets aside, differs in shape from the original)")
+                } else if explained.same_code {
+                    String::new()
                 } else {
-                    " (it orders the instances as that schedule does, but its code differs in shape from tessel-optimize's)"
+                    " (it orders the instances as that schedule does, but its code differs in shape from tessel-optimize's)".to_string()
                 };
                 write!(
                     f,

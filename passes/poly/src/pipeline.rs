@@ -233,6 +233,10 @@ pub struct Explained {
     /// isl interleaves the independent children of a set node, where Clay orders
     /// blocks; or the optimizer's bands are split where Clay's perfect nest is one).
     pub same_code: bool,
+    /// Set when `tessel-optimize` keeps the SCoP's original code, as its cost model
+    /// finds no gain in the schedule ([`Optimized::no_gain`]): why. The script gives
+    /// that schedule's code all the same (and `same_code` is false).
+    pub kept_original: Option<String>,
 }
 
 impl Explained {
@@ -291,8 +295,12 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
         // The optimizer's code (verified on the way, as finish_tree verifies every
         // tree), for the order in which it runs the statements: the independent
         // parts of set nodes, which the AST generator orders.
+        let optimized = generated(cx, model, deps, fin, &options)?;
+        // Where the cost model finds no gain, tessel-optimize keeps the original
+        // code; the script still says what the schedule it set aside is.
+        let kept_original = optimized.no_gain.clone();
         let generated_ast = if transforms {
-            generated(cx, model, deps, fin, &options)?.ast
+            optimized.ast
         } else {
             code_of(explained_tree.copy().isl(cx)?, false)?
         };
@@ -417,7 +425,8 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
             options: options.clone(),
             generate_options,
             recovery_time,
-            same_code,
+            same_code: same_code && kept_original.is_none(),
+            kept_original,
         })
     })
 }

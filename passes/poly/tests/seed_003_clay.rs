@@ -746,6 +746,35 @@ fn generate_options(explained: &tessel_poly::Explained) -> Options {
 }
 
 #[test]
+fn explain_says_when_the_optimizer_keeps_the_original_code() {
+    // Under scheduler=auto, trisolv's schedule crosses no fewer cache lines and
+    // sweeps no fewer matrices than the original order, and has no parallel loop,
+    // tile or jam: tessel-optimize keeps the original code (Optimized::no_gain).
+    // The script still explains the schedule set aside, and says its code is not
+    // tessel-optimize's.
+    let scop = suite_scop("trisolv");
+    let opts = Options {
+        scheduler: SchedulerKind::Auto,
+        ..Options::default()
+    };
+    let optimized = tessel_poly::optimize(&scop, &opts).unwrap();
+    let why = optimized.no_gain.expect("trisolv keeps its original code");
+    let explained = tessel_poly::clay_explain(&scop, &opts).unwrap();
+    assert_eq!(explained.kept_original.as_deref(), Some(why.as_str()));
+    assert!(!explained.same_code);
+    // A preset has no such rule: gemm under isl is tessel-optimize's code.
+    let gemm = tessel_poly::clay_explain(
+        &suite_scop("gemm"),
+        &Options {
+            scheduler: SchedulerKind::Isl,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(gemm.kept_original.is_none() && gemm.same_code);
+}
+
+#[test]
 fn explain_with_tiling_replays_to_the_optimizers_code() {
     // tessel-optimize's code, tiles, wavefronts, unroll-and-jam and all, from the
     // explained script and generate's options. seidel-2d under isl has the band
