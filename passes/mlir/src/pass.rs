@@ -37,7 +37,7 @@ enum Remark<'a> {
     Explained {
         index: usize,
         statements: usize,
-        explained: tessel_poly::Explained,
+        explained: Box<tessel_poly::Explained>,
         script: String,
     },
     CannotExplain(PolyError),
@@ -295,7 +295,7 @@ impl Driver<'_> {
                         Remark::Explained {
                             index,
                             statements: model.statements.len(),
-                            explained,
+                            explained: Box::new(explained),
                             script,
                         }
                     }
