@@ -399,6 +399,13 @@ LogicalResult SplitBandOp::verify() {
   return verifyPrefix(*this, getPrefix(), true);
 }
 
+std::string AnyOrderOp::getDirective() {
+  return directive("any_order", getPrefix());
+}
+LogicalResult AnyOrderOp::verify() {
+  return verifyPrefix(*this, getPrefix(), false);
+}
+
 std::string TileOp::getDirective() {
   return directive("tile", getPrefix(), {tuple(getSizes())});
 }

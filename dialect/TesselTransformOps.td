@@ -345,6 +345,25 @@ def Tessel_SplitBandOp : Tessel_DirectiveOp<"split_band",
   }];
 }
 
+def Tessel_AnyOrderOp : Tessel_DirectiveOp<"any_order",
+    "ANY_ORDER(ρ), a Tessel addition to Clay", (ins), ""> {
+  let description = [{
+    The children of ρ (the root `[]` or a loop) form an isl `set` node, whose
+    parts isl's AST generator may order or interleave, where Clay's β-vectors
+    order them. As legal as the β order it replaces: `generate` verifies the tree
+    in that order, and the code isl generates from it against the exact
+    dependences, as all generated code. Directives that move statements
+    (reorder, fuse_next, distribute, indexsetsplit, collapse, stripmine, linearize,
+    tile) must come before it. `tessel-explain` writes one where the scheduler's
+    tree has a set node.
+
+    ```mlir
+    transform.tessel.any_order %scop [] : !transform.any_op
+    ```
+    Directive: `any_order(())`.
+  }];
+}
+
 def Tessel_TileOp : Tessel_DirectiveOp<"tile", "tile(ρ, sizes), a composite of STRIPMINE and INTERCHANGE",
     (ins DenseI64ArrayAttr:$sizes), "`,` $sizes"> {
   let description = [{

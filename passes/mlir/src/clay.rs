@@ -276,6 +276,7 @@ fn transform_op(d: &Directive) -> String {
         | Directive::Collapse { .. }
         | Directive::Linearize { .. }
         | Directive::Parallelize { .. }
-        | Directive::SplitBand { .. } => head,
+        | Directive::SplitBand { .. }
+        | Directive::AnyOrder { .. } => head,
     }
 }

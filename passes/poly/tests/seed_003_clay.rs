@@ -775,6 +775,27 @@ fn explain_says_when_the_optimizer_keeps_the_original_code() {
 }
 
 #[test]
+fn explain_recovers_set_nodes_with_any_order() {
+    // adi under isl: under the time loop, the column and row sweeps each run their
+    // boundary statements in a set node, whose parts isl's AST generator orders (and
+    // unroll-and-jam interleaves) its own way; with Clay's ordered blocks the code
+    // differed. The script marks those loops any_order, and replays to the
+    // optimizer's code.
+    let scop = suite_scop("adi");
+    let opts = Options {
+        scheduler: SchedulerKind::Isl,
+        ..Options::default()
+    };
+    let explained = tessel_poly::clay_explain(&scop, &opts).unwrap();
+    let text: Vec<String> = explained.script.iter().map(|d| d.to_string()).collect();
+    assert!(text.iter().any(|d| d.starts_with("any_order(")), "{text:?}");
+    assert!(explained.same_code, "{text:?}");
+    let replayed = clay_generate(&scop, &generate_options(&explained), &explained.script).unwrap();
+    let optimized = tessel_poly::optimize(&scop, &opts).unwrap();
+    assert_eq!(replayed.ast, optimized.ast);
+}
+
+#[test]
 fn explain_with_tiling_replays_to_the_optimizers_code() {
     // tessel-optimize's code, tiles, wavefronts, unroll-and-jam and all, from the
     // explained script and generate's options. seidel-2d under isl has the band

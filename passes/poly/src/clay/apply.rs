@@ -38,6 +38,25 @@ impl ClaySchedule {
         {
             return Err("dimensions count from 1".into());
         }
+        // ANY_ORDER marks β-prefixes: a directive that moves statements comes first.
+        let moves = matches!(
+            d,
+            Directive::Reorder { .. }
+                | Directive::FuseNext { .. }
+                | Directive::Distribute { .. }
+                | Directive::IndexSetSplit { .. }
+                | Directive::Collapse { .. }
+                | Directive::StripMine { .. }
+                | Directive::Linearize { .. }
+                | Directive::Tile { .. }
+        );
+        if let Some(p) = self.any_order.first().filter(|_| moves) {
+            return Err(format!(
+                "it moves statements, and any_order({}) marks the children of a β-prefix: \
+                 put any_order after the directives that move statements",
+                beta_text(p)
+            ));
+        }
         match d {
             Directive::Reorder { order, .. } => self.reorder(&rho, order),
             Directive::FuseNext { .. } => self.fuse_next(&rho),
@@ -184,6 +203,28 @@ impl ClaySchedule {
                 let dim = rho.len() - 1;
                 for t in members {
                     self.relations[t].parallel[dim] = true;
+                }
+                Ok(())
+            }
+            Directive::AnyOrder { .. } => {
+                let children = self.children(&rho).len();
+                if children < 2 {
+                    return Err(format!(
+                        "{} has {children} child{}; any_order needs two or more",
+                        if rho.is_empty() {
+                            "the root".to_string()
+                        } else {
+                            beta_text(&rho)
+                        },
+                        if children == 1 { "" } else { "ren" }
+                    ));
+                }
+                if !rho.is_empty() {
+                    self.loop_members(&rho)?;
+                }
+                if !self.any_order.contains(&rho) {
+                    self.any_order.push(rho);
+                    self.any_order.sort();
                 }
                 Ok(())
             }

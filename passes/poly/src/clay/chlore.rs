@@ -100,6 +100,15 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
     match_betas(&mut cur, target, &[], &mut out)?;
     mark_parallel(&mut cur, target, &mut out)?;
     mark_band_starts(&mut cur, target, &mut out)?;
+    for p in &target.any_order {
+        if !cur.any_order.contains(p) {
+            emit(
+                &mut cur,
+                &mut out,
+                Directive::AnyOrder { prefix: p.clone() },
+            )?;
+        }
+    }
     Ok(out)
 }
 
@@ -139,18 +148,6 @@ fn degenerate_forest(s: &ClaySchedule) -> ClaySchedule {
     d
 }
 
-/// The distinct β values at level `rho.len()` of the members of `cur` under `rho`
-/// that have one (its children), in increasing order.
-fn children(cur: &ClaySchedule, rho: &[i64]) -> Vec<i64> {
-    let set: BTreeSet<i64> = cur
-        .under(rho)
-        .into_iter()
-        .filter(|&t| cur.relations[t].beta.len() > rho.len())
-        .map(|t| cur.relations[t].beta[rho.len()])
-        .collect();
-    set.into_iter().collect()
-}
-
 /// The target positions at level `d` of the members of `cur` under `prefix`.
 fn targets(cur: &ClaySchedule, target: &ClaySchedule, prefix: &[i64], d: usize) -> BTreeSet<i64> {
     cur.under(prefix)
@@ -173,13 +170,14 @@ fn match_betas(
     out: &mut Vec<Directive>,
 ) -> Result<(), String> {
     let d = rho.len();
-    while let Some(c) = children(cur, rho)
+    while let Some(c) = cur
+        .children(rho)
         .into_iter()
         .find(|&c| targets(cur, target, &child(rho, c), d).len() > 1)
     {
         split(cur, target, &child(rho, c), d, out)?;
     }
-    let items = children(cur, rho);
+    let items = cur.children(rho);
     let wanted: Vec<i64> = items
         .iter()
         .map(|&c| {
@@ -219,7 +217,7 @@ fn match_betas(
             )?;
         }
     }
-    for c in children(cur, rho) {
+    for c in cur.children(rho) {
         let inner = child(rho, c);
         if cur
             .under(&inner)
@@ -242,7 +240,7 @@ fn split(
     d: usize,
     out: &mut Vec<Directive>,
 ) -> Result<(), String> {
-    let kids = children(cur, pi);
+    let kids = cur.children(pi);
     if kids.is_empty() {
         return Err(format!(
             "a statement at {} would have to go to two places",
@@ -294,16 +292,13 @@ fn mark_band_starts(
     target: &ClaySchedule,
     out: &mut Vec<Directive>,
 ) -> Result<(), String> {
-    for p in all_loops(cur) {
-        let level = p.len() - 1;
-        let under = cur.under(&p);
-        let want = under.iter().any(|&t| target.relations[t].band_start[level]);
-        let have = under.iter().all(|&t| cur.relations[t].band_start[level]);
-        if want && !have {
-            emit(cur, out, Directive::SplitBand { prefix: p })?;
-        }
-    }
-    Ok(())
+    mark_loops(
+        cur,
+        target,
+        out,
+        |r| &r.band_start,
+        |prefix| Directive::SplitBand { prefix },
+    )
 }
 
 /// PARALLELIZE on every loop of the final forest that the target marks for all
@@ -313,13 +308,32 @@ fn mark_parallel(
     target: &ClaySchedule,
     out: &mut Vec<Directive>,
 ) -> Result<(), String> {
+    mark_loops(
+        cur,
+        target,
+        out,
+        |r| &r.parallel,
+        |prefix| Directive::Parallelize { prefix },
+    )
+}
+
+/// The directive `make` on every loop of the final forest (the β-vectors are the
+/// target's by now) whose members all have `flag` in the target and not all in
+/// `cur`.
+fn mark_loops(
+    cur: &mut ClaySchedule,
+    target: &ClaySchedule,
+    out: &mut Vec<Directive>,
+    flag: fn(&Relation) -> &Vec<bool>,
+    make: fn(Vec<i64>) -> Directive,
+) -> Result<(), String> {
     for p in all_loops(cur) {
         let level = p.len() - 1;
         let under = cur.under(&p);
-        let want = under.iter().all(|&t| target.relations[t].parallel[level]);
-        let have = under.iter().all(|&t| cur.relations[t].parallel[level]);
+        let want = under.iter().all(|&t| flag(&target.relations[t])[level]);
+        let have = under.iter().all(|&t| flag(&cur.relations[t])[level]);
         if want && !have {
-            emit(cur, out, Directive::Parallelize { prefix: p })?;
+            emit(cur, out, make(p))?;
         }
     }
     Ok(())

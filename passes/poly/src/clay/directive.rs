@@ -70,6 +70,9 @@ pub enum Directive {
     /// Loop ρ starts a band of its own (not a primitive of seed 003: the bands are
     /// what tiling works on; no date changes).
     SplitBand { prefix: Vec<i64> },
+    /// The children of ρ (the root or a loop) form an isl set node, whose parts the
+    /// AST generator may order or interleave (not a primitive of seed 003).
+    AnyOrder { prefix: Vec<i64> },
     /// The composite of §5.3: STRIPMINE of the `sizes.len()` nested loops from ρ on,
     /// then INTERCHANGEs that take the chunk loops outside.
     Tile { prefix: Vec<i64>, sizes: Vec<i64> },
@@ -95,6 +98,7 @@ impl Directive {
             Directive::Linearize { .. } => "linearize",
             Directive::Parallelize { .. } => "parallelize",
             Directive::SplitBand { .. } => "split_band",
+            Directive::AnyOrder { .. } => "any_order",
             Directive::Tile { .. } => "tile",
         }
     }
@@ -118,6 +122,7 @@ impl Directive {
             | Directive::Linearize { prefix }
             | Directive::Parallelize { prefix }
             | Directive::SplitBand { prefix }
+            | Directive::AnyOrder { prefix }
             | Directive::Tile { prefix, .. } => prefix,
         }
     }
@@ -196,6 +201,10 @@ impl Directive {
             Directive::Parallelize { prefix } => format!("run {} in parallel", at(prefix)),
             Directive::SplitBand { prefix } => format!(
                 "start a band at {}: tiling treats it apart from the loops around it",
+                at(prefix)
+            ),
+            Directive::AnyOrder { prefix } => format!(
+                "let the code generator order the independent parts of {} as it likes",
                 at(prefix)
             ),
             Directive::Tile { prefix, sizes } => format!(
@@ -336,6 +345,10 @@ impl Directive {
                 arity(1, "prefix")?;
                 Directive::SplitBand { prefix: prefix()? }
             }
+            "any_order" => {
+                arity(1, "prefix")?;
+                Directive::AnyOrder { prefix: prefix()? }
+            }
             "tile" => {
                 arity(2, "prefix, sizes")?;
                 Directive::Tile {
@@ -376,7 +389,8 @@ impl fmt::Display for Directive {
             | Directive::Collapse { .. }
             | Directive::Linearize { .. }
             | Directive::Parallelize { .. }
-            | Directive::SplitBand { .. } => write!(f, "{name}({p})"),
+            | Directive::SplitBand { .. }
+            | Directive::AnyOrder { .. } => write!(f, "{name}({p})"),
         }
     }
 }

@@ -32,8 +32,9 @@ struct Path {
 }
 
 enum Step {
-    /// The `i`-th child of a sequence or set.
-    Place(i64),
+    /// The `i`-th child of a sequence or set, and whether it is a set's that alone
+    /// orders the children of the loop (or root) above it: ANY_ORDER's mark.
+    Place(i64, bool),
     /// A band member, whether a parallel mark covers it, and whether it starts a
     /// band right under another band.
     Loop(UnionPwAff, bool, bool),
@@ -46,7 +47,7 @@ impl Path {
             .iter()
             .map(|s| {
                 Ok(match s {
-                    Step::Place(i) => Step::Place(*i),
+                    Step::Place(i, set) => Step::Place(*i, *set),
                     Step::Loop(upa, p, b) => Step::Loop(upa.copy().isl(cx)?, *p, *b),
                 })
             })
@@ -72,6 +73,8 @@ struct Found {
     constraints: Vec<Constraint>,
     parallel: Vec<bool>,
     band_start: Vec<bool>,
+    /// The β levels whose children a set node alone orders (see [`Step::Place`]).
+    set_levels: Vec<usize>,
 }
 
 impl ClaySchedule {
@@ -126,7 +129,9 @@ impl ClaySchedule {
             params: source.params.clone(),
             statements: source.statements.clone(),
             relations: Vec::with_capacity(all.len()),
+            any_order: Vec::new(),
         };
+        let set_levels: Vec<Vec<usize>> = all.iter().map(|f| f.set_levels.clone()).collect();
         for (k, (f, beta)) in all.into_iter().zip(betas).enumerate() {
             out.relations.push(Relation {
                 stmt: StmtId(k),
@@ -139,8 +144,36 @@ impl ClaySchedule {
         out.spread_band_starts();
         out.normalize_beta();
         out.check_beta_forest().map_err(refused)?;
+        out.any_order = unordered_prefixes(&out, &set_levels);
         Ok(out)
     }
+}
+
+/// The β-prefixes whose children a set node alone orders for every member under
+/// them (a set beside other children of the same loop has no ANY_ORDER form: it is
+/// read as ordered).
+fn unordered_prefixes(s: &ClaySchedule, set_levels: &[Vec<usize>]) -> Vec<Vec<i64>> {
+    let mut out: Vec<Vec<i64>> = Vec::new();
+    for (k, levels) in set_levels.iter().enumerate() {
+        for &level in levels {
+            let Some(prefix) = s.relations[k].beta.get(..level) else {
+                continue;
+            };
+            if out.iter().any(|p| p[..] == *prefix) {
+                continue;
+            }
+            let all_marked = s
+                .under(prefix)
+                .into_iter()
+                .filter(|&t| s.relations[t].beta.len() > level)
+                .all(|t| set_levels.get(t).is_some_and(|l| l.contains(&level)));
+            if all_marked && s.children(prefix).len() > 1 {
+                out.push(prefix.to_vec());
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// Statement `k` of `source` alone at the root position `at` (after every other),
@@ -155,6 +188,7 @@ fn unused(source: &ClaySchedule, k: usize, at: usize) -> Found {
         constraints: original.map(|r| r.constraints.clone()).unwrap_or_default(),
         parallel: vec![false; depth],
         band_start: vec![false; depth],
+        set_levels: Vec::new(),
     }
 }
 
@@ -234,9 +268,11 @@ fn walk(
                 order.push((rank, i));
             }
             order.sort();
+            let alone = kind == ScheduleNodeType::Set
+                && !matches!(path.steps.last(), Some(Step::Place(..)));
             for (place, &(_, i)) in order.iter().enumerate() {
                 let mut inner = path.fork(cx)?;
-                inner.steps.push(Step::Place(place as i64));
+                inner.steps.push(Step::Place(place as i64, alone));
                 let child = node.copy().isl(cx)?.child(i).isl(cx)?;
                 walk(cx, source, child, inner, how, found)?;
             }
@@ -303,13 +339,19 @@ fn leaf(
     let mut rows: Vec<AffineParts> = Vec::new();
     let mut parallel = Vec::new();
     let mut band_start = Vec::new();
+    let mut set_levels = Vec::new();
     // A band start waits for the statement's next loop (its first members may be
     // constant for it); a parallel loop starts a band anyway.
     let mut starting = false;
     for step in &path.steps {
         let slot = keys.len() - 1;
         match step {
-            Step::Place(i) => keys[slot].push(*i),
+            Step::Place(i, set) => {
+                if *set && keys[slot].is_empty() {
+                    set_levels.push(slot);
+                }
+                keys[slot].push(*i);
+            }
             Step::Loop(upa, marked, starts) => {
                 starting |= *starts;
                 let row = affine_of(cx, source, upa, name, inputs)?;
@@ -372,6 +414,7 @@ fn leaf(
         constraints,
         parallel,
         band_start,
+        set_levels,
     });
     Ok(())
 }

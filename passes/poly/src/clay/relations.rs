@@ -32,6 +32,7 @@ impl ClaySchedule {
             params: scop.params.clone(),
             statements: Vec::new(),
             relations: Vec::new(),
+            any_order: Vec::new(),
         };
         for (k, st) in scop.statements.iter().enumerate() {
             let map: Map = cx.parse("schedule", &st.schedule, Map::read_from_str)?;
@@ -185,7 +186,10 @@ impl ClaySchedule {
     /// same order, with equal β-vectors, parallel marks and relations (as isl sets
     /// of pairs, whatever rows define them).
     pub fn same_as(&self, other: &ClaySchedule, cx: &Ctx) -> Result<bool, PolyError> {
-        if self.relations.len() != other.relations.len() || self.statements != other.statements {
+        if self.relations.len() != other.relations.len()
+            || self.statements != other.statements
+            || self.any_order != other.any_order
+        {
             return Ok(false);
         }
         for (a, b) in self.relations.iter().zip(&other.relations) {
@@ -301,11 +305,18 @@ impl ClaySchedule {
             }
         }
         if groups.len() > 1 {
+            // ANY_ORDER: a set node, whose children isl may order or interleave.
+            let unordered = members.first().is_some_and(|&t| {
+                self.any_order
+                    .iter()
+                    .any(|p| p[..] == self.relations[t].beta[..level])
+            });
             let mut seq: Option<Schedule> = None;
             for (_, group) in &groups {
                 let child = self.subtree(cx, maps, group, level)?;
                 seq = Some(match seq {
                     None => child,
+                    Some(s) if unordered => s.set(child).isl(cx)?,
                     Some(s) => s.sequence(child).isl(cx)?,
                 });
             }

@@ -128,9 +128,25 @@ pub struct ClaySchedule {
     pub statements: Vec<(String, usize)>,
     /// All union members of all statements.
     pub relations: Vec<Relation>,
+    /// ANY_ORDER's marks: the β-prefixes (the root `[]` or loops) whose children form
+    /// an isl `set` node, which the AST generator may order or interleave (its code
+    /// is verified like all code). A Tessel addition to Clay, like SPLIT_BAND.
+    pub any_order: Vec<Vec<i64>>,
 }
 
 impl ClaySchedule {
+    /// The distinct β values at level `rho.len()` of the members under `rho` that
+    /// have one (its children), in increasing order.
+    pub fn children(&self, rho: &[i64]) -> Vec<i64> {
+        let set: std::collections::BTreeSet<i64> = self
+            .under(rho)
+            .into_iter()
+            .filter(|&t| self.relations[t].beta.len() > rho.len())
+            .map(|t| self.relations[t].beta[rho.len()])
+            .collect();
+        set.into_iter().collect()
+    }
+
     /// The members under the β-prefix `rho` (T_ρ), by index.
     pub fn under(&self, rho: &[i64]) -> Vec<usize> {
         (0..self.relations.len())
@@ -223,6 +239,7 @@ mod tests {
     fn schedule(betas: &[&[i64]]) -> ClaySchedule {
         ClaySchedule {
             params: Vec::new(),
+            any_order: Vec::new(),
             statements: (0..betas.len()).map(|k| (format!("S{k}"), 0)).collect(),
             relations: betas
                 .iter()

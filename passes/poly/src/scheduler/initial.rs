@@ -10,7 +10,7 @@ use crate::model::load::ScopIsl;
 use crate::scheduler;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    distances, live_deps, n_children, n_members, negative_in_member, node_type, set_coincidence,
+    distances, live_deps, n_members, negative_in_member, node_type, set_coincidence, walk_children,
 };
 use crate::{Options, SchedulerKind};
 use std::time::{Duration, Instant};
@@ -184,12 +184,7 @@ fn split_and_flag(
         node = node.band_set_permutable(1).isl(cx)?;
         node = set_coincidence(cx, node, deps)?;
     }
-    for i in 0..n_children(cx, &node)? {
-        node = node.child(i).isl(cx)?;
-        node = split_and_flag(cx, node, deps)?;
-        node = node.parent().isl(cx)?;
-    }
-    Ok(node)
+    walk_children(cx, node, |cx, child| split_and_flag(cx, child, deps))
 }
 
 /// Walks the tree top-down. At each band: merge the band below into it while the
@@ -238,10 +233,5 @@ fn merge_and_flag(
         node = node.band_set_permutable(1).isl(cx)?;
         node = set_coincidence(cx, node, deps)?;
     }
-    for i in 0..n_children(cx, &node)? {
-        node = node.child(i).isl(cx)?;
-        node = merge_and_flag(cx, node, deps)?;
-        node = node.parent().isl(cx)?;
-    }
-    Ok(node)
+    walk_children(cx, node, |cx, child| merge_and_flag(cx, child, deps))
 }
