@@ -400,10 +400,20 @@ LogicalResult SplitBandOp::verify() {
 }
 
 std::string AnyOrderOp::getDirective() {
-  return directive("any_order", getPrefix());
+  return directive("any_order", getPrefix(), {tuple(getParts())});
 }
 LogicalResult AnyOrderOp::verify() {
-  return verifyPrefix(*this, getPrefix(), false);
+  if (failed(verifyPrefix(*this, getPrefix(), false)))
+    return failure();
+  llvm::ArrayRef<int64_t> parts = getParts();
+  if (parts.empty() || parts.front() != 0)
+    return emitOpError() << "parts must start at 0";
+  for (size_t c = 1; c < parts.size(); ++c)
+    if (parts[c] != parts[c - 1] && parts[c] != parts[c - 1] + 1)
+      return emitOpError() << "parts must grow by 0 or 1 from child to child";
+  if (parts.back() < 1)
+    return emitOpError() << "needs two parts or more";
+  return success();
 }
 
 std::string TileOp::getDirective() {

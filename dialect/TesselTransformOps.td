@@ -346,11 +346,14 @@ def Tessel_SplitBandOp : Tessel_DirectiveOp<"split_band",
 }
 
 def Tessel_AnyOrderOp : Tessel_DirectiveOp<"any_order",
-    "ANY_ORDER(ρ), a Tessel addition to Clay", (ins), ""> {
+    "ANY_ORDER(ρ, parts), a Tessel addition to Clay",
+    (ins DenseI64ArrayAttr:$parts), "`,` $parts"> {
   let description = [{
-    The children of ρ (the root `[]` or a loop) form an isl `set` node, whose
-    parts isl's AST generator may order or interleave, where Clay's β-vectors
-    order them. As legal as the β order it replaces: `generate` verifies the tree
+    The children of ρ (the root `[]` or a loop) fall into parts, `parts[c]` the
+    part of child c in β order (0, then each the same or one more: runs of
+    consecutive children, two or more), and the parts form an isl `set` node,
+    which isl's AST generator may order or interleave, where Clay's β-vectors
+    order them; inside a part the children stay in order. As legal as the β order it replaces: `generate` verifies the tree
     in that order, and the code isl generates from it against the exact
     dependences, as all generated code. Directives that move statements
     (reorder, fuse_next, distribute, indexsetsplit, collapse, stripmine, linearize,
@@ -358,9 +361,9 @@ def Tessel_AnyOrderOp : Tessel_DirectiveOp<"any_order",
     tree has a set node.
 
     ```mlir
-    transform.tessel.any_order %scop [] : !transform.any_op
+    transform.tessel.any_order %scop [], [0, 1, 1] : !transform.any_op
     ```
-    Directive: `any_order(())`.
+    Directive: `any_order((), (0, 1, 1))`.
   }];
 }
 

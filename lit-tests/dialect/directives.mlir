@@ -380,8 +380,8 @@ module attributes {transform.with_named_sequence} {
     %l = transform.structured.match ops{["affine.for"]} in %root
       : (!transform.any_op) -> !transform.any_op
     // CHECK: directives.mlir:[[# @LINE + 2]]:5: error: this op carries no `tessel.clay` script
-    // CHECK: directives.mlir:[[# @LINE - 9]]:5: note: while applying `any_order(())` here
-    transform.tessel.any_order %l [] : !transform.any_op
+    // CHECK: directives.mlir:[[# @LINE - 9]]:5: note: while applying `any_order((), (0, 1))` here
+    transform.tessel.any_order %l [], [0, 1] : !transform.any_op
     transform.yield
   }
 }

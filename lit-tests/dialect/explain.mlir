@@ -28,9 +28,11 @@
 // under pluto puts x[i] /= L[i][i] at (i, i), two loops over one iterator, and
 // fdtd-2d under isl runs ey[0][j] = fict[t] in the first row of the ey update, a
 // loop of one iteration for it: Chlore adds both by stripmine of size 1;
-// seidel-2d and floyd-warshall under isl need split_band. Untiled, a few of them
-// again, with their parallelize directives.
-// RUN: %python %S/../../scripts/explain --kernels gemm,atax,jacobi-2d,trisolv,fdtd-2d,seidel-2d,floyd-warshall \
+// seidel-2d and floyd-warshall under isl need split_band; adi's set nodes need
+// any_order, and gramschmidt's set under a loop, whose first part is ordered by a
+// sequence inside it, must be read as ordered. Untiled, a few of them again, with
+// their parallelize directives.
+// RUN: %python %S/../../scripts/explain --kernels gemm,atax,jacobi-2d,trisolv,fdtd-2d,seidel-2d,floyd-warshall,adi,gramschmidt \
 // RUN:   --presets isl,pluto | FileCheck %s --check-prefix=REPLAY
 // RUN: %python %S/../../scripts/explain --untiled --kernels gemm,trisolv,fdtd-2d \
 // RUN:   --presets isl,pluto | FileCheck %s --check-prefix=REPLAY-UNTILED
@@ -82,7 +84,11 @@ func.func @fused(%a: memref<100xf64>, %b: memref<100xf64>) {
 // REPLAY: seidel-2d pluto recovered {{.*}}replay identical
 // REPLAY: floyd-warshall isl recovered {{.*}}replay identical
 // REPLAY: floyd-warshall pluto recovered {{.*}}replay identical
-// REPLAY: 14 of 14 (kernel, preset) pairs recovered; 14 replay byte-identical
+// REPLAY: adi isl recovered {{.*}}replay identical
+// REPLAY: adi pluto recovered {{.*}}replay identical
+// REPLAY: gramschmidt isl recovered {{.*}}replay identical
+// REPLAY: gramschmidt pluto recovered {{.*}}replay identical
+// REPLAY: 18 of 18 (kernel, preset) pairs recovered; 18 replay byte-identical
 
 // REPLAY-UNTILED: gemm isl recovered {{.*}}replay identical
 // REPLAY-UNTILED: gemm pluto recovered {{.*}}replay identical

@@ -33,7 +33,7 @@
 // CHECK-NEXT:    transform.tessel.linearize %[[S]] [0] : !transform.any_op
 // CHECK-NEXT:    transform.tessel.parallelize %[[S]] [0] : !transform.any_op
 // CHECK-NEXT:    transform.tessel.split_band %[[S]] [0, 0] : !transform.any_op
-// CHECK-NEXT:    transform.tessel.any_order %[[S]] [] : !transform.any_op
+// CHECK-NEXT:    transform.tessel.any_order %[[S]] [], [0, 1] : !transform.any_op
 // CHECK-NEXT:    transform.tessel.tile %[[S]] [0], [32, 32] : !transform.any_op
 // CHECK-NEXT:    transform.tessel.generate %[[S]] : !transform.any_op
 // CHECK-NEXT:    transform.yield
@@ -63,7 +63,7 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.linearize %s [0] : !transform.any_op
     transform.tessel.parallelize %s [0] : !transform.any_op
     transform.tessel.split_band %s [0, 0] : !transform.any_op
-    transform.tessel.any_order %s [] : !transform.any_op
+    transform.tessel.any_order %s [], [0, 1] : !transform.any_op
     transform.tessel.tile %s [0], [32, 32] : !transform.any_op
     transform.tessel.generate %s : !transform.any_op
     transform.yield

@@ -191,3 +191,23 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @main(%s: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{'transform.tessel.any_order' op parts must grow by 0 or 1 from child to child}}
+    transform.tessel.any_order %s [0], [0, 2] : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @main(%s: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{'transform.tessel.any_order' op needs two parts or more}}
+    transform.tessel.any_order %s [], [0, 0] : !transform.any_op
+    transform.yield
+  }
+}

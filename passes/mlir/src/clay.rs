@@ -276,7 +276,7 @@ fn transform_op(d: &Directive) -> String {
         | Directive::Collapse { .. }
         | Directive::Linearize { .. }
         | Directive::Parallelize { .. }
-        | Directive::SplitBand { .. }
-        | Directive::AnyOrder { .. } => head,
+        | Directive::SplitBand { .. } => head,
+        Directive::AnyOrder { parts, .. } => format!("{head}, {}", list(parts)),
     }
 }

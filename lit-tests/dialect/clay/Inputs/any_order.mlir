@@ -7,7 +7,7 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} attributes {sym_name = "kernel_chain"} in %root
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
-    transform.tessel.any_order %s [0] : !transform.any_op
+    transform.tessel.any_order %s [0], [0, 1] : !transform.any_op
     transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
@@ -17,18 +17,28 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} attributes {sym_name = "kernel_chain"} in %root
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
-    transform.tessel.any_order %s [1] : !transform.any_op
+    transform.tessel.any_order %s [1], [0, 1] : !transform.any_op
     transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
-  // Precondition: two children or more. Loop (2) holds S4 alone.
+  // Precondition: one part number per child. Loop (2) holds S4 alone.
   transform.named_sequence @one_child(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes {sym_name = "kernel_chain"} in %root
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
-    transform.tessel.any_order %s [2] : !transform.any_op
+    transform.tessel.any_order %s [2], [0, 1] : !transform.any_op
     transform.tessel.generate %s : !transform.any_op
+    transform.yield
+  }
+
+  // The root's three loops in two parts: loop (0), then loops (1) and (2) in order.
+  transform.named_sequence @root_parts(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes {sym_name = "kernel_chain"} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
+    transform.tessel.any_order %s [], [0, 1, 1] : !transform.any_op
+    transform.tessel.generate %s options "distinct-arguments=false" : !transform.any_op
     transform.yield
   }
 
@@ -37,7 +47,7 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} attributes {sym_name = "kernel_chain"} in %root
       : (!transform.any_op) -> !transform.any_op
     %s = transform.tessel.scop %f : (!transform.any_op) -> !transform.any_op
-    transform.tessel.any_order %s [0] : !transform.any_op
+    transform.tessel.any_order %s [0], [0, 1] : !transform.any_op
     transform.tessel.fuse_next %s [0] : !transform.any_op
     transform.tessel.generate %s : !transform.any_op
     transform.yield

@@ -12,7 +12,7 @@
 //! - LINEARIZE takes the loop ρ (erratum E3: `i = dim ρ`).
 
 use super::directive::{Affine, Directive};
-use super::schedule::{beta_text, ClaySchedule, Constraint, Relation};
+use super::schedule::{beta_text, check_parts, AnyOrder, ClaySchedule, Constraint, Relation};
 
 impl ClaySchedule {
     /// Applies `d`, or leaves `self` unchanged and says which precondition fails.
@@ -50,11 +50,11 @@ impl ClaySchedule {
                 | Directive::Linearize { .. }
                 | Directive::Tile { .. }
         );
-        if let Some(p) = self.any_order.first().filter(|_| moves) {
+        if let Some(m) = self.any_order.first().filter(|_| moves) {
             return Err(format!(
-                "it moves statements, and any_order({}) marks the children of a β-prefix: \
+                "it moves statements, and any_order({}, ..) marks the children of a β-prefix: \
                  put any_order after the directives that move statements",
-                beta_text(p)
+                beta_text(&m.prefix)
             ));
         }
         match d {
@@ -206,26 +206,23 @@ impl ClaySchedule {
                 }
                 Ok(())
             }
-            Directive::AnyOrder { .. } => {
-                let children = self.children(&rho).len();
-                if children < 2 {
-                    return Err(format!(
-                        "{} has {children} child{}; any_order needs two or more",
-                        if rho.is_empty() {
-                            "the root".to_string()
-                        } else {
-                            beta_text(&rho)
-                        },
-                        if children == 1 { "" } else { "ren" }
-                    ));
-                }
+            Directive::AnyOrder { parts, .. } => {
                 if !rho.is_empty() {
                     self.loop_members(&rho)?;
                 }
-                if !self.any_order.contains(&rho) {
-                    self.any_order.push(rho);
-                    self.any_order.sort();
-                }
+                let children = self.children(&rho).len();
+                let place = if rho.is_empty() {
+                    "the root".to_string()
+                } else {
+                    beta_text(&rho)
+                };
+                check_parts(parts, children).map_err(|why| format!("{place}: {why}"))?;
+                self.any_order.retain(|m| m.prefix != rho);
+                self.any_order.push(AnyOrder {
+                    prefix: rho,
+                    parts: parts.clone(),
+                });
+                self.any_order.sort();
                 Ok(())
             }
             Directive::SplitBand { .. } => {

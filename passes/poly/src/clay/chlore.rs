@@ -100,13 +100,13 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
     match_betas(&mut cur, target, &[], &mut out)?;
     mark_parallel(&mut cur, target, &mut out)?;
     mark_band_starts(&mut cur, target, &mut out)?;
-    for p in &target.any_order {
-        if !cur.any_order.contains(p) {
-            emit(
-                &mut cur,
-                &mut out,
-                Directive::AnyOrder { prefix: p.clone() },
-            )?;
+    for m in &target.any_order {
+        if !cur.any_order.contains(m) {
+            let d = Directive::AnyOrder {
+                prefix: m.prefix.clone(),
+                parts: m.parts.clone(),
+            };
+            emit(&mut cur, &mut out, d)?;
         }
     }
     Ok(out)

@@ -72,7 +72,7 @@ pub enum Directive {
     SplitBand { prefix: Vec<i64> },
     /// The children of ρ (the root or a loop) form an isl set node, whose parts the
     /// AST generator may order or interleave (not a primitive of seed 003).
-    AnyOrder { prefix: Vec<i64> },
+    AnyOrder { prefix: Vec<i64>, parts: Vec<i64> },
     /// The composite of §5.3: STRIPMINE of the `sizes.len()` nested loops from ρ on,
     /// then INTERCHANGEs that take the chunk loops outside.
     Tile { prefix: Vec<i64>, sizes: Vec<i64> },
@@ -122,7 +122,7 @@ impl Directive {
             | Directive::Linearize { prefix }
             | Directive::Parallelize { prefix }
             | Directive::SplitBand { prefix }
-            | Directive::AnyOrder { prefix }
+            | Directive::AnyOrder { prefix, .. }
             | Directive::Tile { prefix, .. } => prefix,
         }
     }
@@ -203,8 +203,9 @@ impl Directive {
                 "start a band at {}: tiling treats it apart from the loops around it",
                 at(prefix)
             ),
-            Directive::AnyOrder { prefix } => format!(
-                "let the code generator order the independent parts of {} as it likes",
+            Directive::AnyOrder { prefix, parts } => format!(
+                "let the code generator order the parts {} of the children of {} as it likes",
+                vector_text(parts),
                 at(prefix)
             ),
             Directive::Tile { prefix, sizes } => format!(
@@ -346,8 +347,11 @@ impl Directive {
                 Directive::SplitBand { prefix: prefix()? }
             }
             "any_order" => {
-                arity(1, "prefix")?;
-                Directive::AnyOrder { prefix: prefix()? }
+                arity(2, "prefix, parts")?;
+                Directive::AnyOrder {
+                    prefix: prefix()?,
+                    parts: parse_vector(&args[1])?,
+                }
             }
             "tile" => {
                 arity(2, "prefix, sizes")?;
@@ -389,8 +393,8 @@ impl fmt::Display for Directive {
             | Directive::Collapse { .. }
             | Directive::Linearize { .. }
             | Directive::Parallelize { .. }
-            | Directive::SplitBand { .. }
-            | Directive::AnyOrder { .. } => write!(f, "{name}({p})"),
+            | Directive::SplitBand { .. } => write!(f, "{name}({p})"),
+            Directive::AnyOrder { parts, .. } => write!(f, "{name}({p}, {})", vector_text(parts)),
         }
     }
 }

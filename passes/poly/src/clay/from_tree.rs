@@ -11,7 +11,7 @@
 
 use isl_rs::{DimType, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff};
 
-use super::schedule::{ClaySchedule, Constraint, Relation};
+use super::schedule::{check_parts, AnyOrder, ClaySchedule, Constraint, Relation};
 use crate::error::PolyError;
 use crate::model::scop::StmtId;
 use crate::scheduler::linalg;
@@ -73,8 +73,9 @@ struct Found {
     constraints: Vec<Constraint>,
     parallel: Vec<bool>,
     band_start: Vec<bool>,
-    /// The β levels whose children a set node alone orders (see [`Step::Place`]).
-    set_levels: Vec<usize>,
+    /// The β levels whose children a set node alone orders (see [`Step::Place`]),
+    /// with the set child (part) the statement descends from.
+    set_levels: Vec<(usize, i64)>,
 }
 
 impl ClaySchedule {
@@ -131,7 +132,7 @@ impl ClaySchedule {
             relations: Vec::with_capacity(all.len()),
             any_order: Vec::new(),
         };
-        let set_levels: Vec<Vec<usize>> = all.iter().map(|f| f.set_levels.clone()).collect();
+        let set_levels: Vec<Vec<(usize, i64)>> = all.iter().map(|f| f.set_levels.clone()).collect();
         for (k, (f, beta)) in all.into_iter().zip(betas).enumerate() {
             out.relations.push(Relation {
                 stmt: StmtId(k),
@@ -149,26 +150,67 @@ impl ClaySchedule {
     }
 }
 
-/// The β-prefixes whose children a set node alone orders for every member under
-/// them (a set beside other children of the same loop has no ANY_ORDER form: it is
-/// read as ordered).
-fn unordered_prefixes(s: &ClaySchedule, set_levels: &[Vec<usize>]) -> Vec<Vec<i64>> {
-    let mut out: Vec<Vec<i64>> = Vec::new();
+/// The ANY_ORDER marks of the set nodes that alone order the children of a loop (or
+/// of the root) for every member under it: each child's part is the set child it
+/// descends from (a sequence inside a part orders its children at the same β
+/// level). A set beside other children of the same loop has no such form and is
+/// read as ordered.
+fn unordered_prefixes(s: &ClaySchedule, set_levels: &[Vec<(usize, i64)>]) -> Vec<AnyOrder> {
+    let mut out: Vec<AnyOrder> = Vec::new();
     for (k, levels) in set_levels.iter().enumerate() {
-        for &level in levels {
+        for &(level, _) in levels {
             let Some(prefix) = s.relations[k].beta.get(..level) else {
                 continue;
             };
-            if out.iter().any(|p| p[..] == *prefix) {
+            if out.iter().any(|m| m.prefix[..] == *prefix) {
                 continue;
             }
-            let all_marked = s
-                .under(prefix)
+            // Child -> part, from every member under the prefix, consistently.
+            let mut parts: Vec<Option<i64>> = vec![None; s.children(prefix).len()];
+            let mut whole = true;
+            for t in s.under(prefix) {
+                let r = &s.relations[t];
+                let (Some(&child), Some(&(_, part))) = (
+                    r.beta.get(level),
+                    set_levels[t].iter().find(|(l, _)| *l == level),
+                ) else {
+                    whole = false;
+                    break;
+                };
+                match parts.get_mut(child as usize) {
+                    Some(slot @ None) => *slot = Some(part),
+                    Some(Some(p)) if *p == part => {}
+                    _ => {
+                        whole = false;
+                        break;
+                    }
+                }
+            }
+            let Some(raw) = parts
                 .into_iter()
-                .filter(|&t| s.relations[t].beta.len() > level)
-                .all(|t| set_levels.get(t).is_some_and(|l| l.contains(&level)));
-            if all_marked && s.children(prefix).len() > 1 {
-                out.push(prefix.to_vec());
+                .collect::<Option<Vec<i64>>>()
+                .filter(|_| whole)
+            else {
+                continue;
+            };
+            // Parts numbered 0, 1, ... in β order.
+            let mut numbered = Vec::with_capacity(raw.len());
+            for (c, p) in raw.iter().enumerate() {
+                let id = match numbered.last() {
+                    None => 0,
+                    Some(&last) if raw[c - 1] == *p => last,
+                    Some(&last) => last + 1,
+                };
+                numbered.push(id);
+            }
+            let distinct: std::collections::BTreeSet<i64> = raw.iter().copied().collect();
+            if distinct.len() == numbered.last().map_or(0, |&l| l as usize + 1)
+                && check_parts(&numbered, raw.len()).is_ok()
+            {
+                out.push(AnyOrder {
+                    prefix: prefix.to_vec(),
+                    parts: numbered,
+                });
             }
         }
     }
@@ -348,7 +390,7 @@ fn leaf(
         match step {
             Step::Place(i, set) => {
                 if *set && keys[slot].is_empty() {
-                    set_levels.push(slot);
+                    set_levels.push((slot, *i));
                 }
                 keys[slot].push(*i);
             }

@@ -305,22 +305,37 @@ impl ClaySchedule {
             }
         }
         if groups.len() > 1 {
-            // ANY_ORDER: a set node, whose children isl may order or interleave.
-            let unordered = members.first().is_some_and(|&t| {
+            // ANY_ORDER: a set node over the parts, each a sequence of its children.
+            let parts: Option<&Vec<i64>> = members.first().and_then(|&t| {
                 self.any_order
                     .iter()
-                    .any(|p| p[..] == self.relations[t].beta[..level])
+                    .find(|m| m.prefix[..] == self.relations[t].beta[..level])
+                    .map(|m| &m.parts)
             });
-            let mut seq: Option<Schedule> = None;
-            for (_, group) in &groups {
+            let mut set: Option<Schedule> = None;
+            let mut part: Option<(i64, Schedule)> = None;
+            for (v, group) in &groups {
                 let child = self.subtree(cx, maps, group, level)?;
-                seq = Some(match seq {
-                    None => child,
-                    Some(s) if unordered => s.set(child).isl(cx)?,
-                    Some(s) => s.sequence(child).isl(cx)?,
+                let id = parts
+                    .and_then(|p| usize::try_from(*v).ok().and_then(|v| p.get(v).copied()))
+                    .unwrap_or(0);
+                part = Some(match part {
+                    Some((p, s)) if p == id => (p, s.sequence(child).isl(cx)?),
+                    Some((_, done)) => {
+                        set = Some(match set {
+                            None => done,
+                            Some(s) => s.set(done).isl(cx)?,
+                        });
+                        (id, child)
+                    }
+                    None => (id, child),
                 });
             }
-            return seq.ok_or_else(|| PolyError::Isl("empty sequence".into()));
+            let (_, last) = part.ok_or_else(|| PolyError::Isl("empty sequence".into()))?;
+            return match set {
+                None => Ok(last),
+                Some(s) => s.set(last).isl(cx),
+            };
         }
         let mut instances = UnionSet::empty_ctx(cx.raw()).isl(cx)?;
         for &t in members {

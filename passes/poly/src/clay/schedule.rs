@@ -128,10 +128,43 @@ pub struct ClaySchedule {
     pub statements: Vec<(String, usize)>,
     /// All union members of all statements.
     pub relations: Vec<Relation>,
-    /// ANY_ORDER's marks: the β-prefixes (the root `[]` or loops) whose children form
-    /// an isl `set` node, which the AST generator may order or interleave (its code
-    /// is verified like all code). A Tessel addition to Clay, like SPLIT_BAND.
-    pub any_order: Vec<Vec<i64>>,
+    /// ANY_ORDER's marks, by β-prefix: the children of the root `[]` or of a loop
+    /// form an isl `set` node, whose parts the AST generator may order or interleave
+    /// (its code is verified like all code). A Tessel addition to Clay, like
+    /// SPLIT_BAND.
+    pub any_order: Vec<AnyOrder>,
+}
+
+/// One ANY_ORDER mark: the children of `prefix`, in β order, fall into `parts`
+/// (`parts[c]` is child c's part: 0, then each the same or one more), ordered
+/// inside a part, in any order between parts.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct AnyOrder {
+    pub prefix: Vec<i64>,
+    pub parts: Vec<i64>,
+}
+
+/// Why `parts` is not a partition of `children` children into two or more runs of
+/// consecutive children (0, then each the same or one more).
+pub fn check_parts(parts: &[i64], children: usize) -> Result<(), String> {
+    if parts.len() != children {
+        return Err(format!(
+            "{} part numbers for {children} children",
+            parts.len()
+        ));
+    }
+    let consecutive =
+        parts.first() == Some(&0) && parts.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1);
+    if !consecutive {
+        return Err(format!(
+            "parts {} must start at 0 and grow by 0 or 1 from child to child",
+            beta_text(parts)
+        ));
+    }
+    if parts.last() == Some(&0) {
+        return Err("one part: nothing to run in any order".into());
+    }
+    Ok(())
 }
 
 impl ClaySchedule {
