@@ -300,25 +300,21 @@ impl Options {
     /// coincident loop right inside the outermost one is marked parallel with it, and
     /// no parallel loop is guarded by its work.
     pub fn for_target(&self) -> Options {
-        let mut o = self.clone();
-        if o.target == Target::Gpu {
-            o.tile = false;
-            o.wavefront = false;
-            o.intra_tile = false;
-            // PPCG's choice: the isl preset enforces outer coincidence, so a band
-            // that must carry a dependence (lu's k) is split off and the coincident
-            // members under it form their own band, mapped to the GPU. The CPU cost
-            // model (`auto`) ranks schedules by cache lines, which a GPU does not
-            // reward the same way.
-            if o.scheduler == SchedulerKind::Auto {
-                o.scheduler = SchedulerKind::Isl;
-            }
-            o.register_tile = RegisterBlock::NONE;
-            o.unroll_jam = 0;
-            o.parallel = true;
-            o.parallel_collapse = true;
-            o.parallel_min_work = 0;
+        if self.target != Target::Gpu {
+            return self.clone();
         }
+        let mut o = self.without_transforms();
+        // PPCG's choice: the isl preset enforces outer coincidence, so a band
+        // that must carry a dependence (lu's k) is split off and the coincident
+        // members under it form their own band, mapped to the GPU. The CPU cost
+        // model (`auto`) ranks schedules by cache lines, which a GPU does not
+        // reward the same way.
+        if o.scheduler == SchedulerKind::Auto {
+            o.scheduler = SchedulerKind::Isl;
+        }
+        o.parallel = true;
+        o.parallel_collapse = true;
+        o.parallel_min_work = 0;
         o
     }
 
