@@ -392,6 +392,28 @@ LogicalResult ParallelizeOp::verify() {
   return verifyPrefix(*this, getPrefix(), true);
 }
 
+std::string EmbedOp::getDirective() { return directive("embed", getPrefix()); }
+LogicalResult EmbedOp::verify() {
+  if (failed(verifyPrefix(*this, getPrefix(), false)))
+    return failure();
+  if (getPrefix().empty())
+    return emitOpError()
+           << "needs a statement: its β-vector must not be empty (the root)";
+  return success();
+}
+
+std::string UnembedOp::getDirective() {
+  return directive("unembed", getPrefix());
+}
+LogicalResult UnembedOp::verify() {
+  if (failed(verifyPrefix(*this, getPrefix(), false)))
+    return failure();
+  if (getPrefix().size() < 2)
+    return emitOpError() << "needs a statement in a loop: its β-vector has "
+                         << getPrefix().size() << " entries, not 2 or more";
+  return success();
+}
+
 std::string SplitBandOp::getDirective() {
   return directive("split_band", getPrefix());
 }

@@ -329,6 +329,35 @@ def Tessel_ParallelizeOp : Tessel_DirectiveOp<"parallelize", "PARALLELIZE(ρ)",
   }];
 }
 
+def Tessel_EmbedOp : Tessel_DirectiveOp<"embed",
+    "EMBED(β), the Clay library's embed (not in seed 003's Fig. 8)", (ins), ""> {
+  let description = [{
+    Puts the statement whose whole β-vector is β in a loop of one iteration
+    (its new innermost α is 0). No instance changes its order, so it is always
+    legal. Fused with a loop afterwards, a statement that has no loop of its own
+    runs at one iteration of that loop, as the scheduler may place it.
+
+    ```mlir
+    transform.tessel.embed %scop [0] : !transform.any_op
+    ```
+    Directive: `embed((0))`.
+  }];
+}
+
+def Tessel_UnembedOp : Tessel_DirectiveOp<"unembed",
+    "UNEMBED(β), the Clay library's unembed (not in seed 003's Fig. 8)", (ins), ""> {
+  let description = [{
+    The inverse of `embed`: the statement whose whole β-vector is β leaves the
+    innermost loop around it, which must hold it alone and run one iteration of
+    it (one equality fixes that α to a value of the parameters).
+
+    ```mlir
+    transform.tessel.unembed %scop [0, 0] : !transform.any_op
+    ```
+    Directive: `unembed((0, 0))`.
+  }];
+}
+
 def Tessel_SplitBandOp : Tessel_DirectiveOp<"split_band",
     "SPLIT_BAND(ρ), a Tessel addition to Clay", (ins), ""> {
   let description = [{

@@ -380,6 +380,46 @@ module attributes {transform.with_named_sequence} {
     %l = transform.structured.match ops{["affine.for"]} in %root
       : (!transform.any_op) -> !transform.any_op
     // CHECK: directives.mlir:[[# @LINE + 2]]:5: error: this op carries no `tessel.clay` script
+    // CHECK: directives.mlir:[[# @LINE - 9]]:5: note: while applying `embed((0, 0))` here
+    transform.tessel.embed %l [0, 0] : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  func.func @f(%m: memref<64xf64>) {
+    %c = arith.constant 1.0 : f64
+    affine.for %i = 0 to 64 {
+      affine.store %c, %m[%i] : memref<64xf64>
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.structured.match ops{["affine.for"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    // CHECK: directives.mlir:[[# @LINE + 2]]:5: error: this op carries no `tessel.clay` script
+    // CHECK: directives.mlir:[[# @LINE - 9]]:5: note: while applying `unembed((0, 0))` here
+    transform.tessel.unembed %l [0, 0] : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  func.func @f(%m: memref<64xf64>) {
+    %c = arith.constant 1.0 : f64
+    affine.for %i = 0 to 64 {
+      affine.store %c, %m[%i] : memref<64xf64>
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.structured.match ops{["affine.for"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    // CHECK: directives.mlir:[[# @LINE + 2]]:5: error: this op carries no `tessel.clay` script
     // CHECK: directives.mlir:[[# @LINE - 9]]:5: note: while applying `any_order((), (0, 1))` here
     transform.tessel.any_order %l [], [0, 1] : !transform.any_op
     transform.yield

@@ -30,9 +30,11 @@
 // loop of one iteration for it: Chlore adds both by stripmine of size 1;
 // seidel-2d and floyd-warshall under isl need split_band; adi's set nodes need
 // any_order, and gramschmidt's set under a loop, whose first part is ordered by a
-// sequence inside it, must be read as ordered. Untiled, a few of them again, with
+// sequence inside it, must be read as ordered; durbin under pluto runs its three
+// statements with no loop at one iteration of the loop over k, which they get by
+// embed. Untiled, a few of them again, with
 // their parallelize directives.
-// RUN: %python %S/../../scripts/explain --kernels gemm,atax,jacobi-2d,trisolv,fdtd-2d,seidel-2d,floyd-warshall,adi,gramschmidt \
+// RUN: %python %S/../../scripts/explain --kernels gemm,atax,jacobi-2d,trisolv,fdtd-2d,seidel-2d,floyd-warshall,adi,gramschmidt,durbin \
 // RUN:   --presets isl,pluto | FileCheck %s --check-prefix=REPLAY
 // RUN: %python %S/../../scripts/explain --untiled --kernels gemm,trisolv,fdtd-2d \
 // RUN:   --presets isl,pluto | FileCheck %s --check-prefix=REPLAY-UNTILED
@@ -88,7 +90,9 @@ func.func @fused(%a: memref<100xf64>, %b: memref<100xf64>) {
 // REPLAY: adi pluto recovered {{.*}}replay identical
 // REPLAY: gramschmidt isl recovered {{.*}}replay identical
 // REPLAY: gramschmidt pluto recovered {{.*}}replay identical
-// REPLAY: 18 of 18 (kernel, preset) pairs recovered; 18 replay byte-identical
+// REPLAY: durbin isl recovered {{.*}}replay identical
+// REPLAY: durbin pluto recovered {{.*}}replay identical
+// REPLAY: 20 of 20 (kernel, preset) pairs recovered; 20 replay byte-identical
 
 // REPLAY-UNTILED: gemm isl recovered {{.*}}replay identical
 // REPLAY-UNTILED: gemm pluto recovered {{.*}}replay identical

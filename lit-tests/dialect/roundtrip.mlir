@@ -32,6 +32,8 @@
 // CHECK-NEXT:    transform.tessel.stripmine %[[S]] [0], 32 : !transform.any_op
 // CHECK-NEXT:    transform.tessel.linearize %[[S]] [0] : !transform.any_op
 // CHECK-NEXT:    transform.tessel.parallelize %[[S]] [0] : !transform.any_op
+// CHECK-NEXT:    transform.tessel.embed %[[S]] [1] : !transform.any_op
+// CHECK-NEXT:    transform.tessel.unembed %[[S]] [1, 0] : !transform.any_op
 // CHECK-NEXT:    transform.tessel.split_band %[[S]] [0, 0] : !transform.any_op
 // CHECK-NEXT:    transform.tessel.any_order %[[S]] [], [0, 1] : !transform.any_op
 // CHECK-NEXT:    transform.tessel.tile %[[S]] [0], [32, 32] : !transform.any_op
@@ -62,6 +64,8 @@ module attributes {transform.with_named_sequence} {
     transform.tessel.stripmine %s [0], 32 : !transform.any_op
     transform.tessel.linearize %s [0] : !transform.any_op
     transform.tessel.parallelize %s [0] : !transform.any_op
+    transform.tessel.embed %s [1] : !transform.any_op
+    transform.tessel.unembed %s [1, 0] : !transform.any_op
     transform.tessel.split_band %s [0, 0] : !transform.any_op
     transform.tessel.any_order %s [], [0, 1] : !transform.any_op
     transform.tessel.tile %s [0], [32, 32] : !transform.any_op

@@ -211,3 +211,23 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @main(%s: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{'transform.tessel.embed' op needs a statement: its β-vector must not be empty (the root)}}
+    transform.tessel.embed %s [] : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @main(%s: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{'transform.tessel.unembed' op needs a statement in a loop: its β-vector has 1 entries, not 2 or more}}
+    transform.tessel.unembed %s [3] : !transform.any_op
+    transform.yield
+  }
+}

@@ -276,6 +276,8 @@ fn transform_op(d: &Directive) -> String {
         | Directive::Collapse { .. }
         | Directive::Linearize { .. }
         | Directive::Parallelize { .. }
+        | Directive::Embed { .. }
+        | Directive::Unembed { .. }
         | Directive::SplitBand { .. } => head,
         Directive::AnyOrder { parts, .. } => format!("{head}, {}", list(parts)),
     }

@@ -269,7 +269,7 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
     let _span = scop_span("clay_explain", scop).entered();
     let options = after_scheduling(opts);
     let transforms = options.transforms_after_scheduling();
-    analyzed(scop, &options, |cx, model, deps, _| {
+    analyzed(scop, &options, |cx, model, deps, clock| {
         let fin = final_schedule(cx, model, deps, &options)?;
         let locality = Locality::new(cx, model, caches(&options).line)?;
         // The code of a tree as the optimizer's (or the script's `generate`) gives
@@ -346,7 +346,8 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
             }
         }
         // Last, the tree's own shape: the constant member is a one-iteration loop of
-        // every statement that has a loop (Chlore adds it by STRIPMINE of size 1).
+        // every statement that has a loop (Chlore adds it by STRIPMINE of size 1),
+        // then of every statement (one with no loop gets it by EMBED).
         for base in [-1, 1] {
             choices.push(
                 source
@@ -356,6 +357,8 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
                     .collect(),
             );
         }
+        choices.push(vec![0; n]);
+        const TREE_SHAPED: usize = 3;
         // The first reading that orders the instances as the tree does and whose code
         // is the optimizer's (of the readings beside the loops, only the first that
         // orders them alike is compared); failing that, that first one (set nodes:
@@ -365,10 +368,15 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
         let mut why =
             "a statement constant in a loop sorts neither before nor after it".to_string();
         let mut comparing = Duration::ZERO;
-        let tree_shaped = choices.len() - 2;
+        // The comparisons are a refinement: they may use half the time left, and
+        // once that is spent the first reading found stands (the rest of the budget
+        // is for the replay check below).
+        let compare_until = clock.share(COMPARE_SHARE);
+        let mut compare_spent = false;
+        let tree_shaped = choices.len() - TREE_SHAPED;
         for (k, sides) in choices.iter().enumerate() {
             // One reading beside the loops is compared, then the tree-shaped ones.
-            if k < tree_shaped && reading.is_some() {
+            if (k < tree_shaped || compare_spent) && reading.is_some() {
                 continue;
             }
             let target = stage("clay", || {
@@ -400,7 +408,12 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
             };
             let compare = Instant::now();
             let tree = target.tree(cx, &model.domain)?;
-            let same_code = matches!(code_of(tree, true), Ok(ast) if ast == generated_ast);
+            cx.set_deadline(compare_until);
+            let code = code_of(tree, true);
+            cx.set_deadline(clock.end);
+            compare_spent = matches!(code, Err(PolyError::TimeBudget { .. }))
+                || compare_until.is_some_and(|end| Instant::now() >= end);
+            let same_code = matches!(code, Ok(ast) if ast == generated_ast);
             comparing += compare.elapsed();
             if same_code {
                 reading = Some((target, script, true));
@@ -430,6 +443,10 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
         })
     })
 }
+
+/// The part of the time left after scheduling that explain's code comparisons may
+/// use (see [`clay_explain`]).
+const COMPARE_SHARE: f64 = 0.5;
 
 /// Whether two schedules of the same instances order every pair alike.
 fn same_order(cx: &Ctx, a: &isl_rs::UnionMap, b: &isl_rs::UnionMap) -> Result<bool, PolyError> {

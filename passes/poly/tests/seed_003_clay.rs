@@ -423,6 +423,8 @@ fn clay_inv_each_pair_undoes_the_other() {
         &["reverse((2, 2))", "reverse((2, 2))"],
         &["interchange((2, 2), 1)", "interchange((2, 2), 1)"],
         &["reorder((), (2, 0, 1))", "reorder((), (1, 2, 0))"],
+        // The Clay library's pair (digest §4.4, its embed_unembed_invariant).
+        &["embed((1))", "unembed((1, 0))"],
     ] {
         let s = clay_replay(&kernel.scop, &opts(), &script(pair)).unwrap();
         assert_eq!(s, original, "{pair:?}");
@@ -591,7 +593,7 @@ fn chlore_recovers_loop_changes_with_skew_interchange_reverse_and_shift() {
 #[test]
 fn chlore_rt_random_scripts_round_trip() {
     // Digest §5.7 CHLORE-RT: random valid scripts of β and loop primitives (STRIPMINE
-    // of size 1 and GRAIN among them); Chlore must find a script that gives the same schedule
+    // of size 1, GRAIN and EMBED among them); Chlore must find a script that gives the same schedule
     // (not the same script).
     let kernel = beamforming();
     let source = original(&kernel);
@@ -604,6 +606,7 @@ fn chlore_rt_random_scripts_round_trip() {
         ((seed >> 33) % n as u64) as usize
     };
     let mut applied_total = 0;
+    let mut embedded = 0;
     let mut lengths = Vec::new();
     for _ in 0..150 {
         let mut target = source.clone();
@@ -631,7 +634,7 @@ fn chlore_rt_random_scripts_round_trip() {
                     .join(", ")
             );
             let d = rho.len();
-            let line = match next(11) {
+            let line = match next(12) {
                 0 => format!("distribute({p}, {})", 1 + next(3)),
                 1 => format!("fuse_next({p})"),
                 2 => {
@@ -664,6 +667,20 @@ fn chlore_rt_random_scripts_round_trip() {
                 8 => format!("stripmine({p}, 1)"),
                 // A sparser loop (GRAIN).
                 9 => format!("grain({p}, {}, {})", 1 + next(d), 2 + next(2)),
+                // A statement with no loop (L0, S0) in a loop of one iteration,
+                // which later directives may fuse with a loop or shift.
+                10 => {
+                    let loopless: Vec<&Vec<i64>> = target
+                        .relations
+                        .iter()
+                        .filter(|r| r.depth() == 0)
+                        .map(|r| &r.beta)
+                        .collect();
+                    match loopless[..] {
+                        [] => continue,
+                        _ => format!("embed(({}))", loopless[next(loopless.len())][0]),
+                    }
+                }
                 _ => "reorder((), (1, 0, 2))".to_string(),
             };
             let Ok(directive) = Directive::parse(&line) else {
@@ -673,6 +690,7 @@ fn chlore_rt_random_scripts_round_trip() {
             if trial.apply(&directive).is_ok() && trial.check_global_validity(&cx).is_ok() {
                 target = trial;
                 applied += 1;
+                embedded += usize::from(matches!(directive, Directive::Embed { .. }));
             }
         }
         applied_total += applied;
@@ -682,8 +700,12 @@ fn chlore_rt_random_scripts_round_trip() {
         applied_total > 400,
         "the generator applied only {applied_total} directives"
     );
+    assert!(
+        embedded > 20,
+        "the generator applied only {embedded} embeds"
+    );
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
-    eprintln!("CHLORE-RT: 150 scripts, {applied_total} directives applied, recovered scripts of mean length {mean:.1}");
+    eprintln!("CHLORE-RT: 150 scripts, {applied_total} directives applied ({embedded} embeds), recovered scripts of mean length {mean:.1}");
 }
 
 // ------------------------------------------------------------- tessel-explain
@@ -861,6 +883,33 @@ fn explain_recovers_a_statement_run_once_per_iteration() {
         );
         clay_generate(&scop, &generate_options(&explained), &explained.script)
             .unwrap_or_else(|e| panic!("{name} {preset:?}: the script does not generate: {e}"));
+    }
+}
+
+#[test]
+fn explain_gives_a_statement_with_no_loop_a_loop_by_embed() {
+    // durbin and correlation under pluto run statements with no loop at one
+    // iteration of a loop (durbin's S0..S2 at i0 = 0 in the band over i0, before
+    // its iterations from 1). EMBED gives each a loop of one iteration, which
+    // Chlore fuses; beside the loop instead, the code differs in shape.
+    for name in ["durbin", "correlation"] {
+        let scop = suite_scop(name);
+        let opts = Options {
+            scheduler: SchedulerKind::Pluto,
+            ..Options::default()
+        };
+        let explained =
+            tessel_poly::clay_explain(&scop, &opts).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let text: Vec<String> = explained.script.iter().map(|d| d.to_string()).collect();
+        assert!(
+            text.iter().any(|d| d.starts_with("embed(")),
+            "{name}: {text:?}"
+        );
+        assert!(explained.same_code, "{name}: {text:?}");
+        let replayed = clay_generate(&scop, &generate_options(&explained), &explained.script)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let optimized = tessel_poly::optimize(&scop, &opts).unwrap();
+        assert_eq!(replayed.ast, optimized.ast, "{name}: {text:?}");
     }
 }
 

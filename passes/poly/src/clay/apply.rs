@@ -233,8 +233,90 @@ impl ClaySchedule {
                 }
                 Ok(())
             }
+            Directive::Embed { .. } => self.embed(&rho),
+            Directive::Unembed { .. } => self.unembed(&rho),
             Directive::Tile { sizes, .. } => self.tile(&rho, sizes),
         }
+    }
+
+    /// The member whose whole β-vector is ρ (a statement, not a loop).
+    fn statement_member(&self, rho: &[i64]) -> Result<usize, String> {
+        match self.under(rho)[..] {
+            [t] if self.relations[t].beta == rho => Ok(t),
+            [] => Err(format!("no statement has the β-vector {}", beta_text(rho))),
+            _ => Err(format!(
+                "{} is a loop, not a statement (give a whole β-vector)",
+                beta_text(rho)
+            )),
+        }
+    }
+
+    /// EMBED: a new innermost α dimension, fixed at 0, and β one longer. The dates
+    /// are the old ones padded with zeros, so no two instances change order.
+    fn embed(&mut self, rho: &[i64]) -> Result<(), String> {
+        let t = self.statement_member(rho)?;
+        let inputs = self.statements[self.relations[t].stmt.0].1;
+        let params = self.params.len();
+        let r = &mut self.relations[t];
+        for c in &mut r.constraints {
+            c.alpha.push(0);
+        }
+        let n = r.depth() + 1;
+        let mut zero = Constraint::zero(true, n, inputs, params);
+        zero.alpha[n - 1] = 1;
+        r.constraints.push(zero);
+        r.parallel.push(false);
+        r.band_start.push(false);
+        r.beta.push(0);
+        Ok(())
+    }
+
+    /// UNEMBED: statement ρ alone in its innermost loop, which one equality fixes to
+    /// a value of the parameters (`α_n = v·p + C`, α_n in no other constraint), loses
+    /// that loop. Alone in it, the statement keeps its order with every other.
+    fn unembed(&mut self, rho: &[i64]) -> Result<(), String> {
+        let t = self.statement_member(rho)?;
+        let r = &self.relations[t];
+        let name = &self.statements[r.stmt.0].0;
+        let n = r.depth();
+        if n == 0 {
+            return Err(format!("{name} is in no loop"));
+        }
+        let around = &r.beta[..n];
+        if self.under(around).len() != 1 {
+            return Err(format!(
+                "{name} is not alone in the loop {} around it",
+                beta_text(around)
+            ));
+        }
+        let mentions: Vec<usize> = (0..r.constraints.len())
+            .filter(|&k| r.constraints[k].alpha[n - 1] != 0)
+            .collect();
+        let fixed = match mentions[..] {
+            [k] => {
+                let c = &r.constraints[k];
+                let others_zero =
+                    c.alpha[..n - 1].iter().all(|&v| v == 0) && c.input.iter().all(|&v| v == 0);
+                (c.equality && c.alpha[n - 1].abs() == 1 && others_zero).then_some(k)
+            }
+            _ => None,
+        };
+        let Some(k) = fixed else {
+            return Err(format!(
+                "the loop {} runs more than one iteration of {name}: α{n} is not fixed by one \
+                 equality to a value of the parameters",
+                beta_text(around)
+            ));
+        };
+        let r = &mut self.relations[t];
+        r.constraints.remove(k);
+        for c in &mut r.constraints {
+            c.alpha.pop();
+        }
+        r.parallel.pop();
+        r.band_start.pop();
+        r.beta.pop();
+        Ok(())
     }
 
     /// T_ρ, when ρ addresses a loop: every member under it has an α_{dim ρ}.

@@ -20,7 +20,8 @@
 //!   iteration of a loop it was fused into) first gets copies of its innermost loop
 //!   by STRIPMINE of size 1 (`α_d <= α_{d+1} <= α_d`); the row operations then take
 //!   the copies where the target wants them (a copy minus its original is the
-//!   one-iteration loop, which SHIFT places).
+//!   one-iteration loop, which SHIFT places). A statement with no loop first gets
+//!   one of one iteration by EMBED (the Clay library's), which SHIFT places.
 //!
 //! - **Sparser loops.** When the target's rows span a sublattice of the source's
 //!   (`(i + j, i - j)`: every other point), the rows go to the source's Hermite form,
@@ -28,8 +29,8 @@
 //!   GRAIN, §6.3), then to the target's rows.
 //!
 //! Not yet recovered, with an error that says so: a change in the number of union
-//! members (INDEXSETSPLIT), fewer loops (LINEARIZE), a loop for a statement that has
-//! none, or a source whose loops do not span every point (DENSIFY).
+//! members (INDEXSETSPLIT), fewer loops (LINEARIZE), or a source whose loops do not
+//! span every point (DENSIFY).
 
 use std::collections::BTreeSet;
 
@@ -51,10 +52,10 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
         if s.stmt != t.stmt {
             return Err("the union members are not in the same order".into());
         }
-        // Extra loops are added by STRIPMINE of size 1 on a loop of the member
-        // (a copy of it, which row operations then change); a statement with no
-        // loop has none to strip-mine, and fewer loops need LINEARIZE.
-        if t.depth() < s.depth() || (t.depth() > s.depth() && s.depth() == 0) {
+        // Extra loops are added by EMBED (a statement with no loop) and STRIPMINE
+        // of size 1 on a loop of the member (a copy of it, which row operations
+        // then change); fewer loops need LINEARIZE.
+        if t.depth() < s.depth() {
             return Err(format!(
                 "{} has {} loops in the target and {} in the source: not recovered yet",
                 source.statements[s.stmt.0].0,
@@ -79,8 +80,17 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
         for t in 0..cur.relations.len() {
             while cur.relations[t].depth() < target.relations[t].depth() {
                 let depth = cur.relations[t].depth();
-                let prefix = cur.relations[t].beta[..depth].to_vec();
-                emit(&mut cur, &mut out, Directive::StripMine { prefix, size: 1 })?;
+                let d = if depth == 0 {
+                    Directive::Embed {
+                        prefix: cur.relations[t].beta.clone(),
+                    }
+                } else {
+                    Directive::StripMine {
+                        prefix: cur.relations[t].beta[..depth].to_vec(),
+                        size: 1,
+                    }
+                };
+                emit(&mut cur, &mut out, d)?;
             }
             match_alpha(&mut cur, target, t, &mut out)?;
             let beta = cur.relations[t].beta.clone();

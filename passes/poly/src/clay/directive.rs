@@ -67,6 +67,13 @@ pub enum Directive {
     Linearize { prefix: Vec<i64> },
     /// Marks loop ρ parallel.
     Parallelize { prefix: Vec<i64> },
+    /// Statement ρ (a whole β-vector) goes into a loop of one iteration, `α = 0`
+    /// (the Clay library's `embed`, not in seed 003's Fig. 8: fused with a loop, a
+    /// statement with no loops of its own runs at one iteration of it).
+    Embed { prefix: Vec<i64> },
+    /// Undoes EMBED: statement ρ leaves the one-iteration loop around it, which
+    /// holds it alone (the Clay library's `unembed`).
+    Unembed { prefix: Vec<i64> },
     /// Loop ρ starts a band of its own (not a primitive of seed 003: the bands are
     /// what tiling works on; no date changes).
     SplitBand { prefix: Vec<i64> },
@@ -97,6 +104,8 @@ impl Directive {
             Directive::StripMine { .. } => "stripmine",
             Directive::Linearize { .. } => "linearize",
             Directive::Parallelize { .. } => "parallelize",
+            Directive::Embed { .. } => "embed",
+            Directive::Unembed { .. } => "unembed",
             Directive::SplitBand { .. } => "split_band",
             Directive::AnyOrder { .. } => "any_order",
             Directive::Tile { .. } => "tile",
@@ -121,6 +130,8 @@ impl Directive {
             | Directive::StripMine { prefix, .. }
             | Directive::Linearize { prefix }
             | Directive::Parallelize { prefix }
+            | Directive::Embed { prefix }
+            | Directive::Unembed { prefix }
             | Directive::SplitBand { prefix }
             | Directive::AnyOrder { prefix, .. }
             | Directive::Tile { prefix, .. } => prefix,
@@ -199,6 +210,14 @@ impl Directive {
                 format!("merge the chunks of {} back into one loop", at(prefix))
             }
             Directive::Parallelize { prefix } => format!("run {} in parallel", at(prefix)),
+            Directive::Embed { prefix } => format!(
+                "put statement {} in a loop that runs once (at 0)",
+                vector_text(prefix)
+            ),
+            Directive::Unembed { prefix } => format!(
+                "take statement {} out of its one-iteration loop",
+                vector_text(prefix)
+            ),
             Directive::SplitBand { prefix } => format!(
                 "start a band at {}: tiling treats it apart from the loops around it",
                 at(prefix)
@@ -342,6 +361,14 @@ impl Directive {
                 arity(1, "prefix")?;
                 Directive::Parallelize { prefix: prefix()? }
             }
+            "embed" => {
+                arity(1, "statement")?;
+                Directive::Embed { prefix: prefix()? }
+            }
+            "unembed" => {
+                arity(1, "statement")?;
+                Directive::Unembed { prefix: prefix()? }
+            }
             "split_band" => {
                 arity(1, "prefix")?;
                 Directive::SplitBand { prefix: prefix()? }
@@ -393,6 +420,8 @@ impl fmt::Display for Directive {
             | Directive::Collapse { .. }
             | Directive::Linearize { .. }
             | Directive::Parallelize { .. }
+            | Directive::Embed { .. }
+            | Directive::Unembed { .. }
             | Directive::SplitBand { .. } => write!(f, "{name}({p})"),
             Directive::AnyOrder { parts, .. } => write!(f, "{name}({p}, {})", vector_text(parts)),
         }
