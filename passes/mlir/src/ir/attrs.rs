@@ -38,9 +38,19 @@ impl Location {
         // SAFETY: a location of a live context.
         Context(unsafe { mlirLocationGetContext(self.0) })
     }
+    /// The same location as melior's, for building ops.
+    pub(super) fn melior(self) -> melior::ir::Location<'static> {
+        // SAFETY: uniqued in the host's context, which outlives the pass.
+        unsafe { melior::ir::Location::from_raw(self.0) }
+    }
 }
 
 impl Type {
+    /// The same type as melior's, for building ops.
+    pub(super) fn melior(self) -> melior::ir::Type<'static> {
+        // SAFETY: uniqued in the host's context, which outlives the pass.
+        unsafe { melior::ir::Type::from_raw(self.0) }
+    }
     pub fn is_index(self) -> bool {
         // SAFETY: a live type (module note).
         unsafe { mlirTypeIsAIndex(self.0) }
@@ -180,6 +190,11 @@ impl fmt::Display for Type {
 }
 
 impl Attr {
+    /// The same attribute as melior's, for building and editing ops.
+    pub(super) fn melior(self) -> melior::ir::Attribute<'static> {
+        // SAFETY: uniqued in the host's context, which outlives the pass.
+        unsafe { melior::ir::Attribute::from_raw(self.0) }
+    }
     pub(super) fn wrap(raw: MlirAttribute) -> Option<Attr> {
         (!raw.ptr.is_null()).then_some(Attr(raw))
     }

@@ -1,17 +1,22 @@
-//! Building new ops in their generic form.
+//! Building new ops in their generic form, with melior's `OperationBuilder`.
+
+use melior::ir::operation::OperationBuilder;
+use melior::ir::{Attribute, Block, Identifier, Location as MeliorLocation, Region, RegionLike};
+use melior::ir::{Type as MeliorType, Value};
+use mlir_sys::{mlirIdentifierGet, mlirLocationGetContext};
 
 use super::{string_ref, Attr, Blk, Detached, Location, Type, Val};
-use mlir_sys::*;
 
 /// Builds a new detached op from its generic form.
 pub struct OpBuilder {
     name: String,
     location: Location,
-    operands: Vec<MlirValue>,
-    results: Vec<MlirType>,
-    attributes: Vec<(String, MlirAttribute)>,
-    /// Regions made by `region_with_block`/`empty_region`, handed to the op by `build`.
-    regions: Vec<MlirRegion>,
+    operands: Vec<Value<'static, 'static>>,
+    results: Vec<MeliorType<'static>>,
+    attributes: Vec<(String, Attr)>,
+    /// Regions made by `region_with_block`/`empty_region`, handed to the op by `build`
+    /// (dropped with the builder otherwise).
+    regions: Vec<Region<'static>>,
 }
 
 impl OpBuilder {
@@ -26,66 +31,52 @@ impl OpBuilder {
         }
     }
     pub fn operands(mut self, vals: &[Val]) -> Self {
-        self.operands.extend(vals.iter().map(|v| v.raw()));
+        self.operands.extend(vals.iter().map(|v| v.melior()));
         self
     }
     pub fn results(mut self, types: &[Type]) -> Self {
-        self.results.extend(types.iter().map(|t| t.0));
+        self.results.extend(types.iter().map(|t| t.melior()));
         self
     }
     pub fn attr(mut self, name: &str, a: Attr) -> Self {
-        self.attributes.push((name.to_string(), a.0));
+        self.attributes.push((name.to_string(), a));
         self
     }
     /// Adds a region holding one block with the given argument types; returns the block.
     pub fn region_with_block(mut self, arg_types: &[Type]) -> (Self, Blk) {
-        let types: Vec<MlirType> = arg_types.iter().map(|t| t.0).collect();
-        let locs: Vec<MlirLocation> = arg_types.iter().map(|_| self.location.0).collect();
-        // SAFETY: `types` and `locs` hold one entry per block argument; the new block
-        // is handed to the new region, which `build` hands to the op.
-        let block = unsafe {
-            let region = mlirRegionCreate();
-            let block = mlirBlockCreate(types.len() as isize, types.as_ptr(), locs.as_ptr());
-            mlirRegionAppendOwnedBlock(region, block);
-            self.regions.push(region);
-            block
-        };
+        let location = self.location.melior();
+        let args: Vec<(MeliorType<'static>, MeliorLocation<'static>)> =
+            arg_types.iter().map(|t| (t.melior(), location)).collect();
+        let region = Region::new();
+        let block = region.append_block(Block::new(&args));
+        self.regions.push(region);
         (self, Blk::wrap(block))
     }
     pub fn empty_region(mut self) -> Self {
-        // SAFETY: a new region, handed to the op by `build`.
-        self.regions.push(unsafe { mlirRegionCreate() });
+        self.regions.push(Region::new());
         self
     }
     pub fn build(self) -> Detached {
-        // SAFETY: every array passed holds the count given; names and the state live
-        // through the call; the op takes over the regions (and their blocks).
-        let raw = unsafe {
-            let mut state = mlirOperationStateGet(string_ref(&self.name), self.location.0);
-            mlirOperationStateAddOperands(
-                &mut state,
-                self.operands.len() as isize,
-                self.operands.as_ptr(),
-            );
-            mlirOperationStateAddResults(
-                &mut state,
-                self.results.len() as isize,
-                self.results.as_ptr(),
-            );
-            let ctx = mlirLocationGetContext(self.location.0);
-            let named: Vec<MlirNamedAttribute> = self
-                .attributes
-                .iter()
-                .map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(ctx, string_ref(n)), *a))
-                .collect();
-            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
-            mlirOperationStateAddOwnedRegions(
-                &mut state,
-                self.regions.len() as isize,
-                self.regions.as_ptr(),
-            );
-            mlirOperationCreate(&mut state)
-        };
-        Detached::created(raw)
+        // SAFETY: the location's context is live (the host's); the identifiers are
+        // interned in it, and `self.name` lives until the op is created below.
+        let ctx = unsafe { mlirLocationGetContext(self.location.0) };
+        let named: Vec<(Identifier<'static>, Attribute<'static>)> = self
+            .attributes
+            .iter()
+            .map(|(n, a)| {
+                // SAFETY: as above; `n` outlives the call (MLIR copies it).
+                let id = unsafe { Identifier::from_raw(mlirIdentifierGet(ctx, string_ref(n))) };
+                (id, a.melior())
+            })
+            .collect();
+        let op = OperationBuilder::new(&self.name, self.location.melior())
+            .add_operands(&self.operands)
+            .add_results(&self.results)
+            .add_attributes(&named)
+            .add_regions_vec(self.regions)
+            .build()
+            // The generic form infers no result types: creation cannot fail.
+            .expect("creating an op in its generic form without type inference");
+        Detached::created(op)
     }
 }

@@ -1,33 +1,42 @@
 //! Handles on operations, values and blocks, and the one way to erase an op.
 //!
-//! Every `unsafe` block below calls the C API on a handle made from a non-null
-//! pointer MLIR returned, in IR the host keeps alive for the pass, and which nothing
-//! has erased: see the module note in `ir/mod.rs` for why that holds.
+//! The handles are melior's references (`OperationRef`, `Value`, `BlockRef`) on IR
+//! that `mlir-opt` owns, made with their `from_raw` constructors, which melior
+//! provides for exactly such host-owned IR. Their lifetimes say `'static`: the IR
+//! outlives the pass, and what frees IR early (erasure) only [`Owned`] can do. See the
+//! module note in `ir/mod.rs` for why that holds. melior has no use lists, so
+//! [`Val::users`] and [`Val::replace_all_uses_with`] call the C API.
 
-use super::{print_with, string_ref, to_string, Attr, Context, Location, Type};
+use melior::ir::block::{BlockArgument, BlockLike};
+use melior::ir::operation::{OperationLike, OperationMutLike, OperationRefMut, OperationResult};
+use melior::ir::{AttributeLike, TypeLike};
+use melior::ir::{BlockRef, Operation, OperationRef, RegionLike, Value, ValueLike};
 use mlir_sys::*;
+use std::mem::ManuallyDrop;
+
+use super::{Attr, Context, Location, Type};
 
 /// An operation in the IR being rewritten (or built). Has no erase: see [`Owned`].
 #[derive(Clone, Copy, Debug)]
-pub struct Op(MlirOperation);
+pub struct Op(OperationRef<'static, 'static>);
 /// An SSA value: an op result or a block argument.
 #[derive(Clone, Copy, Debug)]
-pub struct Val(MlirValue);
+pub struct Val(Value<'static, 'static>);
 /// A block.
 #[derive(Clone, Copy, Debug)]
-pub struct Blk(MlirBlock);
+pub struct Blk(BlockRef<'static, 'static>);
 
 macro_rules! identity_by_pointer {
     ($t:ty) => {
         impl PartialEq for $t {
             fn eq(&self, o: &Self) -> bool {
-                self.0.ptr == o.0.ptr
+                self.0.to_raw().ptr == o.0.to_raw().ptr
             }
         }
         impl Eq for $t {}
         impl std::hash::Hash for $t {
             fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-                (self.0.ptr as usize).hash(h)
+                (self.0.to_raw().ptr as usize).hash(h)
             }
         }
     };
@@ -43,76 +52,72 @@ impl Op {
     /// `raw` must be null or a live operation that stays alive, and is erased by no
     /// one else, while any handle derived from it is used.
     pub unsafe fn from_raw(raw: MlirOperation) -> Option<Op> {
-        (!raw.ptr.is_null()).then_some(Op(raw))
-    }
-    fn wrap(raw: MlirOperation) -> Option<Op> {
-        (!raw.ptr.is_null()).then_some(Op(raw))
+        // SAFETY: the caller's promise.
+        unsafe { OperationRef::from_option_raw(raw) }.map(Op)
     }
     pub(super) fn raw(self) -> MlirOperation {
-        self.0
+        self.0.to_raw()
+    }
+    /// A mutable melior view of the op, for the edits below.
+    fn edit(self) -> OperationRefMut<'static, 'static> {
+        // SAFETY: a live op (module note); the view lives for one call, and melior's
+        // edits (attributes, operands) free nothing.
+        unsafe { OperationRefMut::from_raw(self.0.to_raw()) }
     }
     pub fn name(self) -> String {
-        // SAFETY: live op (module note); the identifier's string is owned by the context.
-        to_string(unsafe { mlirIdentifierStr(mlirOperationGetName(self.0)) })
+        self.0
+            .name()
+            .as_string_ref()
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
     }
     pub fn context(self) -> Context {
-        // SAFETY: live op.
-        Context(unsafe { mlirOperationGetContext(self.0) })
+        // SAFETY: a live op. (melior's `ContextRef` gives no raw handle back.)
+        Context(unsafe { mlirOperationGetContext(self.0.to_raw()) })
     }
     pub fn location(self) -> Location {
-        // SAFETY: live op.
-        Location(unsafe { mlirOperationGetLocation(self.0) })
+        Location(self.0.location().to_raw())
     }
     pub fn num_operands(self) -> usize {
-        // SAFETY: live op.
-        unsafe { mlirOperationGetNumOperands(self.0) as usize }
+        self.0.operand_count()
     }
     /// Operand `i`; None past the end.
     pub fn operand(self, i: usize) -> Option<Val> {
-        // SAFETY: live op, and `i` is checked against its operand count.
-        (i < self.num_operands())
-            .then(|| Val(unsafe { mlirOperationGetOperand(self.0, i as isize) }))
+        // Bounds first: melior's out-of-range error prints the op (ADR "melior").
+        (i < self.num_operands()).then(|| self.0.operand(i).ok().map(Val))?
     }
     pub fn operands(self) -> Vec<Val> {
-        // SAFETY: live op, `i` below its operand count.
-        (0..self.num_operands())
-            .map(|i| Val(unsafe { mlirOperationGetOperand(self.0, i as isize) }))
-            .collect()
+        self.0.operands().map(Val).collect()
     }
     pub fn num_results(self) -> usize {
-        // SAFETY: live op.
-        unsafe { mlirOperationGetNumResults(self.0) as usize }
+        self.0.result_count()
     }
     /// Result `i`; None past the end.
     pub fn result(self, i: usize) -> Option<Val> {
-        // SAFETY: live op, and `i` is checked against its result count.
-        (i < self.num_results()).then(|| Val(unsafe { mlirOperationGetResult(self.0, i as isize) }))
+        // Bounds first, as for `operand`.
+        (i < self.num_results()).then(|| self.0.result(i).ok().map(|r| Val(r.into())))?
     }
     pub fn results(self) -> Vec<Val> {
-        // SAFETY: live op, `i` below its result count.
-        (0..self.num_results())
-            .map(|i| Val(unsafe { mlirOperationGetResult(self.0, i as isize) }))
-            .collect()
+        self.0.results().map(|r| Val(r.into())).collect()
     }
     pub fn num_regions(self) -> usize {
-        // SAFETY: live op.
-        unsafe { mlirOperationGetNumRegions(self.0) as usize }
+        self.0.region_count()
     }
     /// The blocks of region `i` (none past the last region).
     pub fn region_blocks(self, i: usize) -> Vec<Blk> {
         let mut out = Vec::new();
+        // Bounds first, as for `operand`.
         if i >= self.num_regions() {
             return out;
         }
-        // SAFETY: live op, `i` below its region count; the walk follows the region's
-        // own block list until MLIR returns null.
-        unsafe {
-            let region = mlirOperationGetRegion(self.0, i as isize);
-            let mut b = mlirRegionGetFirstBlock(region);
-            while !b.ptr.is_null() {
-                out.push(Blk(b));
-                b = mlirBlockGetNextInRegion(b);
-            }
+        let Ok(region) = self.0.region(i) else {
+            return out;
+        };
+        let mut b = region.first_block();
+        while let Some(block) = b {
+            out.push(Blk(block));
+            b = block.next_in_region();
         }
         out
     }
@@ -122,32 +127,25 @@ impl Op {
         (blocks.len() == 1).then(|| blocks[0])
     }
     pub fn block(self) -> Option<Blk> {
-        // SAFETY: live op.
-        let b = unsafe { mlirOperationGetBlock(self.0) };
-        (!b.ptr.is_null()).then_some(Blk(b))
+        self.0.block().map(Blk)
     }
     pub fn parent(self) -> Option<Op> {
         self.block().and_then(|b| b.parent_op())
     }
     pub fn next(self) -> Option<Op> {
-        // SAFETY: live op.
-        Op::wrap(unsafe { mlirOperationGetNextInBlock(self.0) })
+        self.0.next_in_block().map(Op)
     }
     pub fn attr(self, name: &str) -> Option<Attr> {
-        // SAFETY: live op; `name` outlives the call.
-        Attr::wrap(unsafe { mlirOperationGetAttributeByName(self.0, string_ref(name)) })
+        self.0.attribute(name).ok().map(|a| Attr(a.to_raw()))
     }
     /// Sets (or replaces) the discardable attribute `name`.
     pub fn set_attr(self, name: &str, value: Attr) {
-        // SAFETY: live op and attribute; `name` outlives the call (MLIR interns it).
-        unsafe { mlirOperationSetDiscardableAttributeByName(self.0, string_ref(name), value.0) }
+        self.edit().set_discardable_attribute(name, value.melior());
     }
     /// Removes the discardable attribute `name`, if there.
     pub fn remove_attr(self, name: &str) {
-        // SAFETY: live op; `name` outlives the call.
-        unsafe {
-            mlirOperationRemoveDiscardableAttributeByName(self.0, string_ref(name));
-        }
+        // Absent is fine: the attribute is gone either way.
+        let _ = self.edit().remove_discardable_attribute(name);
     }
     /// True if `self` is `other` or nested inside it.
     pub fn is_within(self, other: Op) -> bool {
@@ -162,12 +160,14 @@ impl Op {
     }
     /// A detached deep copy, owned by the caller until inserted.
     pub fn clone_detached(self) -> Detached {
-        // SAFETY: live op; the clone is a new op that nothing else refers to.
-        Detached(Op(unsafe { mlirOperationClone(self.0) }))
+        // SAFETY: a live op; the clone is a new op that nothing else refers to, and
+        // the `Operation` it becomes is its only owner.
+        Detached(ManuallyDrop::new(unsafe {
+            Operation::from_raw(mlirOperationClone(self.0.to_raw()))
+        }))
     }
     pub fn print(self) -> String {
-        // SAFETY: live op; `print_with` passes a callback and its matching user data.
-        print_with(|cb, user| unsafe { mlirOperationPrint(self.0, cb, user) })
+        self.0.to_string()
     }
     /// Every op nested in `self` (not `self`), pre-order.
     pub fn nested_ops(self) -> Vec<Op> {
@@ -185,20 +185,27 @@ impl Op {
     /// Sets operand `i` (ignored past the end).
     pub fn set_operand(self, i: usize, v: Val) {
         if i < self.num_operands() {
-            // SAFETY: live op and value, `i` below the operand count.
-            unsafe { mlirOperationSetOperand(self.0, i as isize, v.0) }
+            self.edit().set_operand(i, v.0);
         }
     }
 }
 
-/// A new op not yet in a block (built or cloned). Inserting it consumes it.
+/// A new op not yet in a block (built or cloned). Inserting it consumes it; dropped
+/// without being inserted, it is leaked, not destroyed: an `Op` taken from it by
+/// [`Detached::op`] may still be around, and must not dangle.
 #[derive(Debug)]
-pub struct Detached(Op);
+pub struct Detached(ManuallyDrop<Operation<'static>>);
 
 impl Detached {
     /// A handle for reading the op and editing its operands before insertion.
     pub fn op(&self) -> Op {
-        self.0
+        // SAFETY: the op lives as long as `self`, and is inserted (and so kept alive
+        // by its block) before `self` goes; handles taken here are used while it is.
+        Op(unsafe { OperationRef::from_raw(self.0.to_raw()) })
+    }
+    /// A new op (for `OpBuilder`).
+    pub(super) fn created(op: Operation<'static>) -> Detached {
+        Detached(ManuallyDrop::new(op))
     }
 }
 
@@ -215,12 +222,12 @@ impl Owned {
     }
     /// Unlinks (if linked) and destroys the op and everything nested in it.
     pub fn erase(self) {
-        // SAFETY: the op is live and `self` was its only erase right; the op is
-        // unlinked before it is destroyed. Callers drop uses of its results first.
-        unsafe {
-            mlirOperationRemoveFromParent(self.0 .0);
-            mlirOperationDestroy(self.0 .0);
-        }
+        let mut op = self.0.edit();
+        op.remove_from_parent();
+        // SAFETY: `self` was the op's only erase right, and it is unlinked now, so
+        // the `Operation` made here is its only owner; dropping it destroys the op.
+        // Callers drop uses of its results first.
+        drop(unsafe { Operation::from_raw(op.to_raw()) });
     }
 }
 
@@ -236,17 +243,16 @@ pub fn erase_all(ops: Vec<Op>, keep: impl Fn(Op) -> bool) {
 }
 
 impl Val {
-    pub(super) fn raw(self) -> MlirValue {
+    pub(super) fn melior(self) -> Value<'static, 'static> {
         self.0
     }
     /// Where the value lives: an identity (and an order) for the analyses, never
     /// dereferenced.
     pub fn address(self) -> usize {
-        self.0.ptr as usize
+        self.0.to_raw().ptr as usize
     }
     pub fn ty(self) -> Type {
-        // SAFETY: live value.
-        Type(unsafe { mlirValueGetType(self.0) })
+        Type(self.0.r#type().to_raw())
     }
     pub fn type_string(self) -> String {
         self.ty().to_string()
@@ -260,24 +266,27 @@ impl Val {
     }
     /// The op that defines this value, or None for a block argument.
     pub fn defining_op(self) -> Option<Op> {
-        // SAFETY: live value; the owner is only asked of an op result.
-        unsafe {
-            mlirValueIsAOpResult(self.0)
-                .then(|| Op::wrap(mlirOpResultGetOwner(self.0)))
-                .flatten()
+        // Asked first: melior's failed conversion prints the value into its error,
+        // and MLIR prints (and verifies) the whole module for that, racing with the
+        // other threads' passes (ADR "melior").
+        if !self.0.is_operation_result() {
+            return None;
         }
+        OperationResult::try_from(self.0)
+            .ok()
+            .map(|r| Op(r.owner()))
     }
     /// For a block argument: its block and position.
     pub fn block_argument(self) -> Option<(Blk, usize)> {
-        // SAFETY: live value; owner and number are only asked of a block argument.
-        unsafe {
-            mlirValueIsABlockArgument(self.0).then(|| {
-                (
-                    Blk(mlirBlockArgumentGetOwner(self.0)),
-                    mlirBlockArgumentGetArgNumber(self.0) as usize,
-                )
-            })
+        // Asked first, as in `defining_op`.
+        if !self.0.is_block_argument() {
+            return None;
         }
+        let arg = BlockArgument::try_from(self.0).ok()?;
+        // SAFETY: the argument's block is live IR (module note); melior ties its
+        // reference to the argument's, which is only a view of it.
+        let block = unsafe { BlockRef::from_raw(arg.owner().to_raw()) };
+        Some((Blk(block), arg.argument_number()))
     }
     /// The op that owns the definition: defining op, or the op whose region holds
     /// the block of a block argument.
@@ -287,33 +296,33 @@ impl Val {
             None => self.defining_op(),
         }
     }
-    /// The ops that use this value (one entry per use).
+    /// The ops that use this value (one entry per use). melior has no use lists.
     pub fn users(self) -> Vec<Op> {
         let mut out = Vec::new();
-        // SAFETY: live value; the walk follows its use list until MLIR returns null.
+        // SAFETY: live value; the walk follows its use list until MLIR returns null,
+        // and every use's owner is a live op.
         unsafe {
-            let mut u = mlirValueGetFirstUse(self.0);
+            let mut u = mlirValueGetFirstUse(self.0.to_raw());
             while !u.ptr.is_null() {
-                out.push(Op(mlirOpOperandGetOwner(u)));
+                out.push(Op(OperationRef::from_raw(mlirOpOperandGetOwner(u))));
                 u = mlirOpOperandGetNextUse(u);
             }
         }
         out
     }
     pub fn replace_all_uses_with(self, new: Val) {
-        // SAFETY: live values.
-        unsafe { mlirValueReplaceAllUsesOfWith(self.0, new.0) }
+        // SAFETY: live values (melior has no replace-all-uses on values).
+        unsafe { mlirValueReplaceAllUsesOfWith(self.0.to_raw(), new.0.to_raw()) }
     }
 }
 
 impl Blk {
-    pub(super) fn wrap(raw: MlirBlock) -> Blk {
-        Blk(raw)
+    pub(super) fn wrap(block: BlockRef<'static, 'static>) -> Blk {
+        Blk(block)
     }
     pub fn ops(self) -> Vec<Op> {
         let mut out = Vec::new();
-        // SAFETY: live block.
-        let mut cur = Op::wrap(unsafe { mlirBlockGetFirstOperation(self.0) });
+        let mut cur = self.0.first_operation().map(Op);
         while let Some(op) = cur {
             out.push(op);
             cur = op.next();
@@ -321,40 +330,28 @@ impl Blk {
         out
     }
     pub fn parent_op(self) -> Option<Op> {
-        // SAFETY: live block.
-        Op::wrap(unsafe { mlirBlockGetParentOperation(self.0) })
+        self.0.parent_operation().map(Op)
     }
     pub fn num_args(self) -> usize {
-        // SAFETY: live block.
-        unsafe { mlirBlockGetNumArguments(self.0) as usize }
+        self.0.argument_count()
     }
     /// Argument `i`; None past the end.
     pub fn arg(self, i: usize) -> Option<Val> {
-        // SAFETY: live block, `i` checked against its argument count.
-        (i < self.num_args()).then(|| Val(unsafe { mlirBlockGetArgument(self.0, i as isize) }))
+        // Bounds first, as for `Op::operand`.
+        (i < self.num_args()).then(|| self.0.argument(i).ok().map(|a| Val(a.into())))?
     }
     pub fn terminator(self) -> Option<Op> {
-        // SAFETY: live block.
-        Op::wrap(unsafe { mlirBlockGetTerminator(self.0) })
+        self.0.terminator().map(Op)
     }
     /// Inserts a detached op before `reference` (an op of this block).
     pub fn insert_before(self, reference: Op, op: Detached) -> Owned {
-        // SAFETY: live block and ops; `op` is detached (a `Detached` is only made for a
-        // new or cloned op, and inserting consumes it), so the block takes it over.
-        unsafe { mlirBlockInsertOwnedOperationBefore(self.0, reference.0, op.0 .0) }
-        Owned(op.0)
+        Owned(Op(self.0.insert_operation_before(
+            reference.0,
+            ManuallyDrop::into_inner(op.0),
+        )))
     }
     /// Appends a detached op.
     pub fn append(self, op: Detached) -> Owned {
-        // SAFETY: as for `insert_before`.
-        unsafe { mlirBlockAppendOwnedOperation(self.0, op.0 .0) }
-        Owned(op.0)
-    }
-}
-
-impl Detached {
-    /// A new op from its generic form (for `OpBuilder`).
-    pub(super) fn created(raw: MlirOperation) -> Detached {
-        Detached(Op(raw))
+        Owned(Op(self.0.append_operation(ManuallyDrop::into_inner(op.0))))
     }
 }
