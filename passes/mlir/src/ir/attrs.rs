@@ -4,10 +4,35 @@
 //! All of these are uniqued in the MLIR context, which outlives the pass, so a handle
 //! made from a non-null pointer MLIR returned stays valid (the `unsafe` blocks below
 //! rely on that, and on the kind checks noted next to them).
+//!
+//! Queries and the common builders go through melior's types (`melior()` views);
+//! what melior lacks stays on the C API: shaped element types of any shaped type,
+//! memref and tensor constructors without a layout attribute, `!llvm.ptr`, dense
+//! elements, affine expressions' kinds and integer sets. As in `handles.rs`, no melior
+//! conversion is tried without its kind check first: a failed one prints its input.
 
-use super::{print_with, string_ref, to_string};
+use melior::ir::attribute::{
+    ArrayAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+    StringAttribute,
+};
+use melior::ir::r#type::IntegerType;
+use melior::ir::{AttributeLike, TypeLike};
+use melior::ContextRef;
+
 use mlir_sys::*;
 use std::fmt;
+
+/// Runs `f` on melior's view of `ctx`, for melior's builders, which take a
+/// `&Context`. The view must outlive every use of that reference: melior's
+/// `ContextRef::to_ref` reinterprets the view itself as the `&Context` (ADR
+/// "melior"), so it stays in this frame while `f` runs. What `f` builds is uniqued
+/// in the context, not in the view, and outlives it.
+fn with_context<R>(ctx: Context, f: impl FnOnce(&melior::Context) -> R) -> R {
+    // SAFETY: the host's live context.
+    let view: ContextRef<'static> = unsafe { ContextRef::from_raw(ctx.0) };
+    // SAFETY: `view` lives until `f` returns (above).
+    f(unsafe { view.to_ref() })
+}
 
 /// The MLIR context of the function being rewritten.
 #[derive(Clone, Copy, Debug)]
@@ -52,18 +77,17 @@ impl Type {
         unsafe { melior::ir::Type::from_raw(self.0) }
     }
     pub fn is_index(self) -> bool {
-        // SAFETY: a live type (module note).
-        unsafe { mlirTypeIsAIndex(self.0) }
+        self.melior().is_index()
     }
     /// `index` or an integer type.
     pub fn is_integer(self) -> bool {
-        // SAFETY: a live type.
-        unsafe { mlirTypeIsAIndex(self.0) || mlirTypeIsAInteger(self.0) }
+        let t = self.melior();
+        t.is_index() || t.is_integer()
     }
     /// A memref, ranked or not.
     pub fn is_memref(self) -> bool {
-        // SAFETY: a live type.
-        unsafe { mlirTypeIsAMemRef(self.0) || mlirTypeIsAUnrankedMemRef(self.0) }
+        let t = self.melior();
+        t.is_mem_ref() || t.is_unranked_mem_ref()
     }
     /// Bytes per element of a memref (or other shaped) type of integer, index or
     /// float elements: what a cache line holds of it. `None` for other types.
@@ -121,12 +145,10 @@ impl Type {
         Type(unsafe { mlirLLVMPointerTypeGet(ctx.0, 0) })
     }
     pub fn index(ctx: Context) -> Type {
-        // SAFETY: a live context.
-        Type(unsafe { mlirIndexTypeGet(ctx.0) })
+        Type(with_context(ctx, |c| melior::ir::Type::index(c).to_raw()))
     }
     pub fn integer(ctx: Context, bits: u32) -> Type {
-        // SAFETY: a live context.
-        Type(unsafe { mlirIntegerTypeGet(ctx.0, bits) })
+        Type(with_context(ctx, |c| IntegerType::new(c, bits).to_raw()))
     }
     /// `memref<T>`: rank 0, identity layout, default memory space.
     pub fn scalar_memref(element: Type) -> Option<Type> {
@@ -182,10 +204,7 @@ impl Type {
 
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // SAFETY: a live type; `print_with` passes a callback and its user data.
-        f.write_str(&print_with(|cb, user| unsafe {
-            mlirTypePrint(self.0, cb, user)
-        }))
+        self.melior().fmt(f)
     }
 }
 
@@ -195,13 +214,11 @@ impl Attr {
         // SAFETY: uniqued in the host's context, which outlives the pass.
         unsafe { melior::ir::Attribute::from_raw(self.0) }
     }
-    pub(super) fn wrap(raw: MlirAttribute) -> Option<Attr> {
-        (!raw.ptr.is_null()).then_some(Attr(raw))
-    }
     /// The value of an integer attribute.
     pub fn as_integer(self) -> Option<i64> {
-        // SAFETY: a live attribute; the value is read only after the kind check.
-        unsafe { mlirAttributeIsAInteger(self.0).then(|| mlirIntegerAttrGetValueInt(self.0)) }
+        let a = self.melior();
+        a.is_integer()
+            .then(|| IntegerAttribute::try_from(a).ok().map(|i| i.value()))?
     }
     pub fn as_affine_map(self) -> Option<AffineMap> {
         // SAFETY: as above.
@@ -218,48 +235,47 @@ impl Attr {
     }
     /// The referenced symbol of a flat symbol reference (`@name` → `name`).
     pub fn as_flat_symbol(self) -> Option<String> {
-        // SAFETY: as above; the string is owned by the context.
-        unsafe {
-            mlirAttributeIsAFlatSymbolRef(self.0)
-                .then(|| to_string(mlirFlatSymbolRefAttrGetValue(self.0)))
-        }
+        let a = self.melior();
+        a.is_flat_symbol_ref().then(|| {
+            FlatSymbolRefAttribute::try_from(a)
+                .ok()
+                .map(|s| s.value().to_string())
+        })?
     }
 
     /// The value of a string attribute.
     pub fn as_string(self) -> Option<String> {
-        // SAFETY: a live attribute; the value is read only after the kind check and
-        // copied out (the context owns it).
-        unsafe { mlirAttributeIsAString(self.0).then(|| to_string(mlirStringAttrGetValue(self.0))) }
+        let a = self.melior();
+        a.is_string().then(|| {
+            StringAttribute::try_from(a)
+                .ok()
+                .map(|s| s.value().to_string())
+        })?
     }
     /// The elements of an array attribute.
     pub fn as_array(self) -> Option<Vec<Attr>> {
-        // SAFETY: a live attribute; elements are read only after the kind check, at
-        // indices below the count.
-        unsafe {
-            if !mlirAttributeIsAArray(self.0) {
-                return None;
-            }
-            let n = mlirArrayAttrGetNumElements(self.0);
-            Some(
-                (0..n)
-                    .filter_map(|k| Attr::wrap(mlirArrayAttrGetElement(self.0, k)))
-                    .collect(),
-            )
-        }
+        let a = self.melior();
+        let array = a.is_array().then(|| ArrayAttribute::try_from(a).ok())??;
+        // Indices below the length only (a failed `element` prints the array).
+        Some(
+            (0..array.len())
+                .filter_map(|k| array.element(k).ok().map(|e| Attr(e.to_raw())))
+                .collect(),
+        )
     }
 
     // ---- builders (codegen) ----
 
     /// `"text"`.
     pub fn string(ctx: Context, text: &str) -> Attr {
-        // SAFETY: live context; MLIR copies the bytes of the view into the context.
-        Attr(unsafe { mlirStringAttrGet(ctx.0, string_ref(text)) })
+        Attr(with_context(ctx, |c| {
+            StringAttribute::new(c, text).to_raw()
+        }))
     }
 
     /// `v : ty` for an integer or index type.
     pub fn integer(ty: Type, v: i64) -> Attr {
-        // SAFETY: a live integer-like type.
-        Attr(unsafe { mlirIntegerAttrGet(ty.0, v) })
+        Attr(IntegerAttribute::new(ty.melior(), v).to_raw())
     }
     pub fn affine_map(map: AffineMap) -> Attr {
         // SAFETY: a live map.
@@ -271,8 +287,9 @@ impl Attr {
     }
     /// `array<i32: ...>` (operand segment sizes).
     pub fn dense_i32_array(ctx: Context, values: &[i32]) -> Attr {
-        // SAFETY: live context; `values` holds the count given.
-        Attr(unsafe { mlirDenseI32ArrayGet(ctx.0, values.len() as isize, values.as_ptr()) })
+        Attr(with_context(ctx, |c| {
+            DenseI32ArrayAttribute::new(c, values).to_raw()
+        }))
     }
     /// `dense<[v0, v1, ...]> : tensor<Nxi32>`.
     pub fn dense_i32_tensor(ctx: Context, values: &[i32]) -> Attr {
@@ -282,18 +299,17 @@ impl Attr {
     }
     /// `[a, b, ...]`.
     pub fn array(ctx: Context, elements: &[Attr]) -> Attr {
-        let raw: Vec<MlirAttribute> = elements.iter().map(|a| a.0).collect();
-        // SAFETY: live context and attributes; `raw` holds the count given.
-        Attr(unsafe { mlirArrayAttrGet(ctx.0, raw.len() as isize, raw.as_ptr()) })
+        let elements: Vec<melior::ir::Attribute<'static>> =
+            elements.iter().map(|a| a.melior()).collect();
+        Attr(with_context(ctx, |c| {
+            ArrayAttribute::new(c, &elements).to_raw()
+        }))
     }
 }
 
 impl fmt::Display for Attr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // SAFETY: a live attribute; `print_with` passes a callback and its user data.
-        f.write_str(&print_with(|cb, user| unsafe {
-            mlirAttributePrint(self.0, cb, user)
-        }))
+        self.melior().fmt(f)
     }
 }
 

@@ -15,8 +15,17 @@
 //!   function; handles never leave the thread that received them (they are not
 //!   `Send`, as raw pointers).
 //!
-//! The calls the C API lacks (remarks, side-effect queries, quiet verification) come
-//! from the C++ shim `passes/mlir/shim/ir_helpers.cpp`, see [`shim`].
+//! Underneath, the handles are melior's (`OperationRef`, `Value`, `BlockRef`,
+//! `OperationBuilder`, its types and attributes), with the C API where melior has
+//! no call (use lists, integer sets, affine expressions' kinds, ...). One rule for
+//! every melior call: it must not fail. melior builds its errors by printing the op,
+//! and MLIR prints an op by numbering (and verifying) the whole module, which races
+//! with the passes other threads run on it (ADR "melior"). So indices are checked
+//! against their counts and kinds are asked before conversions.
+//!
+//! The calls MLIR's C API lacks too (remarks, side-effect queries, quiet
+//! verification) come from the C++ shim `passes/mlir/shim/ir_helpers.cpp`, see
+//! [`shim`].
 
 mod attrs;
 mod build;
@@ -29,8 +38,7 @@ pub use build::OpBuilder;
 pub use handles::{erase_all, Blk, Detached, Op, Owned, Val};
 pub use shim::{emit_error, emit_remark, is_pure, verifies, workgroup_memref};
 
-use mlir_sys::{MlirStringCallback, MlirStringRef};
-use std::ffi::c_void;
+use mlir_sys::MlirStringRef;
 
 /// Borrowed MLIR string view of a Rust string (valid while `s` is).
 fn string_ref(s: &str) -> MlirStringRef {
@@ -38,36 +46,4 @@ fn string_ref(s: &str) -> MlirStringRef {
         data: s.as_ptr() as *const _,
         length: s.len(),
     }
-}
-
-/// Appends one piece of an `mlir*Print` output to the `String` behind `user`.
-unsafe extern "C" fn append_to_string(piece: MlirStringRef, user: *mut c_void) {
-    // SAFETY: `user` is the `&mut String` that `print_with` passed for this call, and
-    // MLIR hands us a valid (data, length) view for the duration of the callback.
-    unsafe {
-        let out = &mut *(user as *mut String);
-        let bytes = std::slice::from_raw_parts(piece.data as *const u8, piece.length);
-        out.push_str(&String::from_utf8_lossy(bytes));
-    }
-}
-
-/// Collects what an `mlir*Print` function writes.
-fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
-    let mut out = String::new();
-    f(
-        Some(append_to_string),
-        &mut out as *mut String as *mut c_void,
-    );
-    out
-}
-
-/// Copies an MLIR string view (owned by MLIR) into a Rust string.
-fn to_string(s: MlirStringRef) -> String {
-    if s.data.is_null() {
-        return String::new();
-    }
-    // SAFETY: a non-null string ref from MLIR points to `length` valid bytes that
-    // live at least as long as the object it came from, which outlives this call.
-    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
-    String::from_utf8_lossy(bytes).into_owned()
 }
