@@ -31,6 +31,24 @@ bool tessel_is_memory_effect_free(MlirOperation op) {
   return mlir::isMemoryEffectFree(unwrap(op));
 }
 
+// Erasure in two steps (passes/mlir/src/ir/handles.rs, `Owned::erase`): unlinked
+// now, its operand uses dropped so that use lists look as if it were gone; freed at
+// the end of the run, when Rust holds no handle on it.
+void tessel_unlink(MlirOperation op) {
+  mlir::Operation *operation = unwrap(op);
+  if (operation->getBlock())
+    operation->remove();
+  operation->dropAllReferences();
+}
+void tessel_destroy_unlinked(const MlirOperation *ops, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    mlir::Operation *operation = unwrap(ops[i]);
+    // Still used (a caller's mistake): leaked, never freed under its users.
+    if (operation->use_empty())
+      operation->destroy();
+  }
+}
+
 // Verifies `op` while swallowing diagnostics, so a failed attempt never reaches the
 // user as an error: the caller rolls back and emits a remark instead.
 //

@@ -985,18 +985,31 @@ fn seed001_e16_opal_under_a_short_time_budget_degrades_in_steps() {
     // lower rung must still give a verified schedule within the budget, with a note
     // that names the stage and the retry. The budget is set from the dependences'
     // own time on this machine, so that a loaded machine does not fail them.
+    //
+    // A timing test on a shared machine: when even the lowest rung runs out (a
+    // burst of load while the budget's last part runs), it is tried once more with
+    // the budget measured again; two failures in a row fail it.
     let s = opal(8);
     let unlimited = opts(Pluto, SMART);
-    let start = std::time::Instant::now();
-    describe_dependences(&s, &unlimited).unwrap();
-    let budget = start.elapsed() * 2 + std::time::Duration::from_millis(900);
-    let o = Options {
-        time_budget: budget,
-        ..opts(Pluto, SMART)
+    let attempt = || {
+        let start = std::time::Instant::now();
+        describe_dependences(&s, &unlimited).unwrap();
+        let budget = start.elapsed() * 2 + std::time::Duration::from_millis(900);
+        let o = Options {
+            time_budget: budget,
+            ..opts(Pluto, SMART)
+        };
+        let start = std::time::Instant::now();
+        (optimize(&s, &o), start.elapsed(), budget)
     };
-    let start = std::time::Instant::now();
-    let out = optimize(&s, &o).unwrap_or_else(|e| panic!("no rung succeeded: {e}"));
-    let took = start.elapsed();
+    let (out, took, budget) = match attempt() {
+        (Err(e), ..) => {
+            eprintln!("first attempt: no rung succeeded ({e}); measuring again");
+            attempt()
+        }
+        first => first,
+    };
+    let out = out.unwrap_or_else(|e| panic!("no rung succeeded, twice: {e}"));
     assert!(
         out.notes[0].starts_with("time budget: schedule ran out of time as asked; retried "),
         "{:?}",

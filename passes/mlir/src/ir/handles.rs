@@ -12,6 +12,7 @@ use melior::ir::operation::{OperationLike, OperationMutLike, OperationRefMut, Op
 use melior::ir::{AttributeLike, TypeLike};
 use melior::ir::{BlockRef, Operation, OperationRef, RegionLike, Value, ValueLike};
 use mlir_sys::*;
+use std::cell::RefCell;
 use std::mem::ManuallyDrop;
 
 use super::{Attr, Context, Location, Type};
@@ -220,15 +221,46 @@ impl Owned {
     pub fn op(&self) -> Op {
         self.0
     }
-    /// Unlinks (if linked) and destroys the op and everything nested in it.
+    /// Unlinks the op from its block and drops its operands' uses (and those of
+    /// the ops nested in it); the memory is freed when the run ends (see
+    /// [`erasing_at_end`]), so an `Op` copied out before stays a handle on a
+    /// detached op, never on freed memory. Callers drop uses of its results first.
     pub fn erase(self) {
-        let mut op = self.0.edit();
-        op.remove_from_parent();
-        // SAFETY: `self` was the op's only erase right, and it is unlinked now, so
-        // the `Operation` made here is its only owner; dropping it destroys the op.
-        // Callers drop uses of its results first.
-        drop(unsafe { Operation::from_raw(op.to_raw()) });
+        let raw = self.0.raw();
+        super::shim::unlink(self.0);
+        GRAVEYARDS.with(|g| {
+            // Outside a run (a unit test) the op is leaked: still never freed under
+            // a handle.
+            if let Some(ops) = g.borrow_mut().last_mut() {
+                ops.push(raw);
+            }
+        });
     }
+}
+
+thread_local! {
+    /// The ops erased by each run in progress on this thread, innermost run last
+    /// (a thread-pool wait may run another function's pass inside this one).
+    static GRAVEYARDS: RefCell<Vec<Vec<MlirOperation>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f`, one run of a pass or of a Transform op, so that the ops it erases are
+/// freed when it returns (or unwinds): by then no handle of the run is left, and
+/// before then an erased op is only unlinked. This is what makes [`Owned::erase`]
+/// safe with `Copy` handles around.
+pub fn erasing_at_end<R>(f: impl FnOnce() -> R) -> R {
+    struct Run;
+    impl Drop for Run {
+        fn drop(&mut self) {
+            let ops = GRAVEYARDS
+                .with(|g| g.borrow_mut().pop())
+                .unwrap_or_default();
+            super::shim::destroy_unlinked(&ops);
+        }
+    }
+    GRAVEYARDS.with(|g| g.borrow_mut().push(Vec::new()));
+    let _run = Run;
+    f()
 }
 
 /// Erases the ops of a replaced run, last first: `ops` are taken by value, and the
@@ -353,5 +385,36 @@ impl Blk {
     /// Appends a detached op.
     pub fn append(self, op: Detached) -> Owned {
         Owned(Op(self.0.append_operation(ManuallyDrop::into_inner(op.0))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::ir::Module;
+
+    #[test]
+    fn an_erased_op_is_unlinked_at_once_and_freed_when_the_run_ends() {
+        let context = melior::Context::new();
+        context.set_allow_unregistered_dialects(true);
+        let module = Module::parse(&context, "\"t.a\"() : () -> ()\n\"t.b\"() : () -> ()")
+            .expect("two unregistered ops parse");
+        // SAFETY: the module's body, which outlives every handle below.
+        let block = Blk(unsafe { BlockRef::from_raw(module.body().to_raw()) });
+        let first = erasing_at_end(|| {
+            let ops = block.ops();
+            assert_eq!(ops.len(), 2);
+            let first = ops[0];
+            Owned(first).erase();
+            // Gone from the block at once; a handle copied out before still reads
+            // the (detached, live) op until the run ends.
+            assert_eq!(block.ops(), vec![ops[1]]);
+            assert_eq!(first.name(), "t.a");
+            assert!(first.block().is_none());
+            first.raw()
+        });
+        // The run is over and the op freed; only its old address is left here.
+        let _ = first;
+        assert_eq!(block.ops().len(), 1);
     }
 }

@@ -10,7 +10,10 @@
 //! - **Erasure.** The only thing that frees IR is erasure, and no handle type offers
 //!   it: ops are erased through [`Owned`] (a non-`Copy` token that erasing consumes),
 //!   which only code that built the op ([`OpBuilder`], [`Op::clone_detached`]) or the
-//!   pass's final commit ([`erase_all`], taking the run by value) holds.
+//!   pass's final commit ([`erase_all`], taking the run by value) holds. Erasing only
+//!   unlinks the op (and drops its operands' uses); it is freed when the run ends
+//!   ([`erasing_at_end`], around every pass run and Transform op), so a `Copy` handle
+//!   kept past the erasure reads a detached op, never freed memory.
 //! - **Threads.** Under multi-threaded `mlir-opt` each pass instance runs on its own
 //!   function; handles never leave the thread that received them (they are not
 //!   `Send`, as raw pointers).
@@ -35,7 +38,7 @@ mod shim;
 
 pub use attrs::{AffineExpr, AffineExprKind, AffineMap, Attr, Context, IntegerSet, Location, Type};
 pub use build::OpBuilder;
-pub use handles::{erase_all, Blk, Detached, Op, Owned, Val};
+pub use handles::{erase_all, erasing_at_end, Blk, Detached, Op, Owned, Val};
 pub use shim::{emit_error, emit_remark, is_pure, verifies, workgroup_memref};
 
 use mlir_sys::MlirStringRef;

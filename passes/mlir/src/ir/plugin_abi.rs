@@ -221,7 +221,7 @@ pub unsafe extern "C" fn tessel_run_pass(
                 return false;
             }
         };
-        run_pass(kind, op, &options)
+        super::handles::erasing_at_end(|| run_pass(kind, op, &options))
     }));
     match outcome {
         Ok(ok) => ok,
@@ -292,7 +292,7 @@ unsafe fn transform_call(
     user: *mut c_void,
     f: impl FnOnce() -> Result<(), String>,
 ) -> bool {
-    let message = match catch_unwind(AssertUnwindSafe(f)) {
+    let message = match catch_unwind(AssertUnwindSafe(|| super::handles::erasing_at_end(f))) {
         Ok(Ok(())) => return true,
         Ok(Err(message)) => message,
         Err(_) => format!("tessel: internal error (panic caught) in {what}"),

@@ -8,6 +8,8 @@ extern "C" {
     fn tessel_emit_error(loc: MlirLocation, msg: *const u8, len: usize);
     fn tessel_is_memory_effect_free(op: MlirOperation) -> bool;
     fn tessel_verify_quietly(op: MlirOperation) -> bool;
+    fn tessel_unlink(op: MlirOperation);
+    fn tessel_destroy_unlinked(ops: *const MlirOperation, n: usize);
     fn tessel_workgroup_memref(element: MlirType, rank: isize, shape: *const i64) -> MlirType;
 }
 
@@ -27,6 +29,25 @@ pub fn emit_error(loc: Location, msg: &str) {
 pub fn is_pure(op: Op) -> bool {
     // SAFETY: a live op; the shim only queries its interfaces.
     op.num_regions() == 0 && unsafe { tessel_is_memory_effect_free(op.raw()) }
+}
+
+/// Removes `op` from its block and drops the uses its operands (and those of the
+/// ops nested in it) hold, leaving it alive, for [`destroy_unlinked`] later.
+pub(super) fn unlink(op: Op) {
+    // SAFETY: a live op, erased through its one `Owned` token (handles.rs).
+    unsafe { tessel_unlink(op.raw()) }
+}
+
+/// Frees ops that [`unlink`] detached, at the end of the run that erased them. One
+/// whose results are still used (a caller's mistake) is leaked rather than freed
+/// under its users.
+pub(super) fn destroy_unlinked(ops: &[MlirOperation]) {
+    if ops.is_empty() {
+        return;
+    }
+    // SAFETY: each op was unlinked once by `unlink` during the run now ending, and
+    // no handle of that run is used after this (`erasing_at_end`).
+    unsafe { tessel_destroy_unlinked(ops.as_ptr(), ops.len()) }
 }
 
 /// Runs the MLIR verifier on `op` without reporting diagnostics to the user.
