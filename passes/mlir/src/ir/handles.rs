@@ -3,9 +3,10 @@
 //! The handles are melior's references (`OperationRef`, `Value`, `BlockRef`) on IR
 //! that `mlir-opt` owns, made with their `from_raw` constructors, which melior
 //! provides for exactly such host-owned IR. Their lifetimes say `'static`: the IR
-//! outlives the pass, and what frees IR early (erasure) only [`Owned`] can do. See the
-//! module note in `ir/mod.rs` for why that holds. melior has no use lists, so
-//! [`Val::users`] and [`Val::replace_all_uses_with`] call the C API.
+//! outlives the pass, and erasure (through [`Owned`] only) unlinks an op at once but
+//! frees it when the run ends ([`erasing_at_end`]). See the module note in
+//! `ir/mod.rs` for why that holds. melior has no use lists, so [`Val::users`] and
+//! [`Val::replace_all_uses_with`] call the C API.
 
 use melior::ir::block::{BlockArgument, BlockLike};
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRefMut, OperationResult};
