@@ -45,7 +45,7 @@ __attribute__((noinline)) static void triangle(void) {
 // step of a two-loop access is now also a candidate row size (N), and where SCEV's
 // division gives up on a step that N does not divide (N + 1 per i), the constant
 // coefficients are split: corr[i][j] is row i, column j.
-// DUMP: func.func @__tessel_mirror_0(%a{{[01]}}: memref<?x150xf64>, %a{{[01]}}: memref<?x150xf64>)
+// DUMP: func.func @__tessel_mirror_0(%arg{{[01]}}: memref<?x150xf64>, %arg{{[01]}}: memref<?x150xf64>)
 // CHECK: fixed-size-shapes.c:[[@LINE+2]]:3: remark: optimized SCoP of {{[0-9]+}} statements ({{.*}}); no run-time check needed
 __attribute__((noinline)) static void mirror(void) {
   for (int i = 0; i < N - 1; i++) {

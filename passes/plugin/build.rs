@@ -24,10 +24,10 @@ use table::{OptionKind, OptionSpec, PassSpec, OPTIONS, PASSES};
 
 const TABLE: &str = "../poly/src/options/table.rs";
 const SHIM: &str = "shim/registration.cpp";
-const LLVM_SHIM: &str = "shim/llvm_plugin.cpp";
-const LLVM_SCOP: &str = "shim/llvm_scop.cpp";
-const LLVM_CORE: &str = "shim/llvm_core.cpp";
-const LLVM_HEADER: &str = "shim/llvm_scop.h";
+/// The clang pass plugin's C++: the pass registration, and the analyses the Rust
+/// front end (src/llvm/) asks through the C ABI of llvm_abi.h.
+const LLVM_SOURCES: [&str; 2] = ["shim/llvm_passes.cpp", "shim/llvm_analyses.cpp"];
+const LLVM_HEADERS: [&str; 2] = ["shim/llvm_abi.h", "shim/llvm_function.h"];
 /// tessel-gpu-emulate, a C++ MLIR pass registered by the shim.
 const GPU_EMULATE: &str = "shim/gpu_emulate.cpp";
 /// The dialect's folder, from this package's.
@@ -52,7 +52,11 @@ const LLVM_INCLUDE: &str = "/usr/lib/llvm-22/include";
 fn main() {
     println!("cargo:rerun-if-changed={TABLE}");
     println!("cargo:rerun-if-changed={SHIM}");
-    for file in [LLVM_SHIM, LLVM_SCOP, LLVM_CORE, LLVM_HEADER, GPU_EMULATE] {
+    for file in LLVM_SOURCES
+        .iter()
+        .chain(&LLVM_HEADERS)
+        .chain(&[GPU_EMULATE])
+    {
         println!("cargo:rerun-if-changed={file}");
     }
     for file in DIALECT_SOURCES {
@@ -90,14 +94,12 @@ fn main() {
         .define("NDEBUG", None)
         .flag("-Wno-unused-parameter")
         .compile("tessel_gpu_emulate");
-    // The clang/opt pass plugin (SCoP detection on LLVM IR). -DNDEBUG: Debian's LLVM
+    // The clang/opt pass plugin's registration and analyses. -DNDEBUG: Debian's LLVM
     // is built without assertions, and its headers must agree.
     cc::Build::new()
         .cpp(true)
         .compiler("clang++-22")
-        .file(LLVM_SHIM)
-        .file(LLVM_SCOP)
-        .file(LLVM_CORE)
+        .files(LLVM_SOURCES)
         .include("/usr/lib/llvm-22/include")
         .include(&out)
         .flag("-std=c++17")

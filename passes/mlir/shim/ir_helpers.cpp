@@ -2,7 +2,9 @@
 // warnings (the C API only emits errors), side-effect queries and quiet verification.
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
@@ -94,5 +96,30 @@ MlirType tessel_workgroup_memref(MlirType element, intptr_t rank,
     return wrap(mlir::Type());
   return wrap(mlir::MemRefType::get(llvm::ArrayRef<int64_t>(shape, rank), e,
                                     mlir::MemRefLayoutAttrInterface(), space));
+}
+}
+
+// Attributes the C API has no constructor for, built for the clang front end's
+// `affine` function (passes/plugin/src/llvm/translate.rs).
+extern "C" {
+// The f32 or f64 constant with exactly these bits (the C API takes a double, which
+// rounds an f32 NaN's payload).
+MlirAttribute tessel_float_attr_from_bits(MlirType type, uint64_t bits) {
+  mlir::FloatType t = llvm::cast<mlir::FloatType>(unwrap(type));
+  llvm::APFloat value(t.getFloatSemantics(), llvm::APInt(t.getWidth(), bits));
+  return wrap(mlir::FloatAttr::get(t, value));
+}
+// `#arith.fastmath<...>` from LLVM's fast-math flag bits (llvm-c/Core.h's
+// LLVMFastMathFlags: reassoc 1, nnan 2, ninf 4, nsz 8, arcp 16, contract 32, afn 64).
+MlirAttribute tessel_arith_fastmath_attr(MlirContext context, unsigned llvm) {
+  using F = mlir::arith::FastMathFlags;
+  const std::pair<unsigned, F> bits[] = {{1, F::reassoc}, {2, F::nnan},    {4, F::ninf},
+                                         {8, F::nsz},     {16, F::arcp},   {32, F::contract},
+                                         {64, F::afn}};
+  F flags = F::none;
+  for (auto [bit, flag] : bits)
+    if (llvm & bit)
+      flags = flags | flag;
+  return wrap(mlir::arith::FastMathFlagsAttr::get(unwrap(context), flags));
 }
 }

@@ -16,5 +16,13 @@ pub mod pass;
 
 pub use pass::run_pass;
 
+/// The lowering of Tessel's output (affine, scf.parallel, memref) to the LLVM
+/// dialect, as a pass pipeline (the inside of `builtin.module(...)`). Order matters:
+/// `finalize-memref-to-llvm` runs before `convert-scf-to-cf`, because the
+/// `memref.alloca_scope` that `convert-scf-to-openmp` creates must still hold one
+/// block (TOOLCHAIN.md, "Lowering to something that runs").
+pub const LOWERING: &str = "lower-affine,convert-scf-to-openmp,finalize-memref-to-llvm,\
+                            convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts";
+
 /// The passes the plugin registers (declared in `tessel_poly::options`).
 pub use tessel_poly::options::PassKind;

@@ -59,6 +59,11 @@ impl Location {
     pub unsafe fn from_raw(raw: MlirLocation) -> Location {
         Location(raw)
     }
+    /// The unknown location, for IR built from no MLIR source (the clang front end).
+    pub fn unknown(ctx: Context) -> Location {
+        // SAFETY: a live context.
+        Location(unsafe { mlirLocationUnknownGet(ctx.0) })
+    }
     pub fn context(self) -> Context {
         // SAFETY: a location of a live context.
         Context(unsafe { mlirLocationGetContext(self.0) })
@@ -149,6 +154,49 @@ impl Type {
     }
     pub fn integer(ctx: Context, bits: u32) -> Type {
         Type(with_context(ctx, |c| IntegerType::new(c, bits).to_raw()))
+    }
+    pub fn f64(ctx: Context) -> Type {
+        // SAFETY: a live context.
+        Type(unsafe { mlirF64TypeGet(ctx.0) })
+    }
+    pub fn f32(ctx: Context) -> Type {
+        // SAFETY: a live context.
+        Type(unsafe { mlirF32TypeGet(ctx.0) })
+    }
+    /// `memref<..xT>` with the given extents (None: dynamic), identity layout,
+    /// default memory space; None for an invalid element type.
+    pub fn memref(element: Type, shape: &[Option<i64>]) -> Option<Type> {
+        // SAFETY: no arguments.
+        let dynamic = unsafe { mlirShapedTypeGetDynamicSize() };
+        let extents: Vec<i64> = shape.iter().map(|e| e.unwrap_or(dynamic)).collect();
+        // SAFETY: a live element type; `extents` holds the rank given; a null memory
+        // space means the default one. MLIR returns null for an invalid element type.
+        let t = unsafe {
+            mlirMemRefTypeContiguousGet(
+                element.0,
+                extents.len() as isize,
+                extents.as_ptr(),
+                MlirAttribute {
+                    ptr: std::ptr::null(),
+                },
+            )
+        };
+        (!t.ptr.is_null()).then_some(Type(t))
+    }
+    /// `(inputs) -> (results)`.
+    pub fn function(ctx: Context, inputs: &[Type], results: &[Type]) -> Type {
+        let i: Vec<MlirType> = inputs.iter().map(|t| t.0).collect();
+        let r: Vec<MlirType> = results.iter().map(|t| t.0).collect();
+        // SAFETY: a live context and types; both arrays hold the counts given.
+        Type(unsafe {
+            mlirFunctionTypeGet(
+                ctx.0,
+                i.len() as isize,
+                i.as_ptr(),
+                r.len() as isize,
+                r.as_ptr(),
+            )
+        })
     }
     /// `memref<T>`: rank 0, identity layout, default memory space.
     pub fn scalar_memref(element: Type) -> Option<Type> {
@@ -277,6 +325,21 @@ impl Attr {
     pub fn integer(ty: Type, v: i64) -> Attr {
         Attr(IntegerAttribute::new(ty.melior(), v).to_raw())
     }
+    /// A type as an attribute (`function_type`).
+    pub fn type_attr(ty: Type) -> Attr {
+        // SAFETY: a live type.
+        Attr(unsafe { mlirTypeAttrGet(ty.0) })
+    }
+    /// The floating-point constant of `ty` (f32 or f64) whose bits are `bits`, exactly
+    /// (NaN payloads included).
+    pub fn float_bits(ty: Type, bits: u64) -> Attr {
+        Attr(super::shim::float_attr_from_bits(ty.0, bits))
+    }
+    /// `#arith.fastmath<...>` of LLVM's fast-math flag bits (reassoc 1, nnan 2,
+    /// ninf 4, nsz 8, arcp 16, contract 32, afn 64).
+    pub fn arith_fastmath(ctx: Context, llvm_flags: u32) -> Attr {
+        Attr(super::shim::arith_fastmath_attr(ctx.0, llvm_flags))
+    }
     pub fn affine_map(map: AffineMap) -> Attr {
         // SAFETY: a live map.
         Attr(unsafe { mlirAffineMapAttrGet(map.0) })
@@ -335,13 +398,22 @@ impl AffineMap {
     }
     /// `(d0, ..., d<dims-1>) -> (results)`, no symbols.
     pub fn get(ctx: Context, dims: usize, results: &[AffineExpr]) -> AffineMap {
+        AffineMap::with_symbols(ctx, dims, 0, results)
+    }
+    /// `(d0, ..., d<dims-1>)[s0, ..., s<symbols-1>] -> (results)`.
+    pub fn with_symbols(
+        ctx: Context,
+        dims: usize,
+        symbols: usize,
+        results: &[AffineExpr],
+    ) -> AffineMap {
         let raw: Vec<MlirAffineExpr> = results.iter().map(|e| e.0).collect();
         // SAFETY: live context and expressions; `raw` holds the count given.
         AffineMap(unsafe {
             mlirAffineMapGet(
                 ctx.0,
                 dims as isize,
-                0,
+                symbols as isize,
                 raw.len() as isize,
                 raw.as_ptr() as *mut _,
             )
@@ -404,6 +476,10 @@ impl AffineExpr {
     pub fn dim(ctx: Context, position: usize) -> AffineExpr {
         // SAFETY: a live context.
         AffineExpr(unsafe { mlirAffineDimExprGet(ctx.0, position as isize) })
+    }
+    pub fn symbol(ctx: Context, position: usize) -> AffineExpr {
+        // SAFETY: a live context.
+        AffineExpr(unsafe { mlirAffineSymbolExprGet(ctx.0, position as isize) })
     }
     pub fn constant(ctx: Context, v: i64) -> AffineExpr {
         // SAFETY: a live context.
@@ -483,6 +559,15 @@ impl IntegerSet {
     }
     /// `(d0, ..., d<dims-1>) : (constraints)`, no symbols.
     pub fn get(ctx: Context, dims: usize, constraints: &[(AffineExpr, bool)]) -> IntegerSet {
+        IntegerSet::with_symbols(ctx, dims, 0, constraints)
+    }
+    /// `(d0, ..)[s0, ..] : (constraints)`.
+    pub fn with_symbols(
+        ctx: Context,
+        dims: usize,
+        symbols: usize,
+        constraints: &[(AffineExpr, bool)],
+    ) -> IntegerSet {
         let exprs: Vec<MlirAffineExpr> = constraints.iter().map(|c| c.0 .0).collect();
         let eqs: Vec<bool> = constraints.iter().map(|c| c.1).collect();
         // SAFETY: live context and expressions; both arrays hold the count given.
@@ -490,7 +575,7 @@ impl IntegerSet {
             mlirIntegerSetGet(
                 ctx.0,
                 dims as isize,
-                0,
+                symbols as isize,
                 exprs.len() as isize,
                 exprs.as_ptr(),
                 eqs.as_ptr(),

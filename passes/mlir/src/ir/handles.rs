@@ -57,6 +57,12 @@ impl Op {
         // SAFETY: the caller's promise.
         unsafe { OperationRef::from_option_raw(raw) }.map(Op)
     }
+    /// A module's op, for a module this crate made (`standalone`).
+    pub(super) fn from_module(module: &melior::ir::Module<'static>) -> Op {
+        // SAFETY: the module's op lives as long as the module, which the caller holds
+        // while it uses the handle.
+        Op(unsafe { OperationRef::from_raw(module.as_operation().to_raw()) })
+    }
     pub(super) fn raw(self) -> MlirOperation {
         self.0.to_raw()
     }
@@ -143,6 +149,13 @@ impl Op {
     /// Sets (or replaces) the discardable attribute `name`.
     pub fn set_attr(self, name: &str, value: Attr) {
         self.edit().set_discardable_attribute(name, value.melior());
+    }
+    /// Sets the inherent attribute (property) `name`, as the op defines it.
+    pub fn set_inherent_attr(self, name: &str, value: Attr) {
+        // SAFETY: a live op and attribute; MLIR copies the name.
+        unsafe {
+            mlirOperationSetInherentAttributeByName(self.raw(), super::string_ref(name), value.0)
+        }
     }
     /// Removes the discardable attribute `name`, if there.
     pub fn remove_attr(self, name: &str) {
@@ -375,6 +388,17 @@ impl Blk {
     }
     pub fn terminator(self) -> Option<Op> {
         self.0.terminator().map(Op)
+    }
+    /// A new argument of type `ty` at position `pos` (at most the count); the
+    /// arguments after it move one up.
+    pub fn insert_argument(self, pos: usize, ty: Type, loc: Location) -> Option<Val> {
+        if pos > self.num_args() {
+            return None;
+        }
+        // SAFETY: a live block of a live context; `pos` is at most its argument count.
+        let raw = unsafe { mlirBlockInsertArgument(self.0.to_raw(), pos as isize, ty.0, loc.0) };
+        // SAFETY: the new argument, owned by the block.
+        Some(Val(unsafe { Value::from_raw(raw) }))
     }
     /// Inserts a detached op before `reference` (an op of this block).
     pub fn insert_before(self, reference: Op, op: Detached) -> Owned {

@@ -35,6 +35,7 @@ mod build;
 mod handles;
 pub mod plugin_abi;
 mod shim;
+pub mod standalone;
 
 pub use attrs::{AffineExpr, AffineExprKind, AffineMap, Attr, Context, IntegerSet, Location, Type};
 pub use build::OpBuilder;

@@ -1,7 +1,7 @@
 //! What MLIR's C API lacks, from the C++ shim (`passes/mlir/shim/ir_helpers.cpp`).
 
 use super::{Location, Op, Type};
-use mlir_sys::{MlirLocation, MlirOperation, MlirType};
+use mlir_sys::{MlirAttribute, MlirContext, MlirLocation, MlirOperation, MlirType};
 
 extern "C" {
     fn tessel_emit_remark(loc: MlirLocation, msg: *const u8, len: usize);
@@ -11,6 +11,20 @@ extern "C" {
     fn tessel_unlink(op: MlirOperation);
     fn tessel_destroy_unlinked(ops: *const MlirOperation, n: usize);
     fn tessel_workgroup_memref(element: MlirType, rank: isize, shape: *const i64) -> MlirType;
+    fn tessel_float_attr_from_bits(ty: MlirType, bits: u64) -> MlirAttribute;
+    fn tessel_arith_fastmath_attr(ctx: MlirContext, llvm_flags: u32) -> MlirAttribute;
+}
+
+/// The f32 or f64 constant of `ty` with exactly these bits.
+pub(super) fn float_attr_from_bits(ty: MlirType, bits: u64) -> MlirAttribute {
+    // SAFETY: a live float type (callers pass f32 or f64); the shim only builds.
+    unsafe { tessel_float_attr_from_bits(ty, bits) }
+}
+
+/// `#arith.fastmath<...>` of LLVM's fast-math flag bits.
+pub(super) fn arith_fastmath_attr(ctx: MlirContext, llvm_flags: u32) -> MlirAttribute {
+    // SAFETY: a live context; the shim only builds.
+    unsafe { tessel_arith_fastmath_attr(ctx, llvm_flags) }
 }
 
 /// A remark at `loc` (the C API emits errors only).

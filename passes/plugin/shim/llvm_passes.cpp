@@ -1,0 +1,198 @@
+// Tessel as a pass plugin of clang and opt: the pass registration, which LLVM's new
+// pass manager offers to C++ only.
+//
+//   clang -O3 -fopenmp -g -fpass-plugin=libtessel.so -Rpass=tessel -Rpass-missed=tessel
+//
+// The pass runs at PipelineStart after a canonicalization prefix (the default, as
+// Polly's early position) or at VectorizerStart (-mllvm -tessel-position=
+// vectorizer-start). For each function it hands the function to the Rust front end
+// (passes/plugin/src/llvm/), which detects the SCoPs, builds their `affine` form,
+// runs the core and splices the result in, asking the analyses through the C ABI of
+// llvm_abi.h (llvm_analyses.cpp). Remarks go through the function's
+// OptimizationRemarkEmitter (below).
+//
+// The entry point, `llvmGetPassPluginInfo`, is defined in Rust (a cdylib exports only
+// Rust symbols; passes/plugin/src/abi.rs) and hands LLVM
+// `tessel_llvm_register_callbacks` below.
+
+#include "llvm_function.h"
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/IndVarSimplify.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+
+#include <memory>
+#include <string>
+
+using namespace llvm;
+using tessel::FunctionState;
+
+namespace {
+
+// The remarks' pass name (-Rpass=tessel).
+constexpr const char *kRemarkName = "tessel";
+// The attribute of the functions this plugin generated: the pass leaves them alone.
+constexpr const char *kGeneratedAttribute = "tessel-generated";
+
+#include "tessel_llvm_options.inc"
+
+enum class Position { Early, VectorizerStart };
+
+cl::opt<Position> TesselPosition(
+    "tessel-position", cl::desc("Where in clang's pipeline Tessel runs"),
+    cl::values(clEnumValN(Position::Early, "early",
+                          "at the pipeline's start, after a canonicalization prefix "
+                          "(SROA, EarlyCSE, InstCombine, SimplifyCFG, loop rotation, "
+                          "LICM, IndVarSimplify, InstCombine), as Polly's early position "
+                          "(the default: clang's own loop passes have not versioned, "
+                          "unswitched or turned loops into memsets yet)"),
+               clEnumValN(Position::VectorizerStart, "vectorizer-start",
+                          "at the vectorizer's start, where Polly runs by default")),
+    cl::init(Position::Early), cl::Hidden);
+
+// The `tessel-optimize` options given with -mllvm -tessel-<name>=<value>, as the
+// pass's option string (without braces); empty when none are given.
+std::string optionsFromCommandLine() {
+  std::string options;
+  for (const auto &[name, opt] : kCommandLineOptions) {
+    if (opt->getNumOccurrences() == 0)
+      continue;
+    if (!options.empty())
+      options += ' ';
+    options += name;
+    options += '=';
+    options += opt->getValue();
+  }
+  return options;
+}
+
+void assign(void *sink, const char *text, size_t len) {
+  static_cast<std::string *>(sink)->assign(text, len);
+}
+
+// Checks the options once, when clang builds its pipeline: the error, or "". The
+// pass reports a bad value once, as an error that fails the compilation (as a bad
+// -mllvm value of clang's own does), instead of one remark per loop nest.
+std::string checkCommandLineOptions(const std::string &options) {
+  std::string error;
+  if (!options.empty() && tessel_llvm_check_options(options.data(), options.size(), assign, &error))
+    return "tessel: bad -mllvm -tessel-* option (" + options + "): " + error;
+  return "";
+}
+
+struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
+  ScopDetectionPass() {
+    std::string options = optionsFromCommandLine();
+    std::string bad = checkCommandLineOptions(options);
+    state = std::make_shared<State>(State{options, bad, false});
+  }
+
+  PreservedAnalyses run(Function &f, FunctionAnalysisManager &fam) {
+    if (f.isDeclaration() || f.hasFnAttribute(kGeneratedAttribute))
+      return PreservedAnalyses::all();
+    if (!state->badOptions.empty()) {
+      // One error for the compilation (clang then fails it), and nothing done.
+      if (!state->reported)
+        f.getContext().diagnose(DiagnosticInfoGeneric(state->badOptions, DS_Error));
+      state->reported = true;
+      return PreservedAnalyses::all();
+    }
+    FunctionState function(f, fam);
+    bool changed = tessel_llvm_run_function(function.handle(), wrap(&f), state->options.data(),
+                                            state->options.size());
+    return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return false; }
+
+private:
+  struct State {
+    std::string options;    // tessel-optimize's, from -mllvm -tessel-*
+    std::string badOptions; // why they are invalid, or ""
+    bool reported;
+  };
+  // Shared by the pass's copies, so that the error is reported once.
+  std::shared_ptr<State> state;
+};
+
+// Polly's canonicalization prefix, in short: at the pipeline's start loop counters
+// still live in allocas and loops are tested at the top, so SROA puts them in
+// registers, loop rotation gives each loop its latch test and LICM hoists
+// invariant bounds, which SCEV's trip counts and the detection expect.
+FunctionPassManager canonicalization() {
+  FunctionPassManager fpm;
+  fpm.addPass(SROAPass(SROAOptions::ModifyCFG));
+  fpm.addPass(EarlyCSEPass());
+  fpm.addPass(InstCombinePass());
+  fpm.addPass(SimplifyCFGPass());
+  LoopPassManager lpm;
+  lpm.addPass(LoopRotatePass());
+  // LICM hoists invariant bounds, but must not promote memory to registers: a
+  // promoted `tmp[i][j] += ...` becomes a scalar carried around `k`, which chains
+  // the iterations and keeps 2mm's nest from being tiled (a promotion cap of 0
+  // accesses disables promotion; clang's own LICM promotes later).
+  lpm.addPass(LICMPass(LICMOptions(SetLicmMssaOptCap, /*MssaNoAccForPromotionCap=*/0,
+                                   /*AllowSpeculation=*/true)));
+  lpm.addPass(IndVarSimplifyPass());
+  fpm.addPass(createFunctionToLoopPassAdaptor(std::move(lpm), /*UseMemorySSA=*/true));
+  // Rotation leaves phis of one value at the exits of inner loops (n - 1 twice),
+  // which SCEV can't see through in the outer loop's bounds.
+  fpm.addPass(InstCombinePass());
+  return fpm;
+}
+
+} // namespace
+
+extern "C" {
+
+void tessel_llvm_invalidate(TesselFunction *f) { FunctionState::of(f).invalidate(); }
+
+bool tessel_llvm_remarks_enabled(TesselFunction *f) {
+  return FunctionState::of(f).ore().allowExtraAnalysis(kRemarkName);
+}
+
+void tessel_llvm_remark(TesselFunction *f, int kind, const char *name, TesselLoop loop,
+                        LLVMValueRef at, const char *text, size_t len) {
+  auto *l = static_cast<Loop *>(loop);
+  auto *inst = at ? dyn_cast<Instruction>(unwrap(at)) : nullptr;
+  DebugLoc location = inst && inst->getDebugLoc() ? inst->getDebugLoc() : l->getStartLoc();
+  BasicBlock *header = l->getHeader();
+  StringRef message(text, len);
+  OptimizationRemarkEmitter &ore = FunctionState::of(f).ore();
+  switch (kind) {
+  case 0:
+    ore.emit(OptimizationRemarkAnalysis(kRemarkName, name, location, header) << message);
+    break;
+  case 1:
+    ore.emit(OptimizationRemarkMissed(kRemarkName, name, location, header) << message);
+    break;
+  default:
+    ore.emit(OptimizationRemark(kRemarkName, name, location, header) << message);
+    break;
+  }
+}
+
+// Both positions are registered; -tessel-position is read when the pipeline is
+// built, after -mllvm options are parsed.
+void tessel_llvm_register_callbacks(PassBuilder &pb) {
+  pb.registerPipelineStartEPCallback([](ModulePassManager &mpm, OptimizationLevel level) {
+    if (TesselPosition != Position::Early || level == OptimizationLevel::O0)
+      return;
+    FunctionPassManager fpm = canonicalization();
+    fpm.addPass(ScopDetectionPass());
+    mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
+  });
+  pb.registerVectorizerStartEPCallback([](FunctionPassManager &fpm, OptimizationLevel) {
+    if (TesselPosition == Position::VectorizerStart)
+      fpm.addPass(ScopDetectionPass());
+  });
+}
+
+} // extern "C"

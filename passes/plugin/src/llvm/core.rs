@@ -1,0 +1,87 @@
+//! The core, in-process, for the clang front end: the `affine` function goes through
+//! the same `tessel-optimize` and the same lowering as on the MLIR path
+//! ([`tessel_mlir::LOWERING`]), and comes back as an LLVM module in clang's context.
+//! One core, one codegen.
+
+use tessel_mlir::ir::standalone::{self, StandaloneModule};
+
+use inkwell::values::FunctionValue;
+
+use super::ffi::{self, GeneratedModule};
+
+/// Registers the passes pipelines name, once per process.
+pub fn register_passes() {
+    standalone::register_passes(ffi::register_tessel_passes);
+}
+
+/// What the core made of one `affine` function.
+pub struct CoreResult {
+    /// None on failure.
+    pub module: Option<GeneratedModule>,
+    /// Why, when `module` is None.
+    pub error: String,
+    /// tessel-optimize's remarks, in order.
+    pub remarks: Vec<String>,
+}
+
+/// The pipeline: `tessel-optimize{options}` on each function, then the lowering.
+fn pipeline(options: &str) -> String {
+    format!(
+        "func.func(tessel-optimize{{{options}}}),{}",
+        tessel_mlir::LOWERING
+    )
+}
+
+/// Runs the pipeline on `module` and translates the result into the context of
+/// `host`.
+pub fn run_core(
+    mut module: StandaloneModule,
+    options: &str,
+    host: FunctionValue<'_>,
+) -> CoreResult {
+    register_passes();
+    let mut result = CoreResult {
+        module: None,
+        error: String::new(),
+        remarks: vec![],
+    };
+    let dump = std::env::var_os("TESSEL_DUMP_MLIR").is_some();
+    if !module.verifies() {
+        if dump {
+            eprintln!(
+                "// tessel: the nest's affine form does not verify\n{}",
+                module.print()
+            );
+        }
+        result.error = "the affine form of the nest does not verify".to_string();
+        return result;
+    }
+    let before = if dump { module.print() } else { String::new() };
+    let pipeline = pipeline(options);
+    let outcome = module.run(&pipeline);
+    result.remarks = outcome.remarks;
+    if let Some(error) = outcome.error {
+        result.error = error;
+        return result;
+    }
+    if dump {
+        // A developer's switch (TESSEL_DUMP_MLIR): the nest before and after.
+        eprintln!(
+            "// tessel: the nest's affine form\n{before}\n// tessel: after {pipeline}\n{}",
+            module.print()
+        );
+    }
+    result.module = ffi::translate(&module, host);
+    if result.module.is_none() {
+        result.error = "the translation to LLVM IR failed".to_string();
+    }
+    result
+}
+
+/// Why `options` are not valid `tessel-optimize` options: the parser's first line.
+pub fn options_error(options: &str) -> Option<String> {
+    register_passes();
+    standalone::check_pipeline(&format!("func.func(tessel-optimize{{{options}}})"))
+        .err()
+        .map(|e| e.trim().lines().next().unwrap_or_default().to_string())
+}

@@ -1,0 +1,386 @@
+//! SCoP detection on LLVM IR, in the manner of Polly's ScopDetection: a loop nest
+//! whose trip counts, branch conditions and subscripts are affine in its counters and
+//! in values defined outside it, with plain loads and stores and no call that may
+//! touch memory. A nest that is not one gets its first reason, as data ([`Reject`]).
+
+use std::collections::HashSet;
+
+use inkwell::values::{InstructionOpcode, InstructionValue};
+
+use super::ffi::{self, Analyses, Loop, Scev, ScevKind, Value};
+use super::scev::{backedge_count, widen_sign_extensions};
+
+/// Why a loop nest is not a SCoP (Polly's RejectReasonKind).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reject {
+    /// Several entries from outside, or several latches.
+    NotSimplified,
+    /// The backedge-taken count is unknown.
+    NoTripCount,
+    /// The trip count is not affine in outer counters and parameters.
+    NonAffineBound,
+    /// A condition that is not an affine comparison.
+    NonAffineBranch,
+    /// An address that is not affine.
+    NonAffineAccess,
+    /// An address with no base pointer invariant in the nest.
+    NoBasePointer,
+    /// A call that may read or write memory.
+    UnknownCall,
+    VolatileOrAtomic,
+    /// A memory instruction other than a plain load or store.
+    OtherMemory,
+    /// A loop exit that is not the latch's.
+    Irreducible,
+}
+
+impl Reject {
+    /// The remark's words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reject::NotSimplified => {
+                "the loop is not in canonical form (several entries or several latches)"
+            }
+            Reject::NoTripCount => "the loop's trip count cannot be computed",
+            Reject::NonAffineBound => {
+                "the loop's trip count is not affine in the outer loop counters and parameters"
+            }
+            Reject::NonAffineBranch => "a branch condition is not an affine comparison",
+            Reject::NonAffineAccess => "an array subscript is not affine",
+            Reject::NoBasePointer => {
+                "an address has no base pointer that stays the same across the nest"
+            }
+            Reject::UnknownCall => "a call may read or write memory",
+            Reject::VolatileOrAtomic => "a volatile or atomic memory access",
+            Reject::OtherMemory => "a memory instruction other than a load or a store",
+            Reject::Irreducible => "the loop has an exit other than its latch",
+        }
+    }
+}
+
+/// What detection found in a nest.
+#[derive(Default, Debug)]
+pub struct Found<'a> {
+    pub depth: u32,
+    pub loops: u32,
+    pub reads: u32,
+    pub writes: u32,
+    /// Accesses with recovered multi-dimensional subscripts.
+    pub delinearized: u32,
+    pub arrays: HashSet<Scev<'a>>,
+    pub params: HashSet<Scev<'a>>,
+}
+
+/// Why a nest is not a SCoP, and where.
+#[derive(Clone, Copy, Debug)]
+pub struct Failure<'a> {
+    pub reason: Reject,
+    /// Where, for the remark's location.
+    pub at: Option<Value<'a>>,
+    /// The expression at fault, when there is one.
+    pub expr: Option<Scev<'a>>,
+}
+
+/// Affine expressions in the loops of the nest (outermost `outer`), with the values
+/// defined outside it as parameters: constants, parameters, sums, products by a
+/// constant, and add-recurrences of the nest's loops with affine start and constant
+/// step; extensions and truncations of affine expressions, as front ends emit for
+/// `int` counters (Polly accepts them the same way); divisions by a constant
+/// (quasi-affine); min and max of affine pieces.
+pub struct AffineCheck<'a, 'f> {
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    found: &'f mut Found<'a>,
+}
+
+impl<'a> AffineCheck<'a, '_> {
+    pub fn affine(&mut self, s: Scev<'a>) -> bool {
+        let se = self.se;
+        match s.kind() {
+            ScevKind::Constant => true,
+            ScevKind::Unknown => {
+                if let Some(v) = s.unknown_value() {
+                    if v.instruction().is_some() && self.outer.contains_value(v) {
+                        return false;
+                    }
+                }
+                self.found.params.insert(s);
+                true
+            }
+            ScevKind::Add => s.operands().into_iter().all(|op| self.affine(op)),
+            ScevKind::Mul => {
+                let mut non_constant = 0;
+                for op in s.operands() {
+                    if op.kind() == ScevKind::Constant {
+                        continue;
+                    }
+                    // A product of parameters is still invariant in the nest: a
+                    // parameter of its own (a row size times a row index of an outer
+                    // loop is not).
+                    if se.is_loop_invariant(op, self.outer) && self.affine(op) {
+                        continue;
+                    }
+                    non_constant += 1;
+                    if non_constant > 1 || !self.affine(op) {
+                        return false;
+                    }
+                }
+                true
+            }
+            ScevKind::AddRec => {
+                let (Some(l), Some(start), Some(step)) = (s.rec_loop(), s.rec_start(), se.step(s))
+                else {
+                    return false;
+                };
+                if !self.outer.contains(l.header()) || !s.rec_is_affine() {
+                    return false;
+                }
+                self.affine(start) && step.kind() == ScevKind::Constant
+            }
+            // Unsigned division by a constant of an affine expression: a floor
+            // division (quasi-affine, as isl's and affine maps' floordiv).
+            ScevKind::UDiv => match s.operands().as_slice() {
+                [lhs, rhs] => rhs.kind() == ScevKind::Constant && self.affine(*lhs),
+                _ => false,
+            },
+            ScevKind::ZeroExtend
+            | ScevKind::SignExtend
+            | ScevKind::Truncate
+            | ScevKind::PtrToInt => s.operand(0).is_some_and(|op| self.affine(op)),
+            ScevKind::SMax
+            | ScevKind::SMin
+            | ScevKind::UMax
+            | ScevKind::UMin
+            | ScevKind::SequentialUMin => s.operands().into_iter().all(|op| self.affine(op)),
+            _ => false,
+        }
+    }
+}
+
+/// Finds the SCoP rooted at a loop, or why there is none.
+pub struct Detector<'a> {
+    se: Analyses<'a>,
+}
+
+impl<'a> Detector<'a> {
+    pub fn new(se: Analyses<'a>) -> Self {
+        Detector { se }
+    }
+
+    /// The nest rooted at `outer`: what it holds, or why it is not a SCoP.
+    pub fn detect(&self, outer: Loop<'a>) -> Result<Found<'a>, Failure<'a>> {
+        let se = self.se;
+        let mut found = Found::default();
+        let mut loops = vec![outer];
+        let mut i = 0;
+        while i < loops.len() {
+            let subs = loops[i].sub_loops();
+            loops.extend(subs);
+            i += 1;
+        }
+        for l in &loops {
+            let l = *l;
+            let first = ffi::first_non_phi(l.header()).and_then(Value::of);
+            let fail = |reason, expr| Failure {
+                reason,
+                at: first,
+                expr,
+            };
+            if l.block(ffi::LoopBlock::Predecessor).is_none()
+                || l.block(ffi::LoopBlock::Latch).is_none()
+            {
+                return Err(fail(Reject::NotSimplified, None));
+            }
+            if l.block(ffi::LoopBlock::Exiting).is_none()
+                || l.block(ffi::LoopBlock::Exiting) != l.block(ffi::LoopBlock::Latch)
+            {
+                return Err(fail(Reject::Irreducible, None));
+            }
+            let count = backedge_count(se, outer, l, None);
+            if count.could_not_compute() {
+                return Err(fail(Reject::NoTripCount, None));
+            }
+            let mut check = AffineCheck {
+                se,
+                outer,
+                found: &mut found,
+            };
+            if !check.affine(count) {
+                return Err(fail(Reject::NonAffineBound, Some(count)));
+            }
+            found.loops += 1;
+            found.depth = found.depth.max(l.depth() - outer.depth() + 1);
+        }
+        for block in outer.blocks() {
+            for inst in block.get_instructions() {
+                self.instruction(inst, outer, &mut found)?;
+            }
+        }
+        Ok(found)
+    }
+
+    fn instruction(
+        &self,
+        inst: InstructionValue<'a>,
+        outer: Loop<'a>,
+        found: &mut Found<'a>,
+    ) -> Result<(), Failure<'a>> {
+        let se = self.se;
+        let at = Value::of(inst);
+        let fail = |reason, expr| Failure { reason, at, expr };
+        match inst.get_opcode() {
+            InstructionOpcode::Br => {
+                let Some(condition) = ffi::branch_condition(inst) else {
+                    return Ok(());
+                };
+                let block = inst.get_parent();
+                let l = block.and_then(|b| se.loop_for(b));
+                if let (Some(l), Some(b)) = (l, block) {
+                    if l.block(ffi::LoopBlock::Latch) == Some(b) {
+                        return Ok(()); // the latch's test: the trip count covers it
+                    }
+                }
+                let mut culprit = None;
+                if !self.affine_condition(condition, l, outer, found, &mut culprit, 0) {
+                    return Err(fail(Reject::NonAffineBranch, culprit));
+                }
+                return Ok(());
+            }
+            InstructionOpcode::Switch | InstructionOpcode::IndirectBr => {
+                return Err(fail(Reject::NonAffineBranch, None));
+            }
+            InstructionOpcode::Call | InstructionOpcode::Invoke | InstructionOpcode::CallBr => {
+                let facts = ffi::facts(inst);
+                if facts.debug_intrinsic() || facts.no_memory_access() || facts.assume_like() {
+                    return Ok(());
+                }
+                return Err(fail(Reject::UnknownCall, None));
+            }
+            _ => {}
+        }
+        let facts = ffi::facts(inst);
+        let (pointer, write) = match inst.get_opcode() {
+            InstructionOpcode::Load => {
+                if !facts.simple_access() {
+                    return Err(fail(Reject::VolatileOrAtomic, None));
+                }
+                (ffi::operand(inst, 0), false)
+            }
+            InstructionOpcode::Store => {
+                if !facts.simple_access() {
+                    return Err(fail(Reject::VolatileOrAtomic, None));
+                }
+                (ffi::operand(inst, 1), true)
+            }
+            _ if facts.may_read_or_write_memory() => {
+                return Err(fail(Reject::OtherMemory, None));
+            }
+            _ => return Ok(()),
+        };
+        let Some(pointer) = pointer else {
+            return Err(fail(Reject::NoBasePointer, None));
+        };
+        let scope = inst.get_parent().and_then(|b| se.loop_for(b));
+        let address = se.at_scope(pointer, scope);
+        let base = se.pointer_base(address);
+        let Some(base_value) = base.unknown_value() else {
+            return Err(fail(Reject::NoBasePointer, None));
+        };
+        if base_value.instruction().is_some() && outer.contains_value(base_value) {
+            return Err(fail(Reject::NoBasePointer, None));
+        }
+        let offset = widen_sign_extensions(se, outer, se.minus(address, base), None);
+        // Subscripts: parametric sizes from the offset's terms (delinearize: `C[i][j]`
+        // of a VLA is `(i * nj + j) * 8`, not affine until split), or the constant
+        // sizes of a fixed-size array; one dimension, the offset, when neither applies.
+        let element_size = se.element_size(inst);
+        let (mut subscripts, mut sizes) = se.delinearize(offset, element_size);
+        if subscripts.len() < 2 {
+            (subscripts, sizes) = se
+                .delinearize_fixed_size(offset, element_size)
+                .unwrap_or_default();
+        }
+        let mut check = AffineCheck { se, outer, found };
+        if subscripts.len() >= 2 {
+            for size in &sizes {
+                if !se.is_loop_invariant(*size, outer) || !check.affine(*size) {
+                    return Err(fail(Reject::NonAffineAccess, Some(*size)));
+                }
+            }
+            for subscript in &subscripts {
+                if !check.affine(*subscript) {
+                    return Err(fail(Reject::NonAffineAccess, Some(*subscript)));
+                }
+            }
+            found.delinearized += 1;
+        } else if !check.affine(offset) {
+            return Err(fail(Reject::NonAffineAccess, Some(offset)));
+        }
+        found.arrays.insert(base);
+        if write {
+            found.writes += 1;
+        } else {
+            found.reads += 1;
+        }
+        Ok(())
+    }
+
+    /// A condition built of affine comparisons with and, or (also in select form, as
+    /// InstCombine writes them) and constants; `culprit` gets the first non-affine
+    /// side of a comparison.
+    fn affine_condition(
+        &self,
+        condition: Value<'a>,
+        scope: Option<Loop<'a>>,
+        outer: Loop<'a>,
+        found: &mut Found<'a>,
+        culprit: &mut Option<Scev<'a>>,
+        depth: u32,
+    ) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        if condition.is_constant() {
+            return true;
+        }
+        let Some(inst) = condition.instruction() else {
+            return false;
+        };
+        if inst.get_opcode() == InstructionOpcode::ICmp {
+            for i in 0..2 {
+                let Some(operand) = ffi::operand(inst, i) else {
+                    return false;
+                };
+                let side = self.se.at_scope(operand, scope);
+                let mut check = AffineCheck {
+                    se: self.se,
+                    outer,
+                    found,
+                };
+                if !check.affine(side) {
+                    *culprit = Some(side);
+                    return false;
+                }
+            }
+            return true;
+        }
+        if condition.ty().integer_width() != Some(1) {
+            return false;
+        }
+        if matches!(
+            inst.get_opcode(),
+            InstructionOpcode::And | InstructionOpcode::Or | InstructionOpcode::Select
+        ) {
+            for i in 0..inst.get_num_operands() {
+                let Some(operand) = ffi::operand(inst, i) else {
+                    return false;
+                };
+                if !self.affine_condition(operand, scope, outer, found, culprit, depth + 1) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        false
+    }
+}

@@ -1,0 +1,244 @@
+//! ScalarEvolution as the front end reads C: `int` arithmetic taken wide, and trip
+//! counts where SCEV gives them only under predicates.
+
+use super::ffi::{Analyses, Conversion, Loop, Predicate, Scev, ScevKind};
+
+/// A value computed in a narrow integer type that the model takes as computed wide;
+/// the run-time check keeps it in the narrow type's range.
+#[derive(Clone, Copy, Debug)]
+pub struct NarrowValue<'a> {
+    pub wide: Scev<'a>,
+    /// The narrow type's width.
+    pub bits: u32,
+    /// Its range: [0, 2^bits) rather than [-2^(bits-1), 2^(bits-1)).
+    pub is_unsigned: bool,
+}
+
+/// Rewrites each sign extension of an `int` add recurrence, sum or product over its
+/// operands' extensions (C's `A[i*n + i]` after InstCombine is `sext (i*(n + 1))`,
+/// its `nsw` gone with the factoring, which delinearization can't see through). The
+/// same value while the narrow one stays in its type's range, which the run-time
+/// check then requires of each expression put in `widened` (None: only looking).
+pub struct Widener<'a, 'w> {
+    se: Analyses<'a>,
+    nest: Loop<'a>,
+    widened: Option<&'w mut Vec<NarrowValue<'a>>>,
+}
+
+impl<'a, 'w> Widener<'a, 'w> {
+    pub fn new(
+        se: Analyses<'a>,
+        nest: Loop<'a>,
+        widened: Option<&'w mut Vec<NarrowValue<'a>>>,
+    ) -> Self {
+        Widener { se, nest, widened }
+    }
+
+    /// The rewrite of `s` (SCEVRewriteVisitor's walk: operands first, a node
+    /// rebuilt only where an operand changed).
+    pub fn visit(&mut self, s: Scev<'a>) -> Scev<'a> {
+        let se = self.se;
+        match s.kind() {
+            ScevKind::SignExtend => self.sign_extension(s),
+            ScevKind::Truncate | ScevKind::ZeroExtend | ScevKind::PtrToInt => {
+                let Some(op) = s.operand(0) else { return s };
+                let new = self.visit(op);
+                if new == op {
+                    return s;
+                }
+                match s.kind() {
+                    ScevKind::Truncate => se.convert(new, Conversion::Truncate, s.width()),
+                    ScevKind::ZeroExtend => se.convert(new, Conversion::ZeroExtend, s.width()),
+                    // PtrToInt of a rewritten pointer: pointers are never rewritten.
+                    _ => s,
+                }
+            }
+            ScevKind::Add
+            | ScevKind::Mul
+            | ScevKind::UMax
+            | ScevKind::SMax
+            | ScevKind::UMin
+            | ScevKind::SMin
+            | ScevKind::SequentialUMin
+            | ScevKind::AddRec
+            | ScevKind::UDiv => {
+                let ops = s.operands();
+                let new: Vec<Scev<'a>> = ops.iter().map(|o| self.visit(*o)).collect();
+                if new == ops {
+                    return s;
+                }
+                match s.kind() {
+                    ScevKind::Add => se.add(&new),
+                    ScevKind::Mul => se.mul(&new),
+                    ScevKind::UDiv => se.udiv(new[0], new[1]),
+                    ScevKind::AddRec => self.rebuilt_rec(s, &new),
+                    kind => se.min_max(kind, &new),
+                }
+            }
+            _ => s,
+        }
+    }
+
+    /// An add recurrence rebuilt from new operands, with the no-wrap flags of the
+    /// node it rewrites (as SCEVRewriteVisitor does).
+    fn rebuilt_rec(&self, old: Scev<'a>, ops: &[Scev<'a>]) -> Scev<'a> {
+        match (ops, old.rec_loop()) {
+            (_, Some(l)) => self.se.add_rec_with_flags_of(old, ops, l),
+            _ => old,
+        }
+    }
+
+    fn sign_extension(&mut self, e: Scev<'a>) -> Scev<'a> {
+        let se = self.se;
+        let Some(op) = e.operand(0) else { return e };
+        if self.non_negative_invariant(op) {
+            return se.convert(op, Conversion::ZeroExtend, e.width());
+        }
+        let wide = match op.kind() {
+            ScevKind::AddRec | ScevKind::Add | ScevKind::Mul => self.widen(op, e.width(), 0),
+            _ => None,
+        };
+        let Some(wide) = wide else {
+            // The default rewrite: the operand's rewrite, extended.
+            let new = self.visit(op);
+            return if new == op {
+                e
+            } else {
+                se.convert(new, Conversion::SignExtend, e.width())
+            };
+        };
+        if let Some(widened) = self.widened.as_deref_mut() {
+            widened.push(NarrowValue {
+                wide,
+                bits: op.width(),
+                is_unsigned: false,
+            });
+        }
+        wide
+    }
+
+    /// `s`, narrow, computed in `width` over its operands' extensions; None when it
+    /// is not affine.
+    pub fn widen(&self, s: Scev<'a>, width: u32, depth: u32) -> Option<Scev<'a>> {
+        let se = self.se;
+        if depth > 16 {
+            return None;
+        }
+        match s.kind() {
+            ScevKind::AddRec => {
+                if !s.rec_is_affine() {
+                    return None;
+                }
+                let start = self.widen(s.rec_start()?, width, depth + 1);
+                let step = self.widen(se.step(s)?, width, depth + 1);
+                Some(se.add_rec(start?, step?, s.rec_loop()?))
+            }
+            ScevKind::Add | ScevKind::Mul => {
+                let mut ops = Vec::new();
+                for op in s.operands() {
+                    ops.push(self.widen(op, width, depth + 1)?);
+                }
+                Some(if s.kind() == ScevKind::Add {
+                    se.add(&ops)
+                } else {
+                    se.mul(&ops)
+                })
+            }
+            _ if self.non_negative_invariant(s) => {
+                Some(se.convert(s, Conversion::ZeroExtend, width))
+            }
+            _ => Some(se.convert(s, Conversion::SignExtend, width)),
+        }
+    }
+
+    /// An invariant the nest's entry proves non-negative (`i < n` from 0: n > 0) is
+    /// extended with zeros, as indvars extends loop bounds, so that `A[i*n + j]`,
+    /// `A[k*n + j]` and `A[i*n + i]` give one row size.
+    fn non_negative_invariant(&self, s: Scev<'a>) -> bool {
+        let se = self.se;
+        se.is_loop_invariant(s, self.nest)
+            && se.entry_guarded(self.nest, Predicate::Sge, s, se.zero(s))
+    }
+}
+
+/// [`Widener::visit`] with no record of what was widened.
+pub fn widen_sign_extensions<'a>(
+    se: Analyses<'a>,
+    nest: Loop<'a>,
+    s: Scev<'a>,
+    widened: Option<&mut Vec<NarrowValue<'a>>>,
+) -> Scev<'a> {
+    Widener::new(se, nest, widened).visit(s)
+}
+
+/// The backedge-taken count of `l`, in the nest rooted at `nest`. Where SCEV has none
+/// because the exit test is on an `int` copy of a wide counter (`k + 1 < j` compiled
+/// as `sext(trunc(k + 1)) < j`), the count SCEV predicates on that `int` recurrence
+/// not wrapping, taken wide with the smax of a guarded entry resolved; the no-wrap
+/// goes into `widened` as the range of the recurrence taken wide, which the run-time
+/// check requires. SCEVCouldNotCompute when neither.
+pub fn backedge_count<'a>(
+    se: Analyses<'a>,
+    nest: Loop<'a>,
+    l: Loop<'a>,
+    widened: Option<&mut Vec<NarrowValue<'a>>>,
+) -> Scev<'a> {
+    let none = se.backedge_count(l);
+    if !none.could_not_compute() {
+        return none;
+    }
+    let (count, predicates) = se.predicated_backedge_count(l);
+    if count.could_not_compute() {
+        return count;
+    }
+    // Each predicate's range first, then what the count's rewrite widens.
+    let mut ranges = Vec::new();
+    let looking = Widener::new(se, nest, None);
+    for predicate in predicates {
+        // Only an IncrementNSSW wrap predicate on a narrow recurrence is taken.
+        let Some(rec) = predicate else {
+            return none;
+        };
+        let wide = if rec.width() < 64 {
+            looking.widen(rec, 64, 0)
+        } else {
+            None
+        };
+        let Some(wide) = wide else {
+            return none;
+        };
+        // Sound by induction: while the wide values over the predicated count stay
+        // in the `int` range, the loop runs as predicted, so the count is its own.
+        ranges.push(NarrowValue {
+            wide,
+            bits: rec.width(),
+            is_unsigned: false,
+        });
+    }
+    let mut widener = Widener::new(se, nest, Some(&mut ranges));
+    let mut count = widener.visit(count);
+    // `smax(a, b) - a` where the loop's entry is guarded by `b >= a`: `b - a`.
+    if count.kind() == ScevKind::Add {
+        let ops: Vec<Scev<'a>> = count
+            .operands()
+            .into_iter()
+            .map(|op| match (op.kind(), op.operands().as_slice()) {
+                (ScevKind::SMax, [a, b]) => {
+                    if se.entry_guarded(l, Predicate::Sge, *b, *a) {
+                        *b
+                    } else if se.entry_guarded(l, Predicate::Sge, *a, *b) {
+                        *a
+                    } else {
+                        op
+                    }
+                }
+                _ => op,
+            })
+            .collect();
+        count = se.add(&ops);
+    }
+    if let Some(widened) = widened {
+        widened.extend(ranges);
+    }
+    count
+}

@@ -1,0 +1,323 @@
+//! One shape per array for all its accesses (Polly's approach to delinearization):
+//! parametric sizes from the terms of all of them (delinearize's steps 1 and 2), else
+//! the constant sizes of a fixed-size array, else one dimension; then each access's
+//! subscripts.
+
+use super::check::extreme;
+use super::ffi::{Analyses, Conversion, Loop, Predicate, Scev, ScevKind};
+use super::scev::NarrowValue;
+use super::translate::{Access, Array};
+
+/// Why an array has no shape.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ShapeError {
+    /// An access is not a whole element of the array.
+    NotWholeElements,
+    /// A dimension size varies in the nest.
+    VaryingSize,
+}
+
+/// The sizes of `array` (dimension sizes after the first, in elements, then the
+/// element size in bytes), with the subscripts of its accesses `mine` (indices into
+/// `accesses`) set.
+pub fn shape_array<'a>(
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    array: &Array<'a>,
+    accesses: &mut [Access<'a>],
+    mine: &[usize],
+) -> Result<Vec<Scev<'a>>, ShapeError> {
+    let Some(&first) = mine.first() else {
+        return Ok(vec![]);
+    };
+    let shaper = Shaper { se, outer };
+    let offset_width = accesses[first].offset.width();
+    let element_size = se.constant(offset_width, array.element_bytes as i64);
+    let mut terms = vec![];
+    for &i in mine {
+        if accesses[i].offset.kind() == ScevKind::AddRec {
+            terms.extend(se.parametric_terms(accesses[i].offset));
+        }
+    }
+    let mut sizes = if terms.is_empty() {
+        vec![]
+    } else {
+        se.array_dimensions(&terms, element_size)
+    };
+    if sizes.len() < 2 || !shaper.shape_fits(accesses, mine, &sizes) {
+        // The constant sizes each access suggests (LLVM reads them off the steps, so
+        // `cov[i][j]` with j from i suggests rows of 1201 where the array has 1200):
+        // the first, most dimensions first, under which every access fits and no
+        // subscript is provably beyond its dimension; else one dimension.
+        let mut candidates: Vec<Vec<u64>> = vec![];
+        for &i in mine {
+            if let Some(fixed) = se.fixed_size_dimensions(accesses[i].offset, element_size) {
+                if !candidates.contains(&fixed) {
+                    candidates.push(fixed);
+                }
+            }
+        }
+        // Rows of each constant step of an access, for an array whose accesses
+        // suggest none that fits them all: `corr[j][i]` with j from i + 1 (steps of
+        // 1201 and 1200 elements) suggests nothing, and corr[i][j] rows of 1201.
+        for &i in mine {
+            for step in shaper.constant_steps(accesses[i].offset, array.element_bytes) {
+                let rows = vec![step, array.element_bytes];
+                if !candidates.contains(&rows) {
+                    candidates.push(rows);
+                }
+            }
+        }
+        let most = candidates.iter().map(Vec::len).max().unwrap_or(0);
+        sizes.clear();
+        let mut dims = most;
+        while dims > 0 && sizes.is_empty() {
+            for candidate in candidates.iter().filter(|c| c.len() == dims) {
+                let mut shape: Vec<Scev<'a>> = candidate
+                    .iter()
+                    .map(|size| se.constant(offset_width, *size as i64))
+                    .collect();
+                if shape.last() != Some(&element_size) {
+                    shape.push(element_size);
+                }
+                if shape.len() >= 2
+                    && shaper.shape_fits(accesses, mine, &shape)
+                    && shaper.within_dimensions(accesses, mine, &shape)
+                {
+                    sizes = shape;
+                    break;
+                }
+            }
+            dims -= 1;
+        }
+        if sizes.is_empty() {
+            sizes = vec![element_size];
+            if !shaper.shape_fits(accesses, mine, &sizes) {
+                return Err(ShapeError::NotWholeElements);
+            }
+        }
+    }
+    for size in &sizes[..sizes.len() - 1] {
+        if !se.is_loop_invariant(*size, outer) {
+            return Err(ShapeError::VaryingSize);
+        }
+    }
+    Ok(sizes)
+}
+
+struct Shaper<'a> {
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+}
+
+impl<'a> Shaper<'a> {
+    /// The constant steps greater than one element of `offset`'s recurrences, in
+    /// elements (steps that are not whole elements are left out); none unless the
+    /// offset is a recurrence in two loops or more (a row and a column).
+    fn constant_steps(&self, offset: Scev<'a>, element_bytes: u64) -> Vec<u64> {
+        let se = self.se;
+        let mut steps = vec![];
+        let nested = offset.kind() == ScevKind::AddRec
+            && offset
+                .rec_start()
+                .is_some_and(|s| s.kind() == ScevKind::AddRec);
+        if !nested {
+            return steps;
+        }
+        let mut offset = offset;
+        while offset.kind() == ScevKind::AddRec {
+            if let Some(c) = se.step(offset).and_then(|s| s.constant()) {
+                if !c.negative
+                    && c.active_bits <= 40
+                    && c.zext % element_bytes == 0
+                    && c.zext / element_bytes > 1
+                {
+                    steps.push(c.zext / element_bytes);
+                }
+            }
+            let Some(start) = offset.rec_start() else {
+                break;
+            };
+            offset = start;
+        }
+        steps
+    }
+
+    /// No subscript after the first is provably at or beyond its dimension's size
+    /// over the nest (the run-time check would fail at every size). Leaves the
+    /// accesses' subscripts as `shape_fits` set them.
+    fn within_dimensions(
+        &self,
+        accesses: &[Access<'a>],
+        mine: &[usize],
+        sizes: &[Scev<'a>],
+    ) -> bool {
+        let se = self.se;
+        for &i in mine {
+            let subscripts = &accesses[i].subscripts;
+            for k in 1..subscripts.len() {
+                let mut assumed = vec![];
+                let hi = extreme(se, self.outer, subscripts[k], true, &mut assumed, None, 0);
+                if let Some(hi) = hi {
+                    let size =
+                        se.convert(sizes[k - 1], Conversion::TruncateOrSignExtend, hi.width());
+                    if se.known_predicate(Predicate::Sge, hi, size) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Every access divides into subscripts by `sizes` (innermost first, as
+    /// delinearize's step 3), with nothing left below an element.
+    fn shape_fits(&self, accesses: &mut [Access<'a>], mine: &[usize], sizes: &[Scev<'a>]) -> bool {
+        let se = self.se;
+        for &i in mine {
+            let mut subscripts: Vec<Scev<'a>> = vec![];
+            let mut rest = accesses[i].offset;
+            for k in (0..sizes.len()).rev() {
+                let (mut quotient, mut remainder) = se.divide(rest, sizes[k]);
+                if k < sizes.len() - 1 && self.outside(remainder, sizes[k]) {
+                    if let Some(size) = sizes[k].constant() {
+                        if let Some((q, r)) = self.split_coefficients(rest, size.sext, 0) {
+                            if !self.outside(r, sizes[k]) {
+                                (quotient, remainder) = (q, r);
+                            }
+                        }
+                    }
+                }
+                if k == sizes.len() - 1 {
+                    if !remainder.is_zero() {
+                        return false;
+                    }
+                } else {
+                    subscripts.insert(0, remainder);
+                }
+                rest = quotient;
+            }
+            subscripts.insert(0, rest);
+            self.carry(&mut subscripts, sizes);
+            accesses[i].subscripts = subscripts;
+        }
+        true
+    }
+
+    /// The least and greatest values of `s` over the nest as the run-time check
+    /// bounds them (`extreme`, trip counts taken wide where they can be).
+    fn bounds(&self, s: Scev<'a>) -> (Option<Scev<'a>>, Option<Scev<'a>>) {
+        let mut assumed = vec![];
+        let mut counts: Vec<NarrowValue<'a>> = vec![];
+        let lo = extreme(
+            self.se,
+            self.outer,
+            s,
+            false,
+            &mut assumed,
+            Some(&mut counts),
+            0,
+        );
+        let hi = extreme(
+            self.se,
+            self.outer,
+            s,
+            true,
+            &mut assumed,
+            Some(&mut counts),
+            0,
+        );
+        (lo, hi)
+    }
+
+    /// Whether subscript `s` is provably outside [0, size) somewhere over the nest.
+    fn outside(&self, s: Scev<'a>, size: Scev<'a>) -> bool {
+        let se = self.se;
+        let size = se.convert(size, Conversion::TruncateOrSignExtend, s.width());
+        let (lo, hi) = self.bounds(s);
+        hi.is_some_and(|hi| se.known_predicate(Predicate::Sge, hi, size))
+            || lo.is_some_and(|lo| se.known_negative(lo))
+    }
+
+    /// `s` as quotient * size + remainder by splitting each constant coefficient (of
+    /// a recurrence's step, a constant, a product with a constant): SCEV's division
+    /// gives up on a step that `size` does not divide, which a fixed-size array's
+    /// `cov[i][j]` with j from i has (1201 elements per i over rows of 1200: row i,
+    /// column i + j'). Exact, as address arithmetic; None for other forms.
+    fn split_coefficients(
+        &self,
+        s: Scev<'a>,
+        size: i64,
+        depth: u32,
+    ) -> Option<(Scev<'a>, Scev<'a>)> {
+        let se = self.se;
+        if size <= 0 || depth > 16 {
+            return None;
+        }
+        match s.kind() {
+            ScevKind::Constant => {
+                let c = s.constant()?;
+                if c.significant_bits > 63 {
+                    return None;
+                }
+                let v = c.sext;
+                Some((
+                    se.constant(s.width(), v / size),
+                    se.constant(s.width(), v % size),
+                ))
+            }
+            ScevKind::AddRec => {
+                if !s.rec_is_affine() {
+                    return None;
+                }
+                let start = self.split_coefficients(s.rec_start()?, size, depth + 1);
+                let step = self.split_coefficients(se.step(s)?, size, depth + 1);
+                let ((sq, sr), (tq, tr)) = (start?, step?);
+                let l = s.rec_loop()?;
+                Some((se.add_rec(sq, tq, l), se.add_rec(sr, tr, l)))
+            }
+            ScevKind::Add => {
+                let mut quotients = vec![];
+                let mut remainders = vec![];
+                for op in s.operands() {
+                    let (q, r) = self.split_coefficients(op, size, depth + 1)?;
+                    quotients.push(q);
+                    remainders.push(r);
+                }
+                Some((se.add(&quotients), se.add(&remainders)))
+            }
+            ScevKind::Mul
+                if matches!(s.operands().as_slice(), [c, x]
+                    if c.kind() == ScevKind::Constant && se.is_loop_invariant(*x, self.outer)) =>
+            {
+                let ops = s.operands();
+                let (q, r) = self.split_coefficients(ops[0], size, depth + 1)?;
+                Some((se.mul2(q, ops[1]), se.mul2(r, ops[1])))
+            }
+            _ if se.is_loop_invariant(s, self.outer) => Some((se.zero(s), s)),
+            _ => None,
+        }
+    }
+
+    /// SCEV's division leaves a subscript outside its dimension where the start of
+    /// a recurrence folds across rows: `table[i*n + j]` with j from i + 1 and i going
+    /// down divides as row i + 1, column j - n. A subscript provably below 0 (above
+    /// its size) over the nest borrows from (carries into) the one before it; the
+    /// address is the same, and the run-time check can then hold.
+    fn carry(&self, subscripts: &mut [Scev<'a>], sizes: &[Scev<'a>]) {
+        let se = self.se;
+        for k in (1..subscripts.len()).rev() {
+            let s = subscripts[k];
+            let size = se.convert(sizes[k - 1], Conversion::TruncateOrSignExtend, s.width());
+            let (lo, hi) = self.bounds(s);
+            let one = se.one(subscripts[k - 1]);
+            if hi.is_some_and(|hi| se.known_negative(hi)) {
+                subscripts[k] = se.add2(s, size);
+                subscripts[k - 1] = se.minus(subscripts[k - 1], one);
+            } else if lo.is_some_and(|lo| se.known_predicate(Predicate::Sge, lo, size)) {
+                subscripts[k] = se.minus(s, size);
+                subscripts[k - 1] = se.add2(subscripts[k - 1], one);
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! The nest replaced by a call of its optimized version behind the run-time check,
+//! the original loops kept as the fallback (as Polly does): the preheader branches to
+//! the call when the check holds.
+
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::module::Linkage;
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue};
+use inkwell::IntPredicate;
+
+use super::check::Check;
+use super::core::CoreResult;
+use super::ffi::{self, Analyses, Loop, LoopBlock, Scev, ScevKind, Value};
+use super::translate::NestTranslator;
+
+/// The attribute of the functions this plugin generated: the pass leaves them alone.
+pub const GENERATED_ATTRIBUTE: &str = "tessel-generated";
+
+/// Why the splice left the IR as it was.
+#[derive(Debug)]
+pub enum SpliceError {
+    NotComputableBeforeNest,
+    UnexpectedSignature,
+    LinkFailed,
+    MissingAfterLink,
+    /// The builder refused an instruction (an LLVM invariant broken; never seen).
+    Builder,
+}
+
+impl SpliceError {
+    pub fn describe(&self) -> &'static str {
+        match self {
+            SpliceError::NotComputableBeforeNest => {
+                "a value of the run-time check or of the call can't be computed before the nest"
+            }
+            SpliceError::UnexpectedSignature => {
+                "the optimized function's signature is not the expected one"
+            }
+            SpliceError::LinkFailed => "linking the optimized code failed",
+            SpliceError::MissingAfterLink => "the optimized function is missing after linking",
+            SpliceError::Builder => "building the run-time check failed",
+        }
+    }
+}
+
+/// The array pairs the check must prove disjoint: those alias analysis does not.
+pub fn overlapping_pairs(se: Analyses<'_>, t: &NestTranslator<'_>) -> Vec<(usize, usize)> {
+    let mut pairs = vec![];
+    for a in 0..t.arrays.len() {
+        for c in a + 1..t.arrays.len() {
+            if !se.no_alias(t.arrays[a].base, t.arrays[c].base) {
+                pairs.push((a, c));
+            }
+        }
+    }
+    pairs
+}
+
+/// Replaces the nest by the check and the call; the IR is unchanged on an error.
+#[allow(clippy::too_many_arguments)]
+pub fn splice<'a>(
+    se: Analyses<'a>,
+    function: FunctionValue<'a>,
+    outer: Loop<'a>,
+    t: &NestTranslator<'a>,
+    check: &Check<'a>,
+    overlapping: &[(usize, usize)],
+    core: CoreResult,
+    name: &str,
+) -> Result<(), SpliceError> {
+    let (Some(preheader), Some(exit), Some(latch)) = (
+        outer.block(LoopBlock::Preheader),
+        outer.block(LoopBlock::Exit),
+        outer.block(LoopBlock::Latch),
+    ) else {
+        return Err(SpliceError::NotComputableBeforeNest);
+    };
+    let header = outer.header();
+    let Some(at) = preheader.get_terminator() else {
+        return Err(SpliceError::NotComputableBeforeNest);
+    };
+    let Some(generated) = core.module else {
+        return Err(SpliceError::LinkFailed);
+    };
+    let context = header.get_context();
+    let i64_type = context.i64_type();
+    let i64_raw = ffi::integer_type(function, 64);
+
+    // What the check and the call compute before the nest, and the call's signature,
+    // are checked before anything changes: a refusal leaves the IR as it was.
+    let expander = se.expander();
+    let address = |a: usize, offset: Scev<'a>| se.add2(se.get(t.arrays[a].base), offset);
+    let first_size = |a: usize| -> Option<Scev<'a>> {
+        let extent = check.first_extent[a]?;
+        Some(se.min_max(ScevKind::SMax, &[extent, se.one(extent)]))
+    };
+    let mut computed: Vec<Scev<'a>> = t.params.clone();
+    for (_, l, r) in &check.bounds {
+        computed.extend([*l, *r]);
+    }
+    for &(a, c) in overlapping {
+        for x in [a, c] {
+            let (Some(low), Some(high)) = (check.low[x], check.high[x]) else {
+                return Err(SpliceError::NotComputableBeforeNest);
+            };
+            computed.extend([address(x, low), address(x, high)]);
+        }
+    }
+    let mut signature = vec![];
+    for (a, array) in t.arrays.iter().enumerate() {
+        computed.push(first_size(a).ok_or(SpliceError::NotComputableBeforeNest)?);
+        computed.extend(array.sizes[..array.sizes.len() - 1].iter().copied());
+        // The memref descriptor: allocated and aligned pointers, offset, sizes, strides.
+        let pointer = array.base.ty().raw();
+        signature.extend([pointer, pointer, i64_raw]);
+        signature.extend(std::iter::repeat_n(i64_raw, 2 * array.sizes.len()));
+    }
+    signature.extend(std::iter::repeat_n(i64_raw, t.params.len()));
+    signature.extend(t.scalars.iter().map(|s| s.ty().raw()));
+    if !computed.iter().all(|v| expander.safe_at(*v, at)) {
+        return Err(SpliceError::NotComputableBeforeNest);
+    }
+    if generated.parameter_types(name) != Some(signature) {
+        return Err(SpliceError::UnexpectedSignature);
+    }
+
+    // Link the optimized function (and its OpenMP outlined bodies) into clang's
+    // module.
+    let new_names = generated.defined_functions();
+    if !generated.link_into(function) {
+        return Err(SpliceError::LinkFailed);
+    }
+    let Some(callee) = ffi::function_named(function, name) else {
+        return Err(SpliceError::MissingAfterLink);
+    };
+    for n in &new_names {
+        if let Some(f) = ffi::function_named(function, n) {
+            adopt(f, function);
+            f.set_linkage(Linkage::Internal);
+        }
+    }
+
+    // The check and the call, in the preheader.
+    let b = context.create_builder();
+    b.position_before(&at);
+    let expand =
+        |s: Scev<'a>, ty| ffi::basic_value(expander.expand(s, ty, at)).ok_or(SpliceError::Builder);
+    let int = |v: BasicValueEnum<'a>| -> Result<IntValue<'a>, SpliceError> {
+        v.try_into().map_err(|_| SpliceError::Builder)
+    };
+    let built = |r: Result<IntValue<'a>, inkwell::builder::BuilderError>| {
+        r.map_err(|_| SpliceError::Builder)
+    };
+    let mut ok = context.bool_type().const_int(1, false);
+    for (p, l, r) in &check.bounds {
+        let ty = ffi::integer_type(function, l.width());
+        let lv = int(expand(*l, ty)?)?;
+        let rv = int(expand(*r, ty)?)?;
+        let cmp = built(b.build_int_compare(p.to_llvm(), lv, rv, ""))?;
+        ok = built(b.build_and(ok, cmp, ""))?;
+    }
+    for &(a, c) in overlapping {
+        let pointer = t.arrays[a].base.ty().raw();
+        let (Some(low_a), Some(high_a), Some(low_c), Some(high_c)) =
+            (check.low[a], check.high[a], check.low[c], check.high[c])
+        else {
+            return Err(SpliceError::Builder);
+        };
+        let low_a = expand(address(a, low_a), pointer)?.into_pointer_value();
+        let high_a = expand(address(a, high_a), pointer)?.into_pointer_value();
+        let low_c = expand(address(c, low_c), pointer)?.into_pointer_value();
+        let high_c = expand(address(c, high_c), pointer)?.into_pointer_value();
+        let before = b
+            .build_int_compare(IntPredicate::ULE, high_a, low_c, "")
+            .map_err(|_| SpliceError::Builder)?;
+        let after = b
+            .build_int_compare(IntPredicate::ULE, high_c, low_a, "")
+            .map_err(|_| SpliceError::Builder)?;
+        let disjoint = built(b.build_or(before, after, ""))?;
+        ok = built(b.build_and(ok, disjoint, ""))?;
+    }
+
+    let mut args: Vec<BasicMetadataValueEnum<'a>> = vec![];
+    for (a, array) in t.arrays.iter().enumerate() {
+        let rank = array.sizes.len();
+        let mut sizes = Vec::with_capacity(rank);
+        sizes.push(int(expand(
+            first_size(a).ok_or(SpliceError::Builder)?,
+            i64_raw,
+        )?)?);
+        for k in 1..rank {
+            sizes.push(int(expand(array.sizes[k - 1], i64_raw)?)?);
+        }
+        let mut strides = vec![i64_type.const_int(1, false); rank];
+        for k in (0..rank.saturating_sub(1)).rev() {
+            strides[k] = built(b.build_int_mul(strides[k + 1], sizes[k + 1], ""))?;
+        }
+        let base = ffi::basic_value(array.base.raw()).ok_or(SpliceError::Builder)?;
+        let zero: BasicMetadataValueEnum<'a> = i64_type.const_int(0, false).into();
+        args.extend([base.into(), base.into(), zero]);
+        args.extend(sizes.iter().map(|s| BasicMetadataValueEnum::from(*s)));
+        args.extend(strides.iter().map(|s| BasicMetadataValueEnum::from(*s)));
+    }
+    for p in &t.params {
+        args.push(int(expand(*p, i64_raw)?)?.into());
+    }
+    for s in &t.scalars {
+        args.push(
+            ffi::basic_value(s.raw())
+                .ok_or(SpliceError::Builder)?
+                .into(),
+        );
+    }
+
+    let call = context.prepend_basic_block(header, "tessel.optimized");
+    let cb = context.create_builder();
+    cb.position_at_end(call);
+    cb.build_call(callee, &args, "")
+        .map_err(|_| SpliceError::Builder)?;
+    cb.build_unconditional_branch(exit)
+        .map_err(|_| SpliceError::Builder)?;
+    for phi in ffi::phis(exit) {
+        let v = ffi::incoming_for(phi, latch);
+        let from_nest = v.is_some_and(|v| v.instruction().is_some() && outer.contains_value(v));
+        ffi::add_incoming(phi, v.filter(|_| !from_nest), call);
+    }
+    at.erase_from_basic_block();
+    let pb = context.create_builder();
+    pb.position_at_end(preheader);
+    pb.build_conditional_branch(ok, call, header)
+        .map_err(|_| SpliceError::Builder)?;
+    Ok(())
+}
+
+/// The new module's functions take the attributes that make them compile like the
+/// function they replace code of: target CPU and features, and no unwinding.
+fn adopt(generated: FunctionValue<'_>, host: FunctionValue<'_>) {
+    for kind in ["target-cpu", "target-features", "tune-cpu"] {
+        if let Some(a) = host.get_string_attribute(AttributeLoc::Function, kind) {
+            generated.add_attribute(AttributeLoc::Function, a);
+        }
+    }
+    let context = generated.get_type().get_context();
+    generated.add_attribute(
+        AttributeLoc::Function,
+        context.create_string_attribute(GENERATED_ATTRIBUTE, ""),
+    );
+    let nounwind = Attribute::get_named_enum_kind_id("nounwind");
+    generated.add_attribute(
+        AttributeLoc::Function,
+        context.create_enum_attribute(nounwind, 0),
+    );
+}
+
+/// Values computed in the nest and used after it (the core's functions return
+/// nothing): the first such instruction.
+pub fn used_after<'a>(outer: Loop<'a>) -> Option<Value<'a>> {
+    for block in outer.blocks() {
+        for inst in block.get_instructions() {
+            let Some(v) = Value::of(inst) else { continue };
+            for user in v.users() {
+                let Some(use_inst) = user.instruction() else {
+                    continue;
+                };
+                let dead_phi = use_inst.get_opcode() == inkwell::values::InstructionOpcode::Phi
+                    && user.users().is_empty();
+                if !outer.contains_value(user) && !dead_phi {
+                    return Some(v);
+                }
+            }
+        }
+    }
+    None
+}
