@@ -66,6 +66,10 @@ impl Op {
     pub(super) fn raw(self) -> MlirOperation {
         self.0.to_raw()
     }
+    /// The raw pointer, for a host (the plugin's C ABI hands it back to C++).
+    pub fn to_raw(self) -> MlirOperation {
+        self.0.to_raw()
+    }
     /// A mutable melior view of the op, for the edits below.
     fn edit(self) -> OperationRefMut<'static, 'static> {
         // SAFETY: a live op (module note); the view lives for one call, and melior's

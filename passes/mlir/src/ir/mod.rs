@@ -33,7 +33,6 @@
 mod attrs;
 mod build;
 mod handles;
-pub mod plugin_abi;
 mod shim;
 pub mod standalone;
 

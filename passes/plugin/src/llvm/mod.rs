@@ -19,6 +19,7 @@
 mod check;
 mod core;
 mod detect;
+#[allow(unsafe_code)]
 mod ffi;
 mod scev;
 mod shape;
@@ -31,25 +32,14 @@ use inkwell::values::FunctionValue;
 use tessel_mlir::ir::standalone::StandaloneModule;
 
 use detect::{Detector, Failure, Found};
-use ffi::{Analyses, Loop, RemarkKind, Run};
+use ffi::{Analyses, Loop, RemarkKind};
 use translate::NestTranslator;
 
 pub use self::core::options_error;
-pub use ffi::TesselFunction;
+pub use ffi::{Run, TesselFunction};
 
 /// Runs the front end on one function; whether the IR changed.
-///
-/// # Safety
-/// `raw` is the C++ pass's live state for `function`, both alive for the call.
-pub unsafe fn run_function(
-    raw: *mut TesselFunction,
-    function: llvm_sys::prelude::LLVMValueRef,
-    options: &str,
-) -> bool {
-    // SAFETY: the caller's.
-    let Some(mut run) = (unsafe { Run::new(raw, function) }) else {
-        return false;
-    };
+pub fn run_function(mut run: Run<'_>, options: &str) -> bool {
     let function = run.function();
     // Nests already visited, by header (blocks outlive the analyses): a replaced
     // nest stays as the fallback.

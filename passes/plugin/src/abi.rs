@@ -1,11 +1,11 @@
-//! The C ABI of the plugin: the entry points `mlir-opt` and the plugin's C++
-//! registration shim (`passes/plugin/shim/registration.cpp`, its pass classes
-//! generated from the options table) call, and the entry point clang and opt look
-//! up in a pass plugin (`llvmGetPassPluginInfo`, whose passes live in
-//! `passes/plugin/shim/llvm_plugin.cpp`), and the dialect plugin's entry point
-//! (`mlirGetDialectPluginInfo`, with the `tessel` dialect and the `transform.tessel.*`
-//! ops of `dialect/`). The plugin crate re-exports them, so that the `cdylib` exports
-//! them.
+//! The C ABI of the plugin, for every host: the entry points `mlir-opt` and the
+//! plugin's C++ registration shim (`shim/registration.cpp`, its pass classes
+//! generated from the options table) call; the entry point clang and opt look up in
+//! a pass plugin (`llvmGetPassPluginInfo`, whose pass lives in
+//! `shim/llvm_passes.cpp`) and the calls that pass makes into the Rust front end
+//! ([`tessel_llvm_run_function`], [`tessel_llvm_check_options`]); and the dialect
+//! plugin's entry point (`mlirGetDialectPluginInfo`, with the `tessel` dialect and
+//! the `transform.tessel.*` ops of `dialect/`).
 //!
 //! `mlirGetPassPluginInfo` and `mlirGetDialectPluginInfo` must be defined in Rust: a
 //! cdylib exports only Rust `#[no_mangle]` symbols (TOOLCHAIN.md). The shim calls
@@ -18,12 +18,13 @@ use std::ffi::{c_char, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mlir_sys::MlirOperation;
+use tessel_mlir::clay;
+use tessel_mlir::ir::{emit_error, emit_remark, erasing_at_end, Op};
+use tessel_mlir::pass::{install_logger, run_pass};
 use tessel_poly::options::{OptionKind, PassKind, Value, OPTIONS};
 use tessel_poly::Options;
 
-use crate::clay;
-use crate::ir::{emit_error, emit_remark, Op};
-use crate::pass::{install_logger, run_pass};
+use crate::llvm;
 
 #[repr(C)]
 pub struct PassPluginLibraryInfo {
@@ -221,7 +222,7 @@ pub unsafe extern "C" fn tessel_run_pass(
                 return false;
             }
         };
-        super::handles::erasing_at_end(|| run_pass(kind, op, &options))
+        erasing_at_end(|| run_pass(kind, op, &options))
     }));
     match outcome {
         Ok(ok) => ok,
@@ -292,7 +293,7 @@ unsafe fn transform_call(
     user: *mut c_void,
     f: impl FnOnce() -> Result<(), String>,
 ) -> bool {
-    let message = match catch_unwind(AssertUnwindSafe(|| super::handles::erasing_at_end(f))) {
+    let message = match catch_unwind(AssertUnwindSafe(|| erasing_at_end(f))) {
         Ok(Ok(())) => return true,
         Ok(Err(message)) => message,
         Err(_) => format!("tessel: internal error (panic caught) in {what}"),
@@ -346,7 +347,7 @@ pub unsafe extern "C" fn tessel_transform_scop(
     if let (true, Some(first)) = (ok, first) {
         if !scop.is_null() {
             // SAFETY: `scop` is non-null and writable (the caller guarantees it).
-            unsafe { *scop = first.raw() };
+            unsafe { *scop = first.to_raw() };
         }
     }
     ok
@@ -420,5 +421,69 @@ pub unsafe extern "C" fn tessel_transform_generate(
                 .map_err(|e| format!("transform.tessel.generate: {e}"))?;
             clay::generate(scop, &options)
         })
+    }
+}
+
+// ---- clang and opt: the Rust front end (src/llvm/) ----
+
+/// The `len` bytes at `text` as a string (lossy); empty for null.
+///
+/// # Safety
+/// `text` is null or points to `len` readable bytes.
+unsafe fn c_text(text: *const c_char, len: usize) -> String {
+    // SAFETY: the caller's.
+    String::from_utf8_lossy(unsafe { c_bytes(text, len) }).into_owned()
+}
+
+/// Called by the C++ pass (`shim/llvm_passes.cpp`) for each function: runs the clang
+/// front end on it with `tessel-optimize`'s options from `-mllvm -tessel-*`. Returns
+/// whether the IR changed. No panic crosses this boundary: after one (a bug in
+/// Tessel), the function is reported changed, so that clang recomputes its
+/// analyses.
+///
+/// # Safety
+/// `state` is the C++ pass's live function state and `function` its
+/// `llvm::Function`, both alive for the call; `options` points to `len` readable
+/// bytes (or is null).
+#[no_mangle]
+pub unsafe extern "C" fn tessel_llvm_run_function(
+    state: *mut llvm::TesselFunction,
+    function: llvm_sys::prelude::LLVMValueRef,
+    options: *const c_char,
+    len: usize,
+) -> bool {
+    // SAFETY: the caller's.
+    let options = unsafe { c_text(options, len) };
+    // SAFETY: the caller's: the live state of `function` for the call.
+    let Some(run) = (unsafe { llvm::Run::new(state, function) }) else {
+        return false;
+    };
+    catch_unwind(AssertUnwindSafe(|| llvm::run_function(run, &options))).unwrap_or(true)
+}
+
+/// Called when clang builds its pipeline: false if `options` are valid
+/// `tessel-optimize` options, else true with the parser's message written through
+/// `text` to `sink`.
+///
+/// # Safety
+/// `options` points to `len` readable bytes (or is null); `text` accepts `sink` and a
+/// message valid for the call.
+#[no_mangle]
+pub unsafe extern "C" fn tessel_llvm_check_options(
+    options: *const c_char,
+    len: usize,
+    text: extern "C" fn(*mut c_void, *const c_char, usize),
+    sink: *mut c_void,
+) -> bool {
+    // SAFETY: the caller's.
+    let options = unsafe { c_text(options, len) };
+    let error = catch_unwind(|| llvm::options_error(&options))
+        .unwrap_or_else(|_| Some("internal error (panic caught) while checking options".into()));
+    match error {
+        Some(message) => {
+            text(sink, message.as_ptr() as *const c_char, message.len());
+            true
+        }
+        None => false,
     }
 }

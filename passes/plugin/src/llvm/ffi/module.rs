@@ -1,0 +1,169 @@
+//! Modules: flags, data layout, the module MLIR's translation makes, linking it in,
+//! and the splice's raw pieces.
+
+use std::ffi::{c_char, c_void};
+
+use inkwell::basic_block::BasicBlock;
+use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+
+use super::*;
+
+// ---- modules ---------------------------------------------------------------------------
+
+/// Whether the module has the flag `name` (clang's "openmp" under -fopenmp).
+pub fn module_has_flag(function: FunctionValue<'_>, name: &str) -> bool {
+    // SAFETY: a live function in a live module; the name lives for the call.
+    unsafe {
+        let module = LLVMGetGlobalParent(function.as_value_ref());
+        !LLVMGetModuleFlag(module, name.as_ptr() as *const c_char, name.len()).is_null()
+    }
+}
+
+/// The store size of `ty` under the module's data layout.
+pub fn store_size(function: FunctionValue<'_>, ty: Ty<'_>) -> u64 {
+    // SAFETY: a live function in a live module, a sized type.
+    unsafe {
+        let module = LLVMGetGlobalParent(function.as_value_ref());
+        llvm_sys::target::LLVMStoreSizeOfType(
+            llvm_sys::target::LLVMGetModuleDataLayout(module),
+            ty.raw(),
+        )
+    }
+}
+
+// ---- the generated module and the splice ----------------------------------------------
+
+/// The context of the function's module, as MLIR's translation takes it.
+pub fn llvm_context(function: FunctionValue<'_>) -> *mut c_void {
+    // SAFETY: a live function has a type in a live context.
+    unsafe { LLVMGetTypeContext(LLVMTypeOf(function.as_value_ref())) as *mut c_void }
+}
+
+/// The LLVM module MLIR's translation made, owned until linked (disposed if not).
+pub struct GeneratedModule {
+    pub(super) raw: LLVMModuleRef,
+}
+
+/// `module` translated to LLVM IR in the context of `host`.
+pub fn translate(
+    module: &tessel_mlir::ir::standalone::StandaloneModule,
+    host: FunctionValue<'_>,
+) -> Option<GeneratedModule> {
+    // The translation hands over a new module of that context (or null).
+    let raw = module.translate_to_llvm(llvm_context(host))?;
+    Some(GeneratedModule {
+        raw: raw as LLVMModuleRef,
+    })
+}
+
+extern "C" {
+    /// In the plugin's `shim/registration.cpp`: registers Tessel's passes with MLIR.
+    pub(super) fn tessel_register_passes();
+}
+
+/// Registers Tessel's MLIR passes (the C++ pass classes generated from the options
+/// table).
+pub fn register_tessel_passes() {
+    // SAFETY: the shim only adds to MLIR's pass registry, which needs nothing set up.
+    unsafe { tessel_register_passes() }
+}
+
+impl GeneratedModule {
+    /// The parameter types of its function `name`, if it defines one.
+    pub fn parameter_types(&self, name: &str) -> Option<Vec<LLVMTypeRef>> {
+        let name = std::ffi::CString::new(name).ok()?;
+        // SAFETY: a live module; the function type's parameter array has the count
+        // LLVM gives.
+        unsafe {
+            let f = LLVMGetNamedFunction(self.raw, name.as_ptr());
+            if f.is_null() || LLVMIsDeclaration(f) != 0 {
+                return None;
+            }
+            let ty = LLVMGlobalGetValueType(f);
+            let n = LLVMCountParamTypes(ty) as usize;
+            let mut params = vec![std::ptr::null_mut(); n];
+            LLVMGetParamTypes(ty, params.as_mut_ptr());
+            Some(params)
+        }
+    }
+
+    /// The names of the functions it defines.
+    pub fn defined_functions(&self) -> Vec<String> {
+        let mut names = vec![];
+        // SAFETY: walking a live module's function list.
+        unsafe {
+            let mut f = LLVMGetFirstFunction(self.raw);
+            while !f.is_null() {
+                if LLVMIsDeclaration(f) == 0 {
+                    let mut len = 0usize;
+                    let name = LLVMGetValueName2(f, &mut len);
+                    names.push(
+                        String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len))
+                            .into_owned(),
+                    );
+                }
+                f = LLVMGetNextFunction(f);
+            }
+        }
+        names
+    }
+
+    /// Links it into the module of `host`, with the host module's data layout and
+    /// target triple; false if the linker fails.
+    pub fn link_into(self, host: FunctionValue<'_>) -> bool {
+        let raw = self.raw;
+        std::mem::forget(self);
+        // SAFETY: both modules live in one context; the linker takes `raw` over
+        // (destroying it) whether or not it succeeds.
+        unsafe {
+            let dest = LLVMGetGlobalParent(host.as_value_ref());
+            LLVMSetDataLayout(raw, LLVMGetDataLayoutStr(dest));
+            LLVMSetTarget(raw, LLVMGetTarget(dest));
+            llvm_sys::linker::LLVMLinkModules2(dest, raw) == 0
+        }
+    }
+}
+
+impl Drop for GeneratedModule {
+    fn drop(&mut self) {
+        // SAFETY: owned and not linked (linking forgets `self`).
+        unsafe { LLVMDisposeModule(self.raw) }
+    }
+}
+
+/// The host module's function `name`.
+pub fn function_named<'a>(host: FunctionValue<'a>, name: &str) -> Option<FunctionValue<'a>> {
+    let name = std::ffi::CString::new(name).ok()?;
+    // SAFETY: a live module; the result is a live function or null.
+    unsafe {
+        let f = LLVMGetNamedFunction(LLVMGetGlobalParent(host.as_value_ref()), name.as_ptr());
+        FunctionValue::new(f)
+    }
+}
+
+/// An integer type of `width` bits in the function's context.
+pub fn integer_type(function: FunctionValue<'_>, width: u32) -> LLVMTypeRef {
+    // SAFETY: a live context.
+    unsafe { LLVMIntTypeInContext(llvm_context(function) as LLVMContextRef, width) }
+}
+
+/// A value the expander or the C API made, as inkwell's.
+pub fn basic_value<'a>(raw: LLVMValueRef) -> Option<inkwell::values::BasicValueEnum<'a>> {
+    // SAFETY: a live first-class value (expanded code, constants).
+    (!raw.is_null()).then(|| unsafe { inkwell::values::BasicValueEnum::new(raw) })
+}
+
+/// Adds `(poison or value, block)` to a phi: `value` when given.
+pub fn add_incoming(phi: InstructionValue<'_>, value: Option<Value<'_>>, block: BasicBlock<'_>) {
+    // SAFETY: a live phi and block; poison of the phi's own type.
+    unsafe {
+        let mut v = match value {
+            Some(v) => v.raw(),
+            None => LLVMGetPoison(LLVMTypeOf(phi.as_value_ref())),
+        };
+        let mut b = block_ref(block);
+        LLVMAddIncoming(phi.as_value_ref(), &mut v, &mut b, 1);
+    }
+}
