@@ -379,6 +379,17 @@ def describe_binding(bind: bool) -> str:
     return f"bound ({how}{'; from the environment' if given else ''})"
 
 
+def run_env(threads: int = 2, bind: bool = True) -> dict[str, str]:
+    """The environment of a timed run: OMP_NUM_THREADS=threads, threads bound to cores
+    (BIND_ENV) unless `bind` is false or the environment sets them."""
+    env = dict(os.environ)
+    env["OMP_NUM_THREADS"] = str(int(threads))
+    if bind:
+        for k, v in BIND_ENV.items():
+            env.setdefault(k, v)
+    return env
+
+
 def run(exe: str | os.PathLike, sizes: Sequence[int], threads: int = 2,
         timeout: float | None = 600, bind: bool = True) -> tuple[float, str]:
     """Run a built kernel executable with the given size parameters and
@@ -389,11 +400,7 @@ def run(exe: str | os.PathLike, sizes: Sequence[int], threads: int = 2,
         raise ValueError("at most 5 size parameters")
     # Resolve so that a bare relative name is not looked up on PATH.
     cmd = [str(Path(exe).resolve()), *(str(int(s)) for s in sizes)]
-    env = dict(os.environ)
-    env["OMP_NUM_THREADS"] = str(int(threads))
-    if bind:
-        for k, v in BIND_ENV.items():
-            env.setdefault(k, v)
+    env = run_env(threads, bind)
     try:
         cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired as e:

@@ -395,6 +395,35 @@ def tool_version() -> str:
         return "unknown"
 
 
+DOCS_DIR = REPO_ROOT / "docs"
+
+
+def script_command(argv: Sequence[str] | None = None) -> str:
+    """The command line that ran this script, as `scripts/<name> <args>`."""
+    argv = sys.argv if argv is None else argv
+    return " ".join([f"scripts/{Path(argv[0]).name}"] + [_shell_quote(a) for a in argv[1:]])
+
+
+def write_page(name: str, title: str, body: str, conditions: Sequence[str] = (),
+               command: str | None = None) -> Path:
+    """Write (overwrite) docs/<name>, a topic's one page: its title, the command that
+    measured it, the date, commit, machine and toolchain, the run's conditions, then
+    `body` (Markdown). Earlier results live in git history, not in new files."""
+    m = machine_info()
+    now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    lines = [f"# {title}", "",
+             f"Written by `{command or script_command()}`, which overwrites this page; "
+             "earlier results are in git history.", "",
+             f"- date: {now}",
+             f"- commit: {git_commit()}",
+             f"- machine: {m.get('model')}, {m.get('cpus')} CPUs, Linux {m.get('kernel')}",
+             f"- toolchain: Debian LLVM/MLIR {tool_version()}"]
+    lines += [f"- {c}" for c in conditions]
+    path = DOCS_DIR / name
+    path.write_text("\n".join(lines) + "\n\n" + body.strip() + "\n", encoding="utf-8")
+    return path
+
+
 def run_setup() -> None:
     """Run scripts/setup (idempotent), unless TESSEL_SKIP_SETUP=1."""
     if os.environ.get("TESSEL_SKIP_SETUP") == "1":

@@ -1,6 +1,6 @@
 // Found by scripts/difftest (generator seed 802630, variant id-t3-par-j3:
 // scheduler=identity tile-sizes=3 parallel-min-work=0 unroll-jam=3;
-// docs/difftest-2026-11-26.md, sixth run). Reduced from 21 statements to these 6
+// difftest of 2026-11-26, sixth run). Reduced from 21 statements to these 6
 // by the reducer's edits, on the build before the fix (80e5d23), with "does not
 // verify" as the predicate.
 //

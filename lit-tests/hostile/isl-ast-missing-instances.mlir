@@ -1,5 +1,5 @@
 // Found by scripts/difftest (generator seed 800647, variants auto-t3-noreorder and
-// spatial-t3-hlim0-lrr; docs/difftest-2026-11-26.md). Reduced from 6 statements to
+// spatial-t3-hlim0-lrr; difftest of 2026-11-26). Reduced from 6 statements to
 // these 4 by the reducer's edits, with the first remark below as the predicate; the
 // instance named next is the full program's.
 //

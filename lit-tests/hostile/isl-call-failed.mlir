@@ -1,6 +1,6 @@
 // Found by scripts/difftest (generator seed 800941, variant
 // pluto-t4-fnone-nowf-rt2x4: scheduler=pluto tile-sizes=4 fuse=none wavefront=false
-// register-tile=2,4; docs/difftest-2026-11-26.md). Reduced from 14 statements to these
+// register-tile=2,4; difftest of 2026-11-26). Reduced from 14 statements to these
 // 5 by the reducer's edits, with the remark below as the predicate.
 //
 // isl 0.27 fails inside AST generation with "input involves unknown divs": the

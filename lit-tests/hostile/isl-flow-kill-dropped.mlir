@@ -1,5 +1,5 @@
 // Found by scripts/difftest (generator seed 808240, variants feautrier-t1-fnone-lrr
-// and spatial-t3-hlim0-lrr; docs/difftest-2026-11-26.md, ninth run). Reduced from 9
+// and spatial-t3-hlim0-lrr; difftest of 2026-11-26, ninth run). Reduced from 9
 // statements to these 2 by the reducer's edits, with the first remark below as the
 // predicate.
 //

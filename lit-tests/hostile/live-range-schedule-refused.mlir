@@ -1,6 +1,6 @@
 // Found by scripts/difftest (generator seed 801020, variant spatial-t3-hlim0-lrr:
 // scheduler=spatial tile-sizes=3 spatial-hlim=0 live-range-reordering=true;
-// docs/difftest-2026-11-26.md). Reduced from 8 statements to these 5 by the
+// difftest of 2026-11-26). Reduced from 8 statements to these 5 by the
 // reducer's edits, with the first remark below as the predicate.
 //
 // The spatial preset with live-range reordering, tiled by 3 with post-tile

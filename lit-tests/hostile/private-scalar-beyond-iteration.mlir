@@ -1,5 +1,5 @@
 // Found by scripts/difftest (generator seed 800016, variant pluto-t1-fmax:
-// scheduler=pluto tile-sizes=1 fuse=max; docs/difftest-2026-11-26.md). Reduced from
+// scheduler=pluto tile-sizes=1 fuse=max; difftest of 2026-11-26). Reduced from
 // 7 statements to these 3 by the reducer's edits, with the remark below as the
 // predicate.
 //

@@ -561,6 +561,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--results", default=str(tt.REPO_ROOT / "difftest-results"),
                     help="where reduced reproducers go")
     ap.add_argument("--summary", default=None, help="also write the summary to this markdown file")
+    ap.add_argument("--page", action="store_true",
+                    help="also write the summary to docs/difftest.md, the random testing's one "
+                         "page (overwritten; earlier results are in git history)")
     ap.add_argument("--inject-fault", default=None, metavar="VARIANT",
                     help="self-test: corrupt VARIANT's output (first add -> sub) to show the tester catches and reduces it")
     ap.add_argument("--no-reduce", action="store_true")
@@ -646,6 +649,12 @@ def main(argv: list[str]) -> int:
     if args.summary:
         Path(args.summary).write_text(text + "\n")
         print(f"summary written to {args.summary}")
+    if args.page:
+        title, _, body = text.partition("\n")
+        page = tt.write_page("difftest.md", title.lstrip("# "), body,
+                             ["how to read it, the generator and the variants: docs/testing.md"],
+                             command="scripts/difftest " + " ".join(sys.argv[1:]))
+        print(f"summary written to {page}")
     bad = {f.seed for f in total.failures}
     if args.ci:
         print(f"{len(seeds) - len(bad)} passed, {len(bad)} failed")

@@ -1,0 +1,206 @@
+"""The unmodified PolyBench/C 4.2.1 sources (issue 38): builds, runs, output dumps and
+remarks, for scripts/bench's PolyBench columns and its --check mode. Python 3.11,
+standard library only.
+
+The sources are not in this repository. Get them once:
+
+    git clone https://github.com/MatthiasJReisinger/PolyBenchC-4.2.1
+
+and name the folder with `scripts/bench --polybench DIR` or TESSEL_POLYBENCH=DIR.
+
+Each kernel is built as its authors intend: `utilities/polybench.c` and the kernel's
+.c file in one clang call, `-I utilities -I <kernel folder> -DPOLYBENCH_TIME
+-D<DATASET>_DATASET`, with `clang-22 -O3 -march=native -fopenmp` and a flavor's flags
+(FLAVORS: plain -O3, the Tessel plugin with its remarks, Polly with -polly-parallel).
+With POLYBENCH_TIME the program prints the kernel's time on stdout; built with
+-DPOLYBENCH_DUMP_ARRAYS as well it prints its live-out arrays on stderr, which
+`dump` compares as text, bit for bit, with plain -O3's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import time
+from pathlib import Path
+from typing import Sequence
+
+import suite
+
+ENV = "TESSEL_POLYBENCH"
+CLONE = "git clone https://github.com/MatthiasJReisinger/PolyBenchC-4.2.1"
+BASE_FLAGS = ("-O3", "-march=native", "-fopenmp")
+REMARK_FLAGS = ("-Rpass=tessel", "-Rpass-missed=tessel", "-Rpass-analysis=tessel")
+FLAVORS: dict[str, tuple[str, ...]] = {
+    "o3": (),
+    "tessel": (f"-fpass-plugin={suite.TESSEL_PLUGIN}", *REMARK_FLAGS),
+    # As the bench's polly_parallel variant: Polly with its OpenMP code generation.
+    "polly": ("-mllvm", "-polly", "-mllvm", "-polly-parallel"),
+}
+CHECK_DATASETS = ("MINI", "SMALL", "MEDIUM")
+
+
+class PolyBenchError(RuntimeError):
+    pass
+
+
+def root_dir(arg: str | None) -> Path | None:
+    """The PolyBench folder from --polybench or TESSEL_POLYBENCH (None if neither);
+    raises PolyBenchError when it is not a PolyBench/C 4.2.1 tree."""
+    value = arg or os.environ.get(ENV)
+    if not value:
+        return None
+    root = Path(value).expanduser().resolve()
+    if not (root / "utilities" / "polybench.c").is_file():
+        raise PolyBenchError(f"{root} has no utilities/polybench.c: get PolyBench/C 4.2.1 "
+                             f"with `{CLONE}`")
+    return root
+
+
+def kernels(root: Path) -> dict[str, Path]:
+    """{kernel name: its .c file} for the benchmark's kernels (utilities excluded)."""
+    out = {}
+    for c in sorted(root.rglob("*.c")):
+        rel = c.relative_to(root)
+        if rel.parts[0] == "utilities" or c.stem != c.parent.name:
+            continue
+        out[c.stem] = c
+    return out
+
+
+def source(root: Path, name: str) -> Path:
+    srcs = kernels(root)
+    if name not in srcs:
+        raise PolyBenchError(f"{root} has no kernel {name!r}")
+    return srcs[name]
+
+
+def build(root: Path, name: str, exe: Path, flavor: str, dataset: str,
+          dump: bool = False) -> tuple[Path, str, float]:
+    """Build one kernel; returns (executable, clang's stderr: the remarks, compile
+    wall seconds). Raises suite.SuiteError when clang fails."""
+    src = source(root, name)
+    exe.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [suite.CLANG, *BASE_FLAGS, *FLAVORS[flavor], f"-I{root / 'utilities'}",
+           f"-I{src.parent}", "-DPOLYBENCH_TIME", f"-D{dataset.upper()}_DATASET",
+           *(["-DPOLYBENCH_DUMP_ARRAYS"] if dump else []),
+           root / "utilities" / "polybench.c", src, "-o", exe,
+           f"-L{suite.LLVM_LIB}", f"-Wl,-rpath,{suite.LLVM_LIB}", "-lm"]
+    t0 = time.perf_counter()
+    cp = suite._run_tool(cmd, f"clang build of PolyBench {name} ({flavor}, {dataset})")
+    return exe, cp.stderr, time.perf_counter() - t0
+
+
+def _run(exe: Path, threads: int, bind: bool, timeout: float | None) -> subprocess.CompletedProcess:
+    cmd = [str(exe.resolve())]
+    try:
+        cp = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                            env=suite.run_env(threads, bind))
+    except subprocess.TimeoutExpired as e:
+        raise suite.SuiteError(f"kernel run timed out after {timeout} s", cmd) from e
+    if cp.returncode != 0:
+        raise suite.SuiteError("kernel run failed", cmd, stderr=cp.stderr[-4000:],
+                               returncode=cp.returncode)
+    return cp
+
+
+def run_time(exe: Path, threads: int = 2, bind: bool = True,
+             timeout: float | None = 600) -> float:
+    """The kernel time that POLYBENCH_TIME prints (seconds)."""
+    cp = _run(exe, threads, bind, timeout)
+    m = re.search(r"^\s*([0-9.]+(?:e[-+]?\d+)?)\s*$", cp.stdout, re.M)
+    if not m:
+        raise suite.SuiteError("PolyBench run printed no time", [str(exe)], stderr=cp.stdout[-2000:])
+    return float(m.group(1))
+
+
+def dump(exe: Path, threads: int = 2, bind: bool = True,
+         timeout: float | None = 600) -> tuple[str, str]:
+    """(sha256 of the arrays dumped on stderr, the dump's text) of a DUMP_ARRAYS build."""
+    text = _run(exe, threads, bind, timeout).stderr
+    if "==BEGIN DUMP_ARRAYS==" not in text:
+        raise suite.SuiteError("PolyBench run dumped no arrays (built without "
+                               "-DPOLYBENCH_DUMP_ARRAYS?)", [str(exe)])
+    return hashlib.sha256(text.encode()).hexdigest(), text
+
+
+def first_difference(a: str, b: str) -> str:
+    for i, (x, y) in enumerate(zip(a.splitlines(), b.splitlines()), 1):
+        if x != y:
+            return f"line {i}: {x[:80]!r} against {y[:80]!r}"
+    return f"lengths {len(a)} and {len(b)}"
+
+
+_REMARK = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: remark: (?P<msg>.*?)(?: \[-R[^\]]*\])?$",
+                     re.M)
+_EXPLAINS = ("loop nest left alone", "kept the original", "left SCoP", "tessel: kept",
+             "tessel: left")
+
+
+def kernel_lines(src: Path, name: str) -> tuple[int, int]:
+    """First and last line of the `kernel_<name>` function in a PolyBench source."""
+    lines = src.read_text(encoding="utf-8", errors="replace").splitlines()
+    fn = "kernel_" + name.replace("-", "_")
+    start = next((i for i, ln in enumerate(lines, 1) if re.match(rf"^(static\s+)?void\s+{fn}\s*\(", ln)
+                  or re.match(rf"^{fn}\s*\(", ln)), 0)
+    if not start:
+        return 0, 0
+    depth, seen = 0, False
+    for i in range(start - 1, len(lines)):
+        depth += lines[i].count("{") - lines[i].count("}")
+        seen = seen or "{" in lines[i]
+        if seen and depth <= 0:
+            return start, i + 1
+    return start, len(lines)
+
+
+def explaining_remark(stderr: str, src: Path, name: str) -> str | None:
+    """The first remark of the kernel's function that says why a nest was not
+    optimized (a missed-SCoP reason, or the original code kept), else None."""
+    first, last = kernel_lines(src, name)
+    fallback = None
+    for m in _REMARK.finditer(stderr):
+        msg = m.group("msg")
+        if not msg.startswith(_EXPLAINS) and "as it was" not in msg:
+            continue
+        where = f"line {m.group('line')}: {msg}"
+        if Path(m.group("file")).name == src.name and first <= int(m.group("line")) <= last:
+            return where
+        fallback = fallback or f"{where} (outside kernel_{name.replace('-', '_')})"
+    return fallback
+
+
+def check(root: Path, names: Sequence[str], datasets: Sequence[str], threads: int,
+          work: Path, bind: bool = True) -> tuple[int, int]:
+    """Every flavor's dumped arrays against plain -O3's, per kernel and dataset; prints
+    a line each. Returns (passed, failed) over (kernel, dataset, flavor)."""
+    passed = failed = 0
+    for name in names:
+        for ds in datasets:
+            kdir = work / name / ds
+            try:
+                exe, _, _ = build(root, name, kdir / "o3", "o3", ds, dump=True)
+                ref, ref_text = dump(exe, threads, bind)
+            except (suite.SuiteError, PolyBenchError) as e:
+                print(f"{name:16s} {ds:7s} o3      FAILED: {str(e).splitlines()[0][:200]}",
+                      flush=True)
+                failed += len(FLAVORS) - 1
+                continue
+            cells = []
+            for fl in FLAVORS:
+                if fl == "o3":
+                    continue
+                try:
+                    exe, _, _ = build(root, name, kdir / fl, fl, ds, dump=True)
+                    h, text = dump(exe, threads, bind)
+                    ok = h == ref
+                    cells.append(f"{fl} {'bit-exact' if ok else 'DIFFERS: ' + first_difference(text, ref_text)}")
+                except (suite.SuiteError, PolyBenchError) as e:
+                    ok = False
+                    cells.append(f"{fl} FAILED: {str(e).splitlines()[0][:200]}")
+                passed += ok
+                failed += not ok
+            print(f"{name:16s} {ds:7s} " + "; ".join(cells), flush=True)
+    return passed, failed
