@@ -77,13 +77,20 @@ def source(root: Path, name: str) -> Path:
     return srcs[name]
 
 
+# With the plugin: each optimized nest counts its runs and optimized runs (those the
+# run-time check let through) and prints them at exit, "tessel: <nest>: X of Y runs
+# optimized" (-mllvm -tessel-count-runs).
+COUNT_RUNS = ("-mllvm", "-tessel-count-runs")
+_RUNS_RE = re.compile(r"^tessel: (\S+): (\d+) of (\d+) runs optimized$", re.M)
+
+
 def build(root: Path, name: str, exe: Path, flavor: str, dataset: str,
-          dump: bool = False) -> tuple[Path, str, float]:
+          dump: bool = False, extra: Sequence[str] = ()) -> tuple[Path, str, float]:
     """Build one kernel; returns (executable, clang's stderr: the remarks, compile
     wall seconds). Raises suite.SuiteError when clang fails."""
     src = source(root, name)
     exe.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [suite.CLANG, *BASE_FLAGS, *FLAVORS[flavor], f"-I{root / 'utilities'}",
+    cmd = [suite.CLANG, *BASE_FLAGS, *FLAVORS[flavor], *extra, f"-I{root / 'utilities'}",
            f"-I{src.parent}", "-DPOLYBENCH_TIME", f"-D{dataset.upper()}_DATASET",
            *(["-DPOLYBENCH_DUMP_ARRAYS"] if dump else []),
            root / "utilities" / "polybench.c", src, "-o", exe,
@@ -117,13 +124,17 @@ def run_time(exe: Path, threads: int = 2, bind: bool = True,
 
 
 def dump(exe: Path, threads: int = 2, bind: bool = True,
-         timeout: float | None = 600) -> tuple[str, str]:
-    """(sha256 of the arrays dumped on stderr, the dump's text) of a DUMP_ARRAYS build."""
+         timeout: float | None = 600) -> tuple[str, str, dict[str, tuple[int, int]]]:
+    """(sha256 of the arrays dumped on stderr, the dump's text, and per nest its
+    (optimized, all) runs when built with COUNT_RUNS) of a DUMP_ARRAYS build. The run
+    counts are not part of the dump."""
     text = _run(exe, threads, bind, timeout).stderr
     if "==BEGIN DUMP_ARRAYS==" not in text:
         raise suite.SuiteError("PolyBench run dumped no arrays (built without "
                                "-DPOLYBENCH_DUMP_ARRAYS?)", [str(exe)])
-    return hashlib.sha256(text.encode()).hexdigest(), text
+    runs = {m.group(1): (int(m.group(2)), int(m.group(3))) for m in _RUNS_RE.finditer(text)}
+    text = re.sub(r"^tessel: \S+: \d+ of \d+ runs optimized\n?", "", text, flags=re.M)
+    return hashlib.sha256(text.encode()).hexdigest(), text, runs
 
 
 def first_difference(a: str, b: str) -> str:
@@ -176,6 +187,19 @@ def explaining_remark(stderr: str, src: Path, name: str) -> str | None:
     return optimized
 
 
+def kernel_runs(runs: dict[str, tuple[int, int]], name: str) -> str:
+    """How the kernel function's optimized nests ran: "kernel nests: X of Y runs
+    optimized" over its nests (the run-time checks held in X), or that none was
+    optimized."""
+    fn = "__tessel_kernel_" + name.replace("-", "_")
+    mine = [v for k, v in runs.items() if k.startswith(fn + "_")]
+    if not mine:
+        return "no kernel nest optimized"
+    fast = sum(v[0] for v in mine)
+    total = sum(v[1] for v in mine)
+    return f"kernel nests: {fast} of {total} runs optimized"
+
+
 def check(root: Path, names: Sequence[str], datasets: Sequence[str], threads: int,
           work: Path, bind: bool = True) -> tuple[int, int]:
     """Every flavor's dumped arrays against plain -O3's, per kernel and dataset; prints
@@ -186,7 +210,7 @@ def check(root: Path, names: Sequence[str], datasets: Sequence[str], threads: in
             kdir = work / name / ds
             try:
                 exe, _, _ = build(root, name, kdir / "o3", "o3", ds, dump=True)
-                ref, ref_text = dump(exe, threads, bind)
+                ref, ref_text, _ = dump(exe, threads, bind)
             except (suite.SuiteError, PolyBenchError) as e:
                 print(f"{name:16s} {ds:7s} o3      FAILED: {str(e).splitlines()[0][:200]}",
                       flush=True)
@@ -197,10 +221,14 @@ def check(root: Path, names: Sequence[str], datasets: Sequence[str], threads: in
                 if fl == "o3":
                     continue
                 try:
-                    exe, _, _ = build(root, name, kdir / fl, fl, ds, dump=True)
-                    h, text = dump(exe, threads, bind)
+                    extra = COUNT_RUNS if fl == "tessel" else ()
+                    exe, _, _ = build(root, name, kdir / fl, fl, ds, dump=True, extra=extra)
+                    h, text, runs = dump(exe, threads, bind)
                     ok = h == ref
-                    cells.append(f"{fl} {'bit-exact' if ok else 'DIFFERS: ' + first_difference(text, ref_text)}")
+                    cell = f"{fl} {'bit-exact' if ok else 'DIFFERS: ' + first_difference(text, ref_text)}"
+                    if fl == "tessel":
+                        cell += f" ({kernel_runs(runs, name)})"
+                    cells.append(cell)
                 except (suite.SuiteError, PolyBenchError) as e:
                     ok = False
                     cells.append(f"{fl} FAILED: {str(e).splitlines()[0][:200]}")

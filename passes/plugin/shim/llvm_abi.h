@@ -33,10 +33,13 @@ typedef void (*TesselText)(void *sink, const char *text, size_t len);
 // Runs detection and optimization on `function`; `options` is tessel-optimize's
 // option string from -mllvm -tessel-*. Returns whether the IR changed.
 bool tessel_llvm_run_function(TesselFunction *f, LLVMValueRef function, const char *options,
-                              size_t options_len);
+                              size_t options_len, bool count_runs);
 // Why `options` are not valid tessel-optimize options (written to `sink`); false if
 // they are.
 bool tessel_llvm_check_options(const char *options, size_t len, TesselText text, void *sink);
+
+// Adds `function` to the module's destructors (llvm.global_dtors).
+void tessel_llvm_append_destructor(LLVMValueRef function);
 
 // Forgets every analysis of the function: the next query recomputes it.
 void tessel_llvm_invalidate(TesselFunction *f);
@@ -80,6 +83,10 @@ enum {
   TESSEL_FP_MATH_OPERATOR = 64,   // an FPMathOperator (fast-math flags apply)
 };
 unsigned tessel_llvm_instruction_facts(LLVMValueRef inst);
+// The intrinsic a call of a math library function computes the value of ("sqrt" for
+// a call of libm's sqrt, whose other effect is on errno), or "" if none.
+void tessel_llvm_math_function(TesselFunction *f, LLVMValueRef call, TesselText text,
+                               void *sink);
 // The bits of a floating-point constant.
 uint64_t tessel_llvm_fp_bits(LLVMValueRef constant);
 // The base name of a call's intrinsic ("sqrt" for llvm.sqrt.f64), or "" if none.

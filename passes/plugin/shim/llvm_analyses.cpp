@@ -125,6 +125,35 @@ unsigned tessel_llvm_instruction_facts(LLVMValueRef value) {
 uint64_t tessel_llvm_fp_bits(LLVMValueRef constant) {
   return cast<ConstantFP>(unwrap(constant))->getValueAPF().bitcastToAPInt().getZExtValue();
 }
+void tessel_llvm_math_function(TesselFunction *f, LLVMValueRef value, TesselText out,
+                               void *sink) {
+  // Each math function of the C library the model keeps, with the LLVM intrinsic of
+  // the same value (the core's `llvm.intr.*`); its float and double forms.
+  static const std::pair<LibFunc, const char *> kMath[] = {
+      {LibFunc_sqrt, "sqrt"},         {LibFunc_sqrtf, "sqrt"},      {LibFunc_exp, "exp"},
+      {LibFunc_expf, "exp"},          {LibFunc_exp2, "exp2"},       {LibFunc_exp2f, "exp2"},
+      {LibFunc_log, "log"},           {LibFunc_logf, "log"},        {LibFunc_log2, "log2"},
+      {LibFunc_log2f, "log2"},        {LibFunc_log10, "log10"},     {LibFunc_log10f, "log10"},
+      {LibFunc_pow, "pow"},           {LibFunc_powf, "pow"},        {LibFunc_sin, "sin"},
+      {LibFunc_sinf, "sin"},          {LibFunc_cos, "cos"},         {LibFunc_cosf, "cos"},
+      {LibFunc_fabs, "fabs"},         {LibFunc_fabsf, "fabs"},      {LibFunc_floor, "floor"},
+      {LibFunc_floorf, "floor"},      {LibFunc_ceil, "ceil"},       {LibFunc_ceilf, "ceil"},
+      {LibFunc_trunc, "trunc"},       {LibFunc_truncf, "trunc"},    {LibFunc_round, "round"},
+      {LibFunc_roundf, "round"},      {LibFunc_copysign, "copysign"},
+      {LibFunc_copysignf, "copysign"}, {LibFunc_fmin, "minnum"},    {LibFunc_fminf, "minnum"},
+      {LibFunc_fmax, "maxnum"},       {LibFunc_fmaxf, "maxnum"}};
+  StringRef name;
+  auto *call = dyn_cast<CallInst>(unwrap(value));
+  Function *callee = call ? call->getCalledFunction() : nullptr;
+  LibFunc libFunc;
+  const TargetLibraryInfo &tli = FunctionState::of(f).tli();
+  if (callee && !call->hasOperandBundles() && tli.getLibFunc(*callee, libFunc) &&
+      tli.has(libFunc))
+    for (auto [lf, intrinsic] : kMath)
+      if (lf == libFunc)
+        name = intrinsic;
+  text(out, sink, name);
+}
 void tessel_llvm_intrinsic_name(LLVMValueRef call, TesselText out, void *sink) {
   auto *intrinsic = dyn_cast<IntrinsicInst>(unwrap(call));
   if (!intrinsic) {

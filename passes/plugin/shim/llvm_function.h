@@ -12,6 +12,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/PassManager.h"
 
@@ -32,6 +33,7 @@ public:
   llvm::DominatorTree &dt() { return get<llvm::DominatorTreeAnalysis>(); }
   llvm::PostDominatorTree &pdt() { return get<llvm::PostDominatorTreeAnalysis>(); }
   llvm::AAResults &aa() { return get<llvm::AAManager>(); }
+  llvm::TargetLibraryInfo &tli() { return get<llvm::TargetLibraryAnalysis>(); }
   llvm::OptimizationRemarkEmitter &ore() {
     return get<llvm::OptimizationRemarkEmitterAnalysis>();
   }

@@ -28,6 +28,7 @@
 #include "llvm/Transforms/Scalar/LoopRotation.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <memory>
 #include <string>
@@ -57,6 +58,13 @@ cl::opt<Position> TesselPosition(
                clEnumValN(Position::VectorizerStart, "vectorizer-start",
                           "at the vectorizer's start, where Polly runs by default")),
     cl::init(Position::Early), cl::Hidden);
+
+cl::opt<bool> TesselCountRuns(
+    "tessel-count-runs",
+    cl::desc("Count, per optimized nest, how often the program runs it and how often the "
+             "run-time check lets the optimized code run; print the counts to stderr at "
+             "exit"),
+    cl::init(false), cl::Hidden);
 
 // The `tessel-optimize` options given with -mllvm -tessel-<name>=<value>, as the
 // pass's option string (without braces); empty when none are given.
@@ -107,7 +115,7 @@ struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
     }
     FunctionState function(f, fam);
     bool changed = tessel_llvm_run_function(function.handle(), wrap(&f), state->options.data(),
-                                            state->options.size());
+                                            state->options.size(), TesselCountRuns);
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return false; }
@@ -153,6 +161,11 @@ FunctionPassManager canonicalization() {
 extern "C" {
 
 void tessel_llvm_invalidate(TesselFunction *f) { FunctionState::of(f).invalidate(); }
+
+void tessel_llvm_append_destructor(LLVMValueRef function) {
+  auto *f = cast<Function>(unwrap(function));
+  appendToGlobalDtors(*f->getParent(), f, 65535);
+}
 
 bool tessel_llvm_remarks_enabled(TesselFunction *f) {
   return FunctionState::of(f).ore().allowExtraAnalysis(kRemarkName);

@@ -451,6 +451,7 @@ pub unsafe extern "C" fn tessel_llvm_run_function(
     function: llvm_sys::prelude::LLVMValueRef,
     options: *const c_char,
     len: usize,
+    count_runs: bool,
 ) -> bool {
     // SAFETY: the caller's.
     let options = unsafe { c_text(options, len) };
@@ -458,7 +459,11 @@ pub unsafe extern "C" fn tessel_llvm_run_function(
     let Some(run) = (unsafe { llvm::Run::new(state, function) }) else {
         return false;
     };
-    catch_unwind(AssertUnwindSafe(|| llvm::run_function(run, &options))).unwrap_or(true)
+    let settings = llvm::Settings {
+        options,
+        count_runs,
+    };
+    catch_unwind(AssertUnwindSafe(|| llvm::run_function(run, &settings))).unwrap_or(true)
 }
 
 /// Called when clang builds its pipeline: false if `options` are valid

@@ -415,6 +415,9 @@ pub fn build_check<'a>(
     for step in assumed {
         require(&mut check, Predicate::Sge, step, se.zero(step));
     }
+    for x in &t.assumed_non_negative {
+        require(&mut check, Predicate::Sge, *x, se.zero(*x));
+    }
     narrowed.extend(t.narrow_values.iter().copied());
     for narrow in &narrowed {
         let mut steps = vec![];

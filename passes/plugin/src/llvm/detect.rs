@@ -132,7 +132,17 @@ impl<'a> AffineCheck<'a, '_> {
                 else {
                     return false;
                 };
-                if !self.outer.contains(l.header()) || !s.rec_is_affine() {
+                if !self.outer.contains(l.header()) {
+                    // The counter of a loop around the nest (a nest inside one that
+                    // is not a SCoP) is a parameter of it: translation makes it a
+                    // symbol, which the splice computes before the nest.
+                    if se.is_loop_invariant(s, self.outer) {
+                        self.found.params.insert(s);
+                        return true;
+                    }
+                    return false;
+                }
+                if !s.rec_is_affine() {
                     return false;
                 }
                 self.affine(start) && step.kind() == ScevKind::Constant
@@ -252,6 +262,13 @@ impl<'a> Detector<'a> {
             InstructionOpcode::Call | InstructionOpcode::Invoke | InstructionOpcode::CallBr => {
                 let facts = ffi::facts(inst);
                 if facts.debug_intrinsic() || facts.no_memory_access() || facts.assume_like() {
+                    return Ok(());
+                }
+                // A C math function (sqrt under -fmath-errno) is modelled as its
+                // intrinsic: its only other effect is on errno, which the nest never
+                // reads, and errno ends the same whatever the calls' order
+                // (architecture-decisions.md, "Math functions under -fmath-errno").
+                if se.math_function(inst).is_some() {
                     return Ok(());
                 }
                 return Err(fail(Reject::UnknownCall, None));

@@ -38,8 +38,16 @@ use translate::NestTranslator;
 pub use self::core::options_error;
 pub use ffi::{Run, TesselFunction};
 
+/// How the pass was asked to run (from clang's command line).
+pub struct Settings {
+    /// `tessel-optimize`'s options, from `-mllvm -tessel-*`.
+    pub options: String,
+    /// `-mllvm -tessel-count-runs`: count each nest's runs and optimized runs.
+    pub count_runs: bool,
+}
+
 /// Runs the front end on one function; whether the IR changed.
-pub fn run_function(mut run: Run<'_>, options: &str) -> bool {
+pub fn run_function(mut run: Run<'_>, settings: &Settings) -> bool {
     let function = run.function();
     // Nests already visited, by header (blocks outlive the analyses): a replaced
     // nest stays as the fallback.
@@ -58,7 +66,7 @@ pub fn run_function(mut run: Run<'_>, options: &str) -> bool {
                 match detector.detect(outer) {
                     Ok(found) => {
                         report_found(se, outer, &found);
-                        if optimize_nest(se, function, outer, options, optimized) {
+                        if optimize_nest(se, function, outer, settings, optimized) {
                             optimized += 1;
                             changed = true;
                             break;
@@ -142,7 +150,7 @@ fn optimize_nest<'a>(
     se: Analyses<'a>,
     function: FunctionValue<'a>,
     outer: Loop<'a>,
-    command_line_options: &str,
+    settings: &Settings,
     index: u32,
 ) -> bool {
     if !check::has_entry_and_exit(outer) {
@@ -168,7 +176,7 @@ fn optimize_nest<'a>(
         Err(e) => return missed(se, outer, &e.describe(), None),
     };
     let openmp = ffi::module_has_flag(function, "openmp");
-    let mut options = command_line_options.to_string();
+    let mut options = settings.options.clone();
     if !openmp {
         // Without -fopenmp nothing links the OpenMP runtime: sequential code.
         if !options.is_empty() {
@@ -187,8 +195,13 @@ fn optimize_nest<'a>(
         return missed(se, outer, "the core kept the original schedule", None);
     };
     let overlapping = splice::overlapping_pairs(se, &t);
-    if let Err(e) = splice::splice(se, function, outer, &t, &check, &overlapping, core, &name) {
-        return missed(se, outer, e.describe(), None);
+    let spliced = splice::splice(se, function, outer, &t, &check, &overlapping, core, &name);
+    let (preheader_branch, optimized_block) = match spliced {
+        Ok(blocks) => blocks,
+        Err(e) => return missed(se, outer, e.describe(), None),
+    };
+    if settings.count_runs {
+        splice::count_runs(function, &name, preheader_branch, optimized_block);
     }
     if !check.bounds.is_empty() && se.remarks_enabled() {
         // The subscript bounds as ScalarEvolution prints them, for inspection.

@@ -37,55 +37,11 @@ impl<'a, 'w> Widener<'a, 'w> {
     /// The rewrite of `s` (SCEVRewriteVisitor's walk: operands first, a node
     /// rebuilt only where an operand changed).
     pub fn visit(&mut self, s: Scev<'a>) -> Scev<'a> {
+        if s.kind() == ScevKind::SignExtend {
+            return self.sign_extension(s);
+        }
         let se = self.se;
-        match s.kind() {
-            ScevKind::SignExtend => self.sign_extension(s),
-            ScevKind::Truncate | ScevKind::ZeroExtend | ScevKind::PtrToInt => {
-                let Some(op) = s.operand(0) else { return s };
-                let new = self.visit(op);
-                if new == op {
-                    return s;
-                }
-                match s.kind() {
-                    ScevKind::Truncate => se.convert(new, Conversion::Truncate, s.width()),
-                    ScevKind::ZeroExtend => se.convert(new, Conversion::ZeroExtend, s.width()),
-                    // PtrToInt of a rewritten pointer: pointers are never rewritten.
-                    _ => s,
-                }
-            }
-            ScevKind::Add
-            | ScevKind::Mul
-            | ScevKind::UMax
-            | ScevKind::SMax
-            | ScevKind::UMin
-            | ScevKind::SMin
-            | ScevKind::SequentialUMin
-            | ScevKind::AddRec
-            | ScevKind::UDiv => {
-                let ops = s.operands();
-                let new: Vec<Scev<'a>> = ops.iter().map(|o| self.visit(*o)).collect();
-                if new == ops {
-                    return s;
-                }
-                match s.kind() {
-                    ScevKind::Add => se.add(&new),
-                    ScevKind::Mul => se.mul(&new),
-                    ScevKind::UDiv => se.udiv(new[0], new[1]),
-                    ScevKind::AddRec => self.rebuilt_rec(s, &new),
-                    kind => se.min_max(kind, &new),
-                }
-            }
-            _ => s,
-        }
-    }
-
-    /// An add recurrence rebuilt from new operands, with the no-wrap flags of the
-    /// node it rewrites (as SCEVRewriteVisitor does).
-    fn rebuilt_rec(&self, old: Scev<'a>, ops: &[Scev<'a>]) -> Scev<'a> {
-        match (ops, old.rec_loop()) {
-            (_, Some(l)) => self.se.add_rec_with_flags_of(old, ops, l),
-            _ => old,
-        }
+        rewrite_operands(se, s, |op| self.visit(op))
     }
 
     fn sign_extension(&mut self, e: Scev<'a>) -> Scev<'a> {
@@ -99,13 +55,7 @@ impl<'a, 'w> Widener<'a, 'w> {
             _ => None,
         };
         let Some(wide) = wide else {
-            // The default rewrite: the operand's rewrite, extended.
-            let new = self.visit(op);
-            return if new == op {
-                e
-            } else {
-                se.convert(new, Conversion::SignExtend, e.width())
-            };
+            return rewrite_operands(se, e, |op| self.visit(op));
         };
         if let Some(widened) = self.widened.as_deref_mut() {
             widened.push(NarrowValue {
@@ -159,6 +109,79 @@ impl<'a, 'w> Widener<'a, 'w> {
         se.is_loop_invariant(s, self.nest)
             && se.entry_guarded(self.nest, Predicate::Sge, s, se.zero(s))
     }
+}
+
+/// `s` rebuilt over `rewrite` of each operand (SCEVRewriteVisitor's default: a node
+/// is rebuilt only where an operand changed, an add recurrence with its own no-wrap
+/// flags). Constants, unknowns and pointer conversions stay as they are.
+fn rewrite_operands<'a>(
+    se: Analyses<'a>,
+    s: Scev<'a>,
+    mut rewrite: impl FnMut(Scev<'a>) -> Scev<'a>,
+) -> Scev<'a> {
+    let kind = s.kind();
+    let convert = match kind {
+        ScevKind::Truncate => Some(Conversion::Truncate),
+        ScevKind::ZeroExtend => Some(Conversion::ZeroExtend),
+        ScevKind::SignExtend => Some(Conversion::SignExtend),
+        _ => None,
+    };
+    if let Some(how) = convert {
+        let Some(op) = s.operand(0) else { return s };
+        let new = rewrite(op);
+        return if new == op {
+            s
+        } else {
+            se.convert(new, how, s.width())
+        };
+    }
+    if !(s.is_nary() || kind == ScevKind::UDiv) {
+        return s;
+    }
+    let ops = s.operands();
+    let new: Vec<Scev<'a>> = ops.iter().map(|o| rewrite(*o)).collect();
+    if new == ops {
+        return s;
+    }
+    match (kind, s.rec_loop()) {
+        (ScevKind::Add, _) => se.add(&new),
+        (ScevKind::Mul, _) => se.mul(&new),
+        (ScevKind::UDiv, _) => se.udiv(new[0], new[1]),
+        (ScevKind::AddRec, Some(l)) => se.add_rec_with_flags_of(s, &new, l),
+        (ScevKind::AddRec, None) => s,
+        (kind, _) => se.min_max(kind, &new),
+    }
+}
+
+/// `s` with each zero extension of a value invariant in `nest` read as its sign
+/// extension, and those values. IndVarSimplify widens an `int` bound guarded
+/// positive with zeros (`for (i = 0; i < m; i++)` counts `zext(m) - 1`); where the
+/// value is non-negative the two agree, which the run-time check then requires, and
+/// the signed reading also gives the count the loop has where its guard fails.
+pub fn signed_invariants<'a>(
+    se: Analyses<'a>,
+    nest: Loop<'a>,
+    s: Scev<'a>,
+) -> (Scev<'a>, Vec<Scev<'a>>) {
+    fn walk<'a>(
+        se: Analyses<'a>,
+        nest: Loop<'a>,
+        s: Scev<'a>,
+        found: &mut Vec<Scev<'a>>,
+    ) -> Scev<'a> {
+        if s.kind() == ScevKind::ZeroExtend {
+            if let Some(op) = s.operand(0) {
+                if op.is_integer() && se.is_loop_invariant(op, nest) {
+                    found.push(op);
+                    return se.convert(op, Conversion::SignExtend, s.width());
+                }
+            }
+        }
+        rewrite_operands(se, s, |op| walk(se, nest, op, found))
+    }
+    let mut found = vec![];
+    let rewritten = walk(se, nest, s, &mut found);
+    (rewritten, found)
 }
 
 /// [`Widener::visit`] with no record of what was widened.

@@ -3,9 +3,11 @@
 //! the constant sizes of a fixed-size array, else one dimension; then each access's
 //! subscripts.
 
+use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
+
 use super::check::extreme;
-use super::ffi::{Analyses, Conversion, Loop, Predicate, Scev, ScevKind};
-use super::scev::NarrowValue;
+use super::ffi::{self, Analyses, Conversion, Loop, Predicate, Scev, ScevKind, Value};
+use super::scev::{widen_sign_extensions, NarrowValue};
 use super::translate::{Access, Array};
 
 /// Why an array has no shape.
@@ -22,6 +24,7 @@ pub enum ShapeError {
 /// `accesses`) set.
 pub fn shape_array<'a>(
     se: Analyses<'a>,
+    function: FunctionValue<'a>,
     outer: Loop<'a>,
     array: &Array<'a>,
     accesses: &mut [Access<'a>],
@@ -30,7 +33,12 @@ pub fn shape_array<'a>(
     let Some(&first) = mine.first() else {
         return Ok(vec![]);
     };
-    let shaper = Shaper { se, outer };
+    let shaper = Shaper {
+        se,
+        function,
+        outer,
+        base: array.base,
+    };
     let offset_width = accesses[first].offset.width();
     let element_size = se.constant(offset_width, array.element_bytes as i64);
     let mut terms = vec![];
@@ -50,6 +58,27 @@ pub fn shape_array<'a>(
         // the first, most dimensions first, under which every access fits and no
         // subscript is provably beyond its dimension; else one dimension.
         let mut candidates: Vec<Vec<u64>> = vec![];
+        // First the shape the array was declared with, where a GEP's type tells it
+        // (Polly reads it the same way, getIndexExpressionsFromGEP).
+        for &i in mine {
+            let inst = accesses[i].inst;
+            let pointer_operand = if inst.get_opcode() == InstructionOpcode::Store {
+                1
+            } else {
+                0
+            };
+            let Some(pointer) = ffi::operand(inst, pointer_operand) else {
+                continue;
+            };
+            if let Some((mut dims, bytes)) = ffi::declared_array_dims(function, pointer) {
+                if bytes == array.element_bytes {
+                    dims.push(bytes);
+                    if !candidates.contains(&dims) {
+                        candidates.push(dims);
+                    }
+                }
+            }
+        }
         for &i in mine {
             if let Some(fixed) = se.fixed_size_dimensions(accesses[i].offset, element_size) {
                 if !candidates.contains(&fixed) {
@@ -107,7 +136,9 @@ pub fn shape_array<'a>(
 
 struct Shaper<'a> {
     se: Analyses<'a>,
+    function: FunctionValue<'a>,
     outer: Loop<'a>,
+    base: Value<'a>,
 }
 
 impl<'a> Shaper<'a> {
@@ -199,6 +230,7 @@ impl<'a> Shaper<'a> {
             }
             subscripts.insert(0, rest);
             self.carry(&mut subscripts, sizes);
+            self.align_with_declared(accesses[i].inst, &mut subscripts, sizes);
             accesses[i].subscripts = subscripts;
         }
         true
@@ -302,8 +334,9 @@ impl<'a> Shaper<'a> {
     /// SCEV's division leaves a subscript outside its dimension where the start of
     /// a recurrence folds across rows: `table[i*n + j]` with j from i + 1 and i going
     /// down divides as row i + 1, column j - n. A subscript provably below 0 (above
-    /// its size) over the nest borrows from (carries into) the one before it; the
-    /// address is the same, and the run-time check can then hold.
+    /// its size) over the nest, or starting below 0 by less than its size, borrows
+    /// from (carries into) the one before it; the address is the same, and the
+    /// run-time check can then hold.
     fn carry(&self, subscripts: &mut [Scev<'a>], sizes: &[Scev<'a>]) {
         let se = self.se;
         for k in (1..subscripts.len()).rev() {
@@ -311,13 +344,124 @@ impl<'a> Shaper<'a> {
             let size = se.convert(sizes[k - 1], Conversion::TruncateOrSignExtend, s.width());
             let (lo, hi) = self.bounds(s);
             let one = se.one(subscripts[k - 1]);
-            if hi.is_some_and(|hi| se.known_negative(hi)) {
+            // A subscript that starts below 0 by less than a row borrows too (adi's
+            // v[n - 1][i] divides as row n, column i - 999 over rows of 1000): unless
+            // all of it is below 0 the run-time check fails either way, and after the
+            // borrow it holds where it does (here for n <= 1001).
+            let borrows_into_range = lo.is_some_and(|lo| {
+                se.known_negative(lo) && se.known_non_negative(se.add2(lo, size))
+            });
+            if hi.is_some_and(|hi| se.known_negative(hi)) || borrows_into_range {
                 subscripts[k] = se.add2(s, size);
                 subscripts[k - 1] = se.minus(subscripts[k - 1], one);
             } else if lo.is_some_and(|lo| se.known_predicate(Predicate::Sge, lo, size)) {
                 subscripts[k] = se.minus(s, size);
                 subscripts[k - 1] = se.add2(subscripts[k - 1], one);
             }
+        }
+    }
+
+    /// The subscripts of a fixed-size array's access as its GEPs index it (Polly's
+    /// getIndexExpressionsFromGEP), by which the division's are carried where they
+    /// differ by whole rows: adi's `u[i][n - 1]` divides as row i - 1, column n +
+    /// 999 over rows of 1000, whose run-time check fails at every n > 0, and its GEPs
+    /// say row i, column n - 1; nussinov's table[i][j] with i going down divides with
+    /// 181n in the column. The same address either way.
+    fn align_with_declared(
+        &self,
+        access: InstructionValue<'a>,
+        subscripts: &mut [Scev<'a>],
+        sizes: &[Scev<'a>],
+    ) {
+        let se = self.se;
+        let d = sizes.len();
+        if d < 2 || subscripts.len() != d {
+            return;
+        }
+        let Some(extents) = sizes
+            .iter()
+            .map(|s| {
+                s.constant()
+                    .filter(|c| !c.negative && c.active_bits <= 32)
+                    .map(|c| c.zext)
+            })
+            .collect::<Option<Vec<u64>>>()
+        else {
+            return;
+        };
+        // Bytes per step of each dimension: the element's, then each row's (dimension
+        // k + 1 has extents[k] elements).
+        let mut stride = vec![extents[d - 1]; d];
+        for k in (0..d - 1).rev() {
+            stride[k] = stride[k + 1] * extents[k];
+        }
+        let pointer_operand = u32::from(access.get_opcode() == InstructionOpcode::Store);
+        let Some(pointer) = ffi::operand(access, pointer_operand) else {
+            return;
+        };
+        let Some((start, steps)) = ffi::gep_steps(self.function, pointer) else {
+            return;
+        };
+        if start != self.base {
+            return;
+        }
+        let scope = access.get_parent().and_then(|b| se.loop_for(b));
+        let width = subscripts[d - 1].width();
+        let mut declared: Vec<Vec<Scev<'a>>> = vec![vec![]; d];
+        for (bytes, index) in steps {
+            if let Some((c, _)) = index.constant_int() {
+                // A constant offset (an i8 GEP's -8000): whole rows, then columns.
+                let mut offset = c as i128 * bytes as i128;
+                for k in 0..d {
+                    let q = offset / stride[k] as i128;
+                    offset -= q * stride[k] as i128;
+                    if q != 0 {
+                        declared[k].push(se.constant(width, q as i64));
+                    }
+                }
+                if offset != 0 {
+                    return;
+                }
+                continue;
+            }
+            let Some(k) = stride.iter().position(|s| *s == bytes) else {
+                return;
+            };
+            if !index.ty().is_integer() {
+                return;
+            }
+            // `int` index arithmetic taken wide as the offset's is (the choice only
+            // picks among forms of one address; the check covers the one chosen).
+            let x = se.convert(
+                se.at_scope(index, scope),
+                Conversion::NoopOrSignExtend,
+                width,
+            );
+            declared[k].push(widen_sign_extensions(se, self.outer, x, None));
+        }
+        for k in (1..d).rev() {
+            let gep = if declared[k].is_empty() {
+                se.constant(width, 0)
+            } else {
+                se.add(&declared[k])
+            };
+            let delta = se.minus(subscripts[k], gep);
+            if delta.is_zero() {
+                continue;
+            }
+            let size = se.convert(
+                sizes[k - 1],
+                Conversion::TruncateOrSignExtend,
+                delta.width(),
+            );
+            let (rows, rest) = se.divide(delta, size);
+            if !rest.is_zero() || rows.is_zero() {
+                continue;
+            }
+            subscripts[k] = se.minus(subscripts[k], delta);
+            let previous = subscripts[k - 1];
+            let rows = se.convert(rows, Conversion::TruncateOrSignExtend, previous.width());
+            subscripts[k - 1] = se.add2(previous, rows);
         }
     }
 }

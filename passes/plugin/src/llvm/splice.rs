@@ -3,8 +3,11 @@
 //! the call when the check holds.
 
 use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
-use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue};
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionValue, IntValue,
+};
 use inkwell::IntPredicate;
 
 use super::check::Check;
@@ -56,6 +59,7 @@ pub fn overlapping_pairs(se: Analyses<'_>, t: &NestTranslator<'_>) -> Vec<(usize
 }
 
 /// Replaces the nest by the check and the call; the IR is unchanged on an error.
+/// Returns the preheader's new branch and the block of the call.
 #[allow(clippy::too_many_arguments)]
 pub fn splice<'a>(
     se: Analyses<'a>,
@@ -66,7 +70,7 @@ pub fn splice<'a>(
     overlapping: &[(usize, usize)],
     core: CoreResult,
     name: &str,
-) -> Result<(), SpliceError> {
+) -> Result<(InstructionValue<'a>, BasicBlock<'a>), SpliceError> {
     let (Some(preheader), Some(exit), Some(latch)) = (
         outer.block(LoopBlock::Preheader),
         outer.block(LoopBlock::Exit),
@@ -226,9 +230,101 @@ pub fn splice<'a>(
     at.erase_from_basic_block();
     let pb = context.create_builder();
     pb.position_at_end(preheader);
-    pb.build_conditional_branch(ok, call, header)
+    let branch = pb
+        .build_conditional_branch(ok, call, header)
         .map_err(|_| SpliceError::Builder)?;
-    Ok(())
+    Ok((branch, call))
+}
+
+/// `-mllvm -tessel-count-runs`: counts how often the nest runs (at its preheader's
+/// branch) and how often the run-time check lets the optimized code run (in the
+/// call's block), and prints both to stderr when the program exits ("tessel:
+/// __tessel_kernel_adi_0: 5 of 5 runs optimized"). To see whether the checks hold
+/// on a program's data; atomic, for nests called from several threads.
+pub fn count_runs(
+    function: FunctionValue<'_>,
+    name: &str,
+    branch: InstructionValue<'_>,
+    optimized: BasicBlock<'_>,
+) {
+    let module = ffi::host_module(function);
+    let context = function.get_type().get_context();
+    let i64_type = context.i64_type();
+    let counters = module.add_global(i64_type.array_type(2), None, &format!("{name}.runs"));
+    counters.set_linkage(Linkage::Internal);
+    counters.set_initializer(&i64_type.array_type(2).const_zero());
+    let b = context.create_builder();
+    let count = |b: &inkwell::builder::Builder<'_>, slot: u64| {
+        let counter = counter_slot(b, counters, slot);
+        let _ = b.build_atomicrmw(
+            inkwell::AtomicRMWBinOp::Add,
+            counter,
+            i64_type.const_int(1, false),
+            inkwell::AtomicOrdering::Monotonic,
+        );
+    };
+    b.position_before(&branch);
+    count(&b, 0);
+    match optimized.get_first_instruction() {
+        Some(first) => b.position_before(&first),
+        None => b.position_at_end(optimized),
+    }
+    count(&b, 1);
+
+    // The report, a destructor of the module.
+    let ptr = context.ptr_type(inkwell::AddressSpace::default());
+    let i32_type = context.i32_type();
+    let dprintf = module.get_function("dprintf").unwrap_or_else(|| {
+        module.add_function(
+            "dprintf",
+            i32_type.fn_type(&[i32_type.into(), ptr.into()], true),
+            None,
+        )
+    });
+    let report = module.add_function(
+        &format!("{name}.report"),
+        context.void_type().fn_type(&[], false),
+        Some(Linkage::Internal),
+    );
+    let entry = context.append_basic_block(report, "entry");
+    b.position_at_end(entry);
+    let built = (|| -> Result<(), inkwell::builder::BuilderError> {
+        let format = b.build_global_string_ptr(
+            &format!("tessel: {name}: %lld of %lld runs optimized\n"),
+            "",
+        )?;
+        let total = b.build_load(i64_type, counter_slot(&b, counters, 0), "")?;
+        let fast = b.build_load(i64_type, counter_slot(&b, counters, 1), "")?;
+        b.build_call(
+            dprintf,
+            &[
+                i32_type.const_int(2, false).into(),
+                format.as_pointer_value().into(),
+                fast.into(),
+                total.into(),
+            ],
+            "",
+        )?;
+        b.build_return(None)?;
+        Ok(())
+    })();
+    if built.is_ok() {
+        ffi::append_destructor(report);
+    }
+}
+
+/// A pointer to counter `slot` of the counters.
+fn counter_slot<'a>(
+    b: &inkwell::builder::Builder<'a>,
+    counters: inkwell::values::GlobalValue<'a>,
+    slot: u64,
+) -> inkwell::values::PointerValue<'a> {
+    let i64_type = counters
+        .get_value_type()
+        .into_array_type()
+        .get_element_type()
+        .into_int_type();
+    ffi::const_gep(b, counters, i64_type.array_type(2), slot)
 }
 
 /// The new module's functions take the attributes that make them compile like the

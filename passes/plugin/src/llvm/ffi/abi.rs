@@ -33,6 +33,7 @@ pub struct Constant {
 }
 
 extern "C" {
+    pub(super) fn tessel_llvm_append_destructor(function: LLVMValueRef);
     pub(super) fn tessel_llvm_invalidate(f: *mut TesselFunction);
     pub(super) fn tessel_llvm_remarks_enabled(f: *mut TesselFunction) -> bool;
     pub(super) fn tessel_llvm_remark(
@@ -72,6 +73,12 @@ extern "C" {
         b: LLVMValueRef,
     ) -> bool;
     pub(super) fn tessel_llvm_instruction_facts(inst: LLVMValueRef) -> u32;
+    pub(super) fn tessel_llvm_math_function(
+        f: *mut TesselFunction,
+        call: LLVMValueRef,
+        text: Text,
+        sink: *mut c_void,
+    );
     pub(super) fn tessel_llvm_fp_bits(constant: LLVMValueRef) -> u64;
     pub(super) fn tessel_llvm_intrinsic_name(call: LLVMValueRef, text: Text, sink: *mut c_void);
     pub(super) fn tessel_llvm_predicate_name(predicate: c_int, text: Text, sink: *mut c_void);

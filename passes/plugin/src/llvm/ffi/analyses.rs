@@ -173,6 +173,14 @@ impl<'a> Analyses<'a> {
         // SAFETY: a live expression.
         self.scev(unsafe { tessel_scev_pointer_base(self.f(), s.raw()) })
     }
+    /// The intrinsic whose value a call of a C math library function computes
+    /// ("sqrt" for libm's sqrt, whose other effect, on errno, the nest never reads).
+    pub fn math_function(self, call: InstructionValue<'_>) -> Option<String> {
+        // SAFETY: live analyses and instruction; the sink is a String.
+        let name =
+            text(|t, s| unsafe { tessel_llvm_math_function(self.f(), call.as_value_ref(), t, s) });
+        (!name.is_empty()).then_some(name)
+    }
     pub fn element_size(self, access: InstructionValue<'_>) -> Scev<'a> {
         // SAFETY: a live load or store.
         self.scev(unsafe { tessel_scev_element_size(self.f(), access.as_value_ref()) })

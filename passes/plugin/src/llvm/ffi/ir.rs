@@ -1,8 +1,11 @@
 //! Instructions and blocks: what the front end reads of them beyond inkwell.
 
 use inkwell::basic_block::BasicBlock;
-use inkwell::values::{AsValueRef, InstructionOpcode, InstructionValue};
+use std::marker::PhantomData;
+
+use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode, InstructionValue};
 use llvm_sys::core::*;
+use llvm_sys::LLVMTypeKind;
 
 use super::abi::*;
 use super::*;
@@ -140,4 +143,80 @@ pub fn first_non_phi(block: BasicBlock<'_>) -> Option<InstructionValue<'_>> {
     block
         .get_instructions()
         .find(|i| i.get_opcode() != InstructionOpcode::Phi)
+}
+
+/// The extents of the first array type a chain of GEPs under `pointer` indexes
+/// through (`getelementptr [1200 x double], ptr %R, i64 %k`: [1200]), with the bytes
+/// of its innermost element: the shape a fixed-size C array was declared with, which
+/// the address arithmetic alone may hide (R[k][j] with j from k + 1 steps by 1201
+/// elements along k). None when no GEP of the chain has an array type.
+pub fn declared_array_dims(
+    function: FunctionValue<'_>,
+    pointer: Value<'_>,
+) -> Option<(Vec<u64>, u64)> {
+    let mut v = pointer.raw();
+    for _ in 0..4 {
+        // SAFETY: type tests and reads of a live GEP instruction and its types.
+        unsafe {
+            if LLVMIsAGetElementPtrInst(v).is_null() {
+                return None;
+            }
+            let mut ty = LLVMGetGEPSourceElementType(v);
+            let mut dims = vec![];
+            while LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMArrayTypeKind {
+                dims.push(LLVMGetArrayLength2(ty));
+                ty = LLVMGetElementType(ty);
+            }
+            if !dims.is_empty() {
+                let element = Ty {
+                    raw: ty,
+                    _life: PhantomData,
+                };
+                return element
+                    .scalar()
+                    .map(|_| (dims, super::module::store_size(function, element)));
+            }
+            v = LLVMGetOperand(v, 0);
+        }
+    }
+    None
+}
+
+/// The chain of GEPs under `pointer`, flattened: the pointer it starts from, and each
+/// index with the bytes it steps by (the ABI size of what it indexes over). None
+/// past four GEPs or for an index into a struct.
+pub fn gep_steps<'a>(
+    function: FunctionValue<'a>,
+    pointer: Value<'a>,
+) -> Option<(Value<'a>, Vec<(u64, Value<'a>)>)> {
+    let mut steps = vec![];
+    let mut v = pointer.raw();
+    // SAFETY: type tests and reads of live GEP instructions, their operands and
+    // types, under the module's data layout.
+    unsafe {
+        let layout =
+            llvm_sys::target::LLVMGetModuleDataLayout(LLVMGetGlobalParent(function.as_value_ref()));
+        for _ in 0..4 {
+            if LLVMIsAGetElementPtrInst(v).is_null() {
+                return Some((Value::new(v)?, steps));
+            }
+            let mut ty = LLVMGetGEPSourceElementType(v);
+            let operands = LLVMGetNumOperands(v) as u32;
+            for i in 1..operands {
+                if i > 1 {
+                    if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMArrayTypeKind {
+                        return None;
+                    }
+                    ty = LLVMGetElementType(ty);
+                }
+                let bytes = llvm_sys::target::LLVMABISizeOfType(layout, ty);
+                steps.push((bytes, Value::new(LLVMGetOperand(v, i))?));
+            }
+            v = LLVMGetOperand(v, 0);
+        }
+        if LLVMIsAGetElementPtrInst(v).is_null() {
+            return Some((Value::new(v)?, steps));
+        }
+    }
+    None
 }

@@ -8,6 +8,7 @@ use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
+use super::abi::*;
 use super::*;
 
 // ---- modules ---------------------------------------------------------------------------
@@ -166,4 +167,36 @@ pub fn add_incoming(phi: InstructionValue<'_>, value: Option<Value<'_>>, block: 
         let mut b = block_ref(block);
         LLVMAddIncoming(phi.as_value_ref(), &mut v, &mut b, 1);
     }
+}
+
+/// The module of `function`, as inkwell's (never disposed: clang owns it).
+pub fn host_module<'a>(
+    function: FunctionValue<'a>,
+) -> std::mem::ManuallyDrop<inkwell::module::Module<'a>> {
+    // SAFETY: a live function's live module; ManuallyDrop keeps inkwell from
+    // disposing of it.
+    std::mem::ManuallyDrop::new(unsafe {
+        inkwell::module::Module::new(LLVMGetGlobalParent(function.as_value_ref()))
+    })
+}
+
+/// Adds `function` to its module's destructors.
+pub fn append_destructor(function: FunctionValue<'_>) {
+    // SAFETY: a live function with a body, in a live module.
+    unsafe { tessel_llvm_append_destructor(function.as_value_ref()) }
+}
+
+/// `&global[0][slot]` for a global of type `ty` (an array), built by `b`.
+pub fn const_gep<'a>(
+    b: &inkwell::builder::Builder<'a>,
+    global: inkwell::values::GlobalValue<'a>,
+    ty: inkwell::types::ArrayType<'a>,
+    slot: u64,
+) -> inkwell::values::PointerValue<'a> {
+    let i64_type = ty.get_context().i64_type();
+    let indices = [i64_type.const_zero(), i64_type.const_int(slot, false)];
+    // SAFETY: constant indices within the array's bounds (callers pass slots below
+    // its length); the builder is positioned in a block.
+    unsafe { b.build_in_bounds_gep(ty, global.as_pointer_value(), &indices, "") }
+        .unwrap_or_else(|_| global.as_pointer_value())
 }

@@ -5,8 +5,8 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::values::{InstructionOpcode, InstructionValue};
 use tessel_mlir::ir::{AffineExpr, Attr, IntegerSet, OpBuilder, Type};
 
-use super::super::ffi::{self, Conversion, Loop, LoopBlock, Predicate, ScevKind, Value};
-use super::super::scev::backedge_count;
+use super::super::ffi::{self, Conversion, Loop, LoopBlock, Predicate, Scev, ScevKind, Value};
+use super::super::scev::{backedge_count, signed_invariants};
 use super::{NestTranslator, Widen};
 
 impl<'a> NestTranslator<'a> {
@@ -209,6 +209,9 @@ impl<'a> NestTranslator<'a> {
         } else {
             return None;
         };
+        // Only a guard that merges values: an affine.if without results around a
+        // loop is exact in the model (its constraints join the domains), with no
+        // assumption for the run-time check.
         if ffi::phis(merge).is_empty() || ffi::predecessors(merge).len() != 2 {
             return None;
         }
@@ -312,7 +315,7 @@ impl<'a> NestTranslator<'a> {
     /// smin's operands), no iteration: F >= 0 on that side with count + F a negative
     /// constant.
     pub(super) fn skips_every_iteration(
-        &self,
+        &mut self,
         branch: InstructionValue<'a>,
         when_true: bool,
         inner: Loop<'a>,
@@ -345,28 +348,46 @@ impl<'a> NestTranslator<'a> {
             }
             p = p.signed();
         }
-        let one = se.one(a);
-        let fs = match p {
-            Predicate::Eq => vec![se.minus(a, b), se.minus(b, a)],
-            Predicate::Slt => vec![se.minus(se.minus(b, a), one)],
-            Predicate::Sle => vec![se.minus(b, a)],
-            Predicate::Sgt => vec![se.minus(se.minus(a, b), one)],
-            Predicate::Sge => vec![se.minus(a, b)],
-            _ => return false,
+        // F >= 0 on that side, in the comparison's own type and sign-extended (which
+        // keeps a signed comparison: the form the signed reading below folds with).
+        let conditions = |a: Scev<'a>, b: Scev<'a>| {
+            let one = se.one(a);
+            match p {
+                Predicate::Eq => vec![se.minus(a, b), se.minus(b, a)],
+                Predicate::Slt => vec![se.minus(se.minus(b, a), one)],
+                Predicate::Sle => vec![se.minus(b, a)],
+                Predicate::Sgt => vec![se.minus(se.minus(a, b), one)],
+                Predicate::Sge => vec![se.minus(a, b)],
+                _ => vec![],
+            }
         };
-        let mut counts = vec![count];
-        if count.kind() == ScevKind::SMin {
-            counts.extend(count.operands());
+        let narrow = conditions(a, b);
+        if narrow.is_empty() {
+            return false;
         }
-        for c in &counts {
-            for f in &fs {
-                let wide = se.wider_width(*c, *f);
-                let sum = se.add2(
-                    se.convert(*c, Conversion::NoopOrSignExtend, wide),
-                    se.convert(*f, Conversion::NoopOrSignExtend, wide),
-                );
-                if sum.constant().is_some_and(|k| k.negative) {
-                    return true;
+        let wide = conditions(
+            se.convert(a, Conversion::NoopOrSignExtend, 64),
+            se.convert(b, Conversion::NoopOrSignExtend, 64),
+        );
+        // The count as emitted, then with its zero-extended invariants read signed
+        // (the run-time check then requires them non-negative, where the two agree).
+        let (signed, assumed) = signed_invariants(se, self.outer, count);
+        for (count, assumed, fs) in [(count, vec![], narrow), (signed, assumed, wide)] {
+            let mut counts = vec![count];
+            if count.kind() == ScevKind::SMin {
+                counts.extend(count.operands());
+            }
+            for c in &counts {
+                for f in &fs {
+                    let wide = se.wider_width(*c, *f);
+                    let sum = se.add2(
+                        se.convert(*c, Conversion::NoopOrSignExtend, wide),
+                        se.convert(*f, Conversion::NoopOrSignExtend, wide),
+                    );
+                    if sum.constant().is_some_and(|k| k.negative) {
+                        self.assumed_non_negative.extend(assumed);
+                        return true;
+                    }
                 }
             }
         }

@@ -89,6 +89,9 @@ pub struct NestTranslator<'a> {
     pub narrow_values: Vec<NarrowValue<'a>>,
     /// Each 64-bit and invariant in the nest.
     pub params: Vec<Scev<'a>>,
+    /// Invariants whose zero extension a dropped zero-trip guard read as their sign
+    /// extension: the run-time check requires each non-negative.
+    pub assumed_non_negative: Vec<Scev<'a>>,
     /// Values from outside the nest used as data.
     pub scalars: Vec<Value<'a>>,
     access_of: HashMap<InstructionValue<'a>, usize>,
@@ -122,6 +125,7 @@ impl<'a> NestTranslator<'a> {
             accesses: vec![],
             narrow_values: vec![],
             params: vec![],
+            assumed_non_negative: vec![],
             scalars: vec![],
             access_of: HashMap::new(),
             failure: None,
@@ -243,6 +247,7 @@ impl<'a> NestTranslator<'a> {
                 .collect();
             match shape::shape_array(
                 self.se,
+                self.function,
                 self.outer,
                 &self.arrays[a],
                 &mut self.accesses,

@@ -332,7 +332,8 @@ impl<'a> NestTranslator<'a> {
                 self.done(inst, b)
             }
             O::Call | O::Invoke | O::CallBr => {
-                if let Some(intrinsic) = ffi::intrinsic_name(inst) {
+                let intrinsic = ffi::intrinsic_name(inst).or_else(|| self.se.math_function(inst));
+                if let Some(intrinsic) = intrinsic {
                     if !INTRINSICS.contains(&intrinsic.as_str()) {
                         return self.fail_at("an intrinsic the model has no form for", inst);
                     }
