@@ -33,7 +33,7 @@ typedef void (*TesselText)(void *sink, const char *text, size_t len);
 // Runs detection and optimization on `function`; `options` is tessel-optimize's
 // option string from -mllvm -tessel-*. Returns whether the IR changed.
 bool tessel_llvm_run_function(TesselFunction *f, LLVMValueRef function, const char *options,
-                              size_t options_len, bool count_runs);
+                              size_t options_len, bool count_runs, bool single_loops);
 // Why `options` are not valid tessel-optimize options (written to `sink`); false if
 // they are.
 bool tessel_llvm_check_options(const char *options, size_t len, TesselText text, void *sink);

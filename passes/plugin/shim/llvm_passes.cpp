@@ -66,6 +66,12 @@ cl::opt<bool> TesselCountRuns(
              "exit"),
     cl::init(false), cl::Hidden);
 
+cl::opt<bool> TesselSingleLoops(
+    "tessel-single-loops",
+    cl::desc("Optimize SCoPs of a single loop too (by default left to -O3, as Polly "
+             "leaves them)"),
+    cl::init(false), cl::Hidden);
+
 // The `tessel-optimize` options given with -mllvm -tessel-<name>=<value>, as the
 // pass's option string (without braces); empty when none are given.
 std::string optionsFromCommandLine() {
@@ -115,7 +121,8 @@ struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
     }
     FunctionState function(f, fam);
     bool changed = tessel_llvm_run_function(function.handle(), wrap(&f), state->options.data(),
-                                            state->options.size(), TesselCountRuns);
+                                            state->options.size(), TesselCountRuns,
+                                            TesselSingleLoops);
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return false; }

@@ -452,6 +452,7 @@ pub unsafe extern "C" fn tessel_llvm_run_function(
     options: *const c_char,
     len: usize,
     count_runs: bool,
+    single_loops: bool,
 ) -> bool {
     // SAFETY: the caller's.
     let options = unsafe { c_text(options, len) };
@@ -462,6 +463,7 @@ pub unsafe extern "C" fn tessel_llvm_run_function(
     let settings = llvm::Settings {
         options,
         count_runs,
+        single_loops,
     };
     catch_unwind(AssertUnwindSafe(|| llvm::run_function(run, &settings))).unwrap_or(true)
 }

@@ -69,6 +69,9 @@ pub struct Found<'a> {
     pub delinearized: u32,
     pub arrays: HashSet<Scev<'a>>,
     pub params: HashSet<Scev<'a>>,
+    /// The product of the loops' trip counts where every one is a constant (more
+    /// than the nest's iterations where loops are siblings); None otherwise.
+    pub constant_iterations: Option<u64>,
 }
 
 /// Why a nest is not a SCoP, and where.
@@ -180,7 +183,10 @@ impl<'a> Detector<'a> {
     /// The nest rooted at `outer`: what it holds, or why it is not a SCoP.
     pub fn detect(&self, outer: Loop<'a>) -> Result<Found<'a>, Failure<'a>> {
         let se = self.se;
-        let mut found = Found::default();
+        let mut found = Found {
+            constant_iterations: Some(1),
+            ..Found::default()
+        };
         let mut loops = vec![outer];
         let mut i = 0;
         while i < loops.len() {
@@ -220,6 +226,14 @@ impl<'a> Detector<'a> {
             }
             found.loops += 1;
             found.depth = found.depth.max(l.depth() - outer.depth() + 1);
+            let trips = count
+                .constant()
+                .filter(|c| !c.negative && c.active_bits <= 32)
+                .map(|c| c.zext + 1);
+            found.constant_iterations = found
+                .constant_iterations
+                .zip(trips)
+                .map(|(all, n)| all.saturating_mul(n));
         }
         for block in outer.blocks() {
             for inst in block.get_instructions() {

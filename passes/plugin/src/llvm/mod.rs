@@ -44,6 +44,8 @@ pub struct Settings {
     pub options: String,
     /// `-mllvm -tessel-count-runs`: count each nest's runs and optimized runs.
     pub count_runs: bool,
+    /// `-mllvm -tessel-single-loops`: optimize SCoPs of a single loop too.
+    pub single_loops: bool,
 }
 
 /// Runs the front end on one function; whether the IR changed.
@@ -66,6 +68,10 @@ pub fn run_function(mut run: Run<'_>, settings: &Settings) -> bool {
                 match detector.detect(outer) {
                     Ok(found) => {
                         report_found(se, outer, &found);
+                        if let Some(why) = no_gain(&found, settings) {
+                            missed(se, outer, &why, None);
+                            continue;
+                        }
                         if optimize_nest(se, function, outer, settings, optimized) {
                             optimized += 1;
                             changed = true;
@@ -124,6 +130,41 @@ fn report_failure(se: Analyses<'_>, outer: Loop<'_>, failure: &Failure<'_>) {
         failure.at,
         &text,
     );
+}
+
+/// Below this many iterations (a constant bound on them), no transformation pays for
+/// the run-time check, the call and, for a parallel loop, the threads' start.
+const FEW_ITERATIONS: u64 = 4096;
+
+/// Why a SCoP is not worth optimizing, found cheaply before the core runs (Polly's
+/// ScopDetection::isProfitableRegion has the same rules by default): it only writes or
+/// only reads memory; it is a single loop (no nest to reorder or tile, and -O3
+/// vectorizes the loop); or its constant bounds give it too few iterations. Measured
+/// on opus's celt_encoder.c: 25 of its 27 optimized SCoPs were single loops, each
+/// made parallel behind a work guard, and one an initialization whose AST check took
+/// most of the rest: 4.5 s of compile time against 0.7 s plain.
+fn no_gain(found: &Found<'_>, settings: &Settings) -> Option<String> {
+    // Polly's rule too: writes only (an initialization, which -O3 often makes a
+    // memset) or reads only leave nothing to reorder for reuse.
+    if found.reads == 0 || found.writes == 0 {
+        return Some(format!(
+            "it only {} memory: no reuse to gain from reordering",
+            if found.reads == 0 { "writes" } else { "reads" }
+        ));
+    }
+    if found.depth < 2 && !settings.single_loops {
+        return Some(
+            "a single loop, which -O3 vectorizes as it is (-mllvm -tessel-single-loops \
+             optimizes such loops too)"
+                .to_string(),
+        );
+    }
+    match found.constant_iterations {
+        Some(n) if n < FEW_ITERATIONS => Some(format!(
+            "too few iterations to gain from a transformation (at most {n}, from constant bounds)"
+        )),
+        _ => None,
+    }
 }
 
 /// "loop nest left alone: why", at `at` or the nest's start.
