@@ -27,9 +27,11 @@ mod splice;
 mod translate;
 
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use inkwell::values::FunctionValue;
 use tessel_mlir::ir::standalone::StandaloneModule;
+use tessel_poly::Options;
 
 use detect::{Detector, Failure, Found};
 use ffi::{Analyses, Loop, RemarkKind};
@@ -51,6 +53,7 @@ pub struct Settings {
 /// Runs the front end on one function; whether the IR changed.
 pub fn run_function(mut run: Run<'_>, settings: &Settings) -> bool {
     let function = run.function();
+    let budget = Budget::of(settings);
     // Nests already visited, by header (blocks outlive the analyses): a replaced
     // nest stays as the fallback.
     let mut visited: HashSet<usize> = HashSet::new();
@@ -65,6 +68,10 @@ pub fn run_function(mut run: Run<'_>, settings: &Settings) -> bool {
                 if !visited.insert(outer.header().as_mut_ptr() as usize) {
                     continue;
                 }
+                if budget.spent() {
+                    missed(se, outer, &budget.describe(), None);
+                    continue;
+                }
                 match detector.detect(outer) {
                     Ok(found) => {
                         report_found(se, outer, &found);
@@ -72,7 +79,7 @@ pub fn run_function(mut run: Run<'_>, settings: &Settings) -> bool {
                             missed(se, outer, &why, None);
                             continue;
                         }
-                        if optimize_nest(se, function, outer, settings, optimized) {
+                        if optimize_nest(se, function, outer, settings, &budget, optimized) {
                             optimized += 1;
                             changed = true;
                             break;
@@ -130,6 +137,54 @@ fn report_failure(se: Analyses<'_>, outer: Loop<'_>, failure: &Failure<'_>) {
         failure.at,
         &text,
     );
+}
+
+/// The function's wall-clock budget (`time-budget`, tessel-optimize's option, from
+/// -mllvm -tessel-time-budget; 0: none), over every stage: detection, translation,
+/// the core (which gets what is left, and degrades as on the MLIR path), the lowering
+/// and the splice. A nest met once it is spent is left alone with a remark.
+struct Budget {
+    start: Instant,
+    limit: Option<Duration>,
+}
+
+impl Budget {
+    fn of(settings: &Settings) -> Budget {
+        let mut options = Options::default();
+        // Checked when clang built its pipeline; a bad value keeps the default.
+        let _ = options.apply_text(&settings.options);
+        Budget {
+            start: Instant::now(),
+            limit: (!options.time_budget.is_zero()).then_some(options.time_budget),
+        }
+    }
+    fn left(&self) -> Option<Duration> {
+        self.limit
+            .map(|limit| limit.saturating_sub(self.start.elapsed()))
+    }
+    fn spent(&self) -> bool {
+        self.left().is_some_and(|left| left.is_zero())
+    }
+    fn describe(&self) -> String {
+        format!(
+            "the function's time budget ({} s, -mllvm -tessel-time-budget) is spent",
+            self.limit.map_or(0, |l| l.as_secs())
+        )
+    }
+    /// The core's options: the user's, with `time-budget` what is left (whole
+    /// seconds, at least 1).
+    fn options_for_core(&self, options: &str) -> String {
+        let Some(left) = self.left() else {
+            return options.to_string();
+        };
+        let mut kept: Vec<&str> = options
+            .split_whitespace()
+            .filter(|o| !o.starts_with("time-budget="))
+            .collect();
+        let budget = format!("time-budget={}", left.as_secs().max(1));
+        kept.push(&budget);
+        kept.join(" ")
+    }
 }
 
 /// Below this many iterations (a constant bound on them), no transformation pays for
@@ -192,6 +247,7 @@ fn optimize_nest<'a>(
     function: FunctionValue<'a>,
     outer: Loop<'a>,
     settings: &Settings,
+    budget: &Budget,
     index: u32,
 ) -> bool {
     if !check::has_entry_and_exit(outer) {
@@ -217,7 +273,7 @@ fn optimize_nest<'a>(
         Err(e) => return missed(se, outer, &e.describe(), None),
     };
     let openmp = ffi::module_has_flag(function, "openmp");
-    let mut options = settings.options.clone();
+    let mut options = budget.options_for_core(&settings.options);
     if !openmp {
         // Without -fopenmp nothing links the OpenMP runtime: sequential code.
         if !options.is_empty() {
