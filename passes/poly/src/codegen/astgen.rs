@@ -13,9 +13,9 @@ use isl_rs::{
 };
 
 use crate::analysis::privatization::Conflicts;
-use crate::codegen::ast::{has_loop, AstNode, CmpOp, Cond, Expr};
 use crate::codegen::register_block;
 use crate::error::PolyError;
+use crate::model::ast::{has_loop, AstNode, CmpOp, Cond, Expr};
 use crate::model::load::ScopIsl;
 use crate::model::scop::StmtId;
 use crate::support::isl::{

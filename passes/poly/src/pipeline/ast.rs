@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use super::budget::{stage, LOG_TARGET};
 use crate::analysis::dependences::Dependences;
-use crate::codegen::ast::AstNode;
 use crate::codegen::astgen::{self, AstMode};
-use crate::codegen::gpu::HostNode;
 use crate::error::PolyError;
+use crate::gpu::HostNode;
+use crate::model::ast::AstNode;
 use crate::model::load::ScopIsl;
 use crate::model::scop::ScalarExpansion;
 use crate::support::isl::{Ctx, IslResult};
@@ -104,7 +104,7 @@ pub(super) fn finish_tree(
     let Some(ast) = ast else {
         return Err(refused.unwrap_or_else(|| PolyError::Isl("no AST mode".into())));
     };
-    let parallel_loops = crate::codegen::ast::count_parallel(&ast);
+    let parallel_loops = crate::model::ast::count_parallel(&ast);
     tracing::debug!(target: LOG_TARGET, tiled_bands, parallel_loops, "AST generated");
     Ok(Optimized {
         ast,

@@ -11,8 +11,8 @@ use super::finish::generated;
 use super::transforms::{caches, transformed};
 use crate::clay::chlore::recover;
 use crate::clay::{ClaySchedule, Directive};
-use crate::codegen::ast::AstNode;
 use crate::error::PolyError;
+use crate::model::ast::AstNode;
 use crate::model::scop::Scop;
 use crate::options::AFTER_SCHEDULING;
 use crate::scheduler::initial;
@@ -120,7 +120,7 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
         };
         let mut first_seen = vec![usize::MAX; scop.statements.len()];
         let mut seen = 0;
-        crate::codegen::ast::visit_statements(&order_ast, &mut |s| {
+        crate::model::ast::visit_statements(&order_ast, &mut |s| {
             if let Some(r) = first_seen.get_mut(s.0) {
                 if *r == usize::MAX {
                     *r = seen;

@@ -52,15 +52,15 @@ pub(super) fn generated(
     }
     // Scalar replacement: a 1x1 register block of every innermost loop.
     if opts.target == Target::Cpu && opts.register_tile != RegisterBlock::NONE {
-        crate::codegen::ast::mark_register_loops(&mut out.ast, true);
+        crate::model::ast::mark_register_loops(&mut out.ast, true);
     }
     Ok(out)
 }
 
 /// On a CPU, clears the parallel marks that cost more than they gain
-/// ([`crate::codegen::ast::keep_profitable_parallel`]); a GPU maps them all.
+/// ([`crate::model::ast::keep_profitable_parallel`]); a GPU maps them all.
 fn keep_profitable_parallel(out: &mut Optimized, opts: &Options) {
     if opts.target == Target::Cpu {
-        out.parallel_loops = crate::codegen::ast::keep_profitable_parallel(&mut out.ast);
+        out.parallel_loops = crate::model::ast::keep_profitable_parallel(&mut out.ast);
     }
 }

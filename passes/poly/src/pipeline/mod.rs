@@ -42,8 +42,8 @@ use budget::{analyzed, degrade, scop_span, stage, Clock};
 use finish::generated;
 use jam::{finish, jam_verified};
 
-use crate::codegen::gpu;
 use crate::error::PolyError;
+use crate::gpu;
 use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::Scop;

@@ -7,11 +7,10 @@ use isl_rs::{
     MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff, UnionPwAffList, UnionSet,
 };
 
-use crate::analysis::privatization::Conflicts;
+use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::PolyError;
 use crate::scheduler::{Scheduler, Tree};
 use crate::support::isl::{to_i32, IslResult};
-use crate::support::schedule_tree::set_coincidence;
 use crate::support::schedule_tree::{n_children, node_type};
 
 impl Scheduler<'_> {

@@ -3,19 +3,19 @@
 
 use isl_rs::{DimType, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
 
-use crate::analysis::privatization::Conflicts;
+use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::PolyError;
 use crate::options::RegisterBlock;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    band_above, distances, live_deps, n_members, node_type, nonzero_in_member, set_coincidence,
-    walk_children,
+    band_above, distances, live_deps, n_members, node_type, nonzero_in_member, walk_children,
 };
 use crate::transform::intra_tile::{distribute_innermost, innermost, sink, sunk_order};
+use crate::transform::locality::NOMINAL_EXTENT;
 use crate::transform::locality::{band_profile, AccessProfile, Locality};
 use crate::transform::register_tile::register_tile;
-use crate::transform::tile_size::{model_sizes, wavefront_sizes, NOMINAL_EXTENT};
+use crate::transform::tile_size::{model_sizes, wavefront_sizes};
 use crate::transform::wavefront::wavefront;
 
 /// How to tile.

@@ -29,8 +29,8 @@ use isl_rs::{Schedule, Set, UnionMap, UnionSet};
 
 use crate::analysis::dependences::Dependences;
 use crate::analysis::privatization::{Conflicts, PrivateScalar};
-use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::error::PolyError;
+use crate::model::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::model::isl_text::union_map_text;
 use crate::model::load::ScopIsl;
 use crate::support::isl::{Ctx, IslResult};
@@ -81,7 +81,7 @@ struct Path {
     iterators: Vec<String>,
     constraints: Vec<String>,
     /// Inside a parallel loop whose whole body is a parallel loop (one collapsed
-    /// parallel nest, `codegen::ast::collapsed_body`): the scalars the nest
+    /// parallel nest, `model::ast::collapsed_body`): the scalars the nest
     /// privatizes, which only its first loop lists.
     collapsed_private: Vec<String>,
 }
@@ -513,7 +513,7 @@ impl Reader {
 
 #[cfg(test)]
 mod tests {
-    use crate::codegen::ast::{AstNode, Expr};
+    use crate::model::ast::{AstNode, Expr};
     use crate::model::scop::{Access, AccessKind, Scop, Statement};
     use crate::pipeline::check_edited_ast;
     use crate::{Options, PolyError};
