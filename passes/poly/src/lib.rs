@@ -24,7 +24,7 @@
 mod analysis;
 pub mod clay;
 mod codegen;
-mod error;
+pub mod error;
 pub mod gpu;
 mod model;
 pub mod options;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::budget::{stage, LOG_TARGET};
 use crate::analysis::dependences::Dependences;
 use crate::codegen::astgen::{self, AstMode};
-use crate::error::PolyError;
+use crate::error::{Invariant, PolyError};
 use crate::gpu::HostNode;
 use crate::model::ast::AstNode;
 use crate::model::load::ScopIsl;
@@ -102,7 +102,7 @@ pub(super) fn finish_tree(
         }
     }
     let Some(ast) = ast else {
-        return Err(refused.unwrap_or_else(|| PolyError::Isl("no AST mode".into())));
+        return Err(refused.unwrap_or_else(|| Invariant::NoAstMode.into()));
     };
     let parallel_loops = crate::model::ast::count_parallel(&ast);
     tracing::debug!(target: LOG_TARGET, tiled_bands, parallel_loops, "AST generated");

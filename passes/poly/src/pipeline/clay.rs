@@ -7,7 +7,7 @@ use super::finish::generated;
 use super::transforms::{caches, transformed};
 use crate::clay::schedule::beta_text;
 use crate::clay::{ClaySchedule, Directive};
-use crate::error::PolyError;
+use crate::error::{PolyError, ScriptError};
 use crate::model::scop::Scop;
 use crate::scheduler::initial;
 use crate::support::isl::Ctx;
@@ -35,7 +35,7 @@ pub(super) fn replay(
 ) -> Result<ClaySchedule, PolyError> {
     let mut schedule = ClaySchedule::from_scop(cx, scop)?;
     for (k, d) in script.iter().enumerate() {
-        let refused = |why: String| PolyError::Script(format!("directive {}: {why}", k + 1));
+        let refused = |why: String| PolyError::Script(ScriptError::Refused { index: k + 1, why });
         schedule.apply(d).map_err(refused)?;
         schedule
             .check_global_validity(cx)
@@ -55,9 +55,7 @@ pub fn clay_generate(
 ) -> Result<Optimized, PolyError> {
     let _span = scop_span("clay_generate", scop).entered();
     let broken = |e| match e {
-        PolyError::InvalidSchedule(why) => {
-            PolyError::Script(format!("the script breaks a dependence: {why}"))
-        }
+        PolyError::InvalidSchedule(why) => PolyError::Script(ScriptError::BreaksDependence(why)),
         e => e,
     };
     analyzed(scop, opts, |cx, model, deps, _| {
@@ -67,12 +65,9 @@ pub fn clay_generate(
             // tessel-optimize's transforms on the script's schedule, as on a
             // scheduler's: they choose the parallel loops among the tile loops.
             if let Some(p) = schedule.parallel_loops().first() {
-                return Err(PolyError::Script(format!(
-                    "parallelize {}: with tiling, unroll-and-jam or register blocks on, \
-                     the parallel loops are chosen after them (option `parallel`); drop \
-                     the directive, or turn those options off",
-                    beta_text(p)
-                )));
+                return Err(PolyError::Script(ScriptError::ParallelizeWithTransforms {
+                    beta: p.clone(),
+                }));
             }
             let locality = Locality::new(cx, model, caches(opts).line)?;
             let tree = stage("bands", || {

@@ -11,7 +11,7 @@ use super::finish::generated;
 use super::transforms::{caches, transformed};
 use crate::clay::chlore::recover;
 use crate::clay::{ClaySchedule, Directive};
-use crate::error::PolyError;
+use crate::error::{Invariant, PolyError, Unsupported};
 use crate::model::ast::AstNode;
 use crate::model::scop::Scop;
 use crate::options::AFTER_SCHEDULING;
@@ -203,15 +203,12 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
             if !same_order(cx, &ours, &theirs)? {
                 continue;
             }
-            let script = match stage("chlore", || {
-                recover(&source, &target).map_err(PolyError::Unsupported)
-            }) {
+            let script = match stage("chlore", || Ok(recover(&source, &target)))? {
                 Ok(script) => script,
-                Err(PolyError::Unsupported(e)) => {
-                    why = e;
+                Err(refused) => {
+                    why = refused;
                     continue;
                 }
-                Err(e) => return Err(e),
             };
             let compare = Instant::now();
             let tree = target.tree(cx, &model.domain)?;
@@ -229,14 +226,12 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
             reading.get_or_insert((target, script, false));
         }
         let (target, script, same_code) =
-            reading.ok_or_else(|| PolyError::Unsupported(format!("not recovered: {why}")))?;
+            reading.ok_or_else(|| Unsupported::Clay(format!("not recovered: {why}")))?;
         let recovery_time = start.elapsed().saturating_sub(comparing);
         // The oracle: the script gives the target.
         let replayed = replay(cx, scop, &script)?;
         if !replayed.same_as(&target, cx)? {
-            return Err(PolyError::Isl(
-                "Chlore: the recovered script does not give the optimizer's schedule".into(),
-            ));
+            return Err(Invariant::ScriptMismatch.into());
         }
         let generate_options =
             options.text_over(&Options::default().without_transforms(), AFTER_SCHEDULING);

@@ -124,8 +124,8 @@ fn jammed(
             out.jammed = true;
             Ok(Jammed::Kept(out))
         }
-        Err(PolyError::InvalidSchedule(why)) => {
-            let why: String = why.chars().take(200).collect();
+        Err(PolyError::InvalidSchedule(violation)) => {
+            let why: String = violation.to_string().chars().take(200).collect();
             Ok(Jammed::Refused(format!(
                 "unroll-and-jam of {what}: not kept ({why}...)"
             )))

@@ -4,7 +4,7 @@
 use isl_rs::{DimType, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
 
 use crate::analysis::privatization::{set_coincidence, Conflicts};
-use crate::error::PolyError;
+use crate::error::{PolyError, Unsupported};
 use crate::options::RegisterBlock;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
@@ -81,9 +81,7 @@ pub(crate) fn tile(
     deps: &Conflicts,
 ) -> Result<(Schedule, TileReport), PolyError> {
     if let Some(bad) = opts.sizes.iter().find(|&&s| s <= 0) {
-        return Err(PolyError::Unsupported(format!(
-            "tile size {bad} is not positive"
-        )));
+        return Err(Unsupported::TileSize(*bad).into());
     }
     Options::set_tile_scale_tile_loops(cx.raw(), 1).isl(cx)?;
     Options::set_tile_shift_point_loops(cx.raw(), 0).isl(cx)?;
