@@ -13,10 +13,9 @@
 use tessel_poly::clay::Directive;
 use tessel_poly::{clay_generate, clay_replay, Explained, Options};
 
-use crate::analysis::ExtractedScop;
+use crate::analysis::{scops, ExtractedScop};
 use crate::codegen;
 use crate::ir::{self, Attr, Op};
-use crate::pass::{replace_original, scops};
 
 /// The attribute that holds the script of a SCoP under a Clay session.
 pub const SCRIPT_ATTR: &str = "tessel.clay";
@@ -117,8 +116,7 @@ pub fn generate(scop: Op, options: &Options) -> Result<(), String> {
         restore();
         return Err("the generated code does not verify (a Tessel bug)".into());
     }
-    generated.commit();
-    replace_original(extracted);
+    generated.commit(extracted);
     for note in &out.notes {
         ir::emit_remark(location, &format!("tessel: {note}"));
     }

@@ -2,9 +2,9 @@
 //! ScopDetection walks regions), hands each SCoP to the core, and says what happened
 //! in remarks.
 
-use crate::analysis::{self, is_run_member, is_run_unit, ExtractedScop};
+use crate::analysis::{self, ExtractedScop, Found};
 use crate::codegen::{self, CodegenError};
-use crate::ir::{self, emit_remark, Blk, Location, Op};
+use crate::ir::{self, emit_remark, Location, Op};
 use crate::PassKind;
 use std::collections::HashSet;
 use std::time::Instant;
@@ -131,28 +131,10 @@ pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
         options,
         start: Instant::now(),
         reported: HashSet::new(),
-        collected: None,
         extracted: 0,
     };
     driver.function();
     true
-}
-
-/// The SCoPs of `func`, in the order the passes visit them, extracted and left as
-/// they are (the Transform ops' view of a function; no remarks).
-pub fn scops(func: Op) -> Vec<ExtractedScop> {
-    let options = Options::default();
-    let mut driver = Driver {
-        kind: PassKind::PrintScop,
-        func,
-        options: &options,
-        start: Instant::now(),
-        reported: HashSet::new(),
-        collected: Some(Vec::new()),
-        extracted: 0,
-    };
-    driver.function();
-    driver.collected.unwrap_or_default()
 }
 
 struct Driver<'o> {
@@ -164,80 +146,21 @@ struct Driver<'o> {
     /// Ops already named in a skip remark: an inner nest that fails on the same op
     /// again is skipped silently.
     reported: HashSet<Op>,
-    /// `Some`: collect the SCoPs ([`scops`]) instead of running the pass on them.
-    collected: Option<Vec<ExtractedScop>>,
     /// SCoPs extracted so far: the next one's index for `transform.tessel.scop`.
     extracted: usize,
 }
 
 impl Driver<'_> {
     fn function(&mut self) {
-        let func = self.func;
-        for r in 0..func.num_regions() {
-            for block in func.region_blocks(r) {
-                self.block(block);
-            }
-        }
-    }
-
-    /// Finds the runs of affine ops in `block`, and recurses into other ops' regions.
-    fn block(&mut self, block: Blk) {
-        let ops = block.ops();
-        let terminator = block.terminator();
-        let mut i = 0;
-        while i < ops.len() {
-            let op = ops[i];
-            if is_run_member(op) && Some(op) != terminator {
-                let mut j = i;
-                while j < ops.len() && is_run_member(ops[j]) && Some(ops[j]) != terminator {
-                    j += 1;
-                }
-                self.range(&ops[i..j]);
-                i = j;
-                continue;
-            }
-            for r in 0..op.num_regions() {
-                for b in op.region_blocks(r) {
-                    self.block(b);
+        analysis::walk(self.func, &mut |found| match found {
+            Found::Scop(scop) => self.scop(*scop),
+            Found::Skipped { unit, error } => {
+                // An inner nest that fails on the same op again is skipped silently.
+                if self.reported.insert(error.op) {
+                    remark(unit.location(), Remark::Skipped(&error));
                 }
             }
-            i += 1;
-        }
-    }
-
-    /// Handles a candidate range; on an extraction failure, reports the culprit nest and
-    /// handles what is before and after it separately.
-    fn range(&mut self, ops: &[Op]) {
-        let Some(start) = ops.iter().position(|o| is_run_unit(*o)) else {
-            return;
-        };
-        let Some(end) = ops.iter().rposition(|o| is_run_unit(*o)) else {
-            return;
-        };
-        let run = &ops[start..=end];
-        if !run.iter().any(|o| o.name() == "affine.for") {
-            return;
-        }
-        match analysis::extract(run) {
-            Ok(scop) => self.scop(scop),
-            Err(e) => {
-                let unit = run[e.unit.min(run.len() - 1)];
-                if self.reported.insert(e.op) && self.collected.is_none() {
-                    remark(unit.location(), Remark::Skipped(&e));
-                }
-                // The nests inside a skipped one may still be SCoPs of their own (with
-                // the outer IVs as parameters).
-                for r in 0..unit.num_regions() {
-                    for b in unit.region_blocks(r) {
-                        self.block(b);
-                    }
-                }
-                self.range(&run[..e.unit.min(run.len())]);
-                if e.unit + 1 < run.len() {
-                    self.range(&run[e.unit + 1..]);
-                }
-            }
-        }
+        });
     }
 
     /// The options for the next SCoP: the function's time budget is what its earlier
@@ -257,10 +180,6 @@ impl Driver<'_> {
     fn scop(&mut self, scop: ExtractedScop) {
         let index = self.extracted;
         self.extracted += 1;
-        if let Some(all) = &mut self.collected {
-            all.push(scop);
-            return;
-        }
         let Some(loc) = scop.ops.first().map(|o| o.location()) else {
             return;
         };
@@ -361,8 +280,7 @@ impl Driver<'_> {
         }
         let statements = scop.model.statements.len();
         let promotions = std::mem::take(&mut generated.notes);
-        generated.commit();
-        replace_original(scop);
+        generated.commit(scop);
         for note in optimized.notes.iter().chain(&optimized.tiling) {
             remark(loc, Remark::Note(note));
         }
@@ -389,14 +307,6 @@ impl Driver<'_> {
         );
         Ok(())
     }
-}
-
-/// Removes the run's original ops, last first: the scop is consumed, so none of its
-/// handles outlive the erasure. Pure ops stay while something else still uses them.
-pub(crate) fn replace_original(scop: ExtractedScop) {
-    ir::erase_all(scop.ops, |op| {
-        !is_run_unit(op) && op.results().iter().any(|r| !r.users().is_empty())
-    });
 }
 
 /// Prints `tracing` output to stderr when `TESSEL_LOG` is set: each event, and each

@@ -1,19 +1,21 @@
 //! Tessel's polyhedral core. No MLIR in here: inputs are written in isl notation
 //! (see [`Scop`]) and the output is a plain loop AST (see [`ast`]).
 //!
-//! The folders follow the pipeline; a module imports only from folders above it in
-//! this table (and from `support`, `error`, the options):
+//! The folders follow the pipeline. Each row of this table is a layer; a module
+//! imports only from its own row and the rows above it, and sibling files never
+//! import each other in a circle. `tests/layers.rs` reads this table and checks both
+//! on every build of the tests.
 //!
-//! | module | step |
+//! | modules | step |
 //! |---|---|
-//! | `support` | the isl context, its errors and budget, the raw isl calls; schedule-tree helpers |
-//! | `model` | the SCoP: exchanged in isl text, parsed and checked at the edge |
-//! | `analysis` | exact flow/anti/output dependences, live ranges (seed 001 §2) |
+//! | `error`, `options`, `support`, `gpu::limits` | what every step uses: errors, the options, the isl context and its budget, the raw isl calls, schedule-tree helpers |
+//! | `model` | the SCoP: exchanged in isl text, parsed and checked at the edge; the plain loop AST the core hands back |
+//! | `analysis` | exact flow/anti/output dependences, live ranges (seed 001 §2), the conflicts a parallel loop must not separate |
 //! | `scheduler` | the initial tree: original order, our scheduler (seeds 000, 001, 004), or isl's as a baseline |
 //! | `transform` | tiling of permutable bands, wavefronts, parallel marks |
 //! | `clay` | seed 003's schedule form and its primitives, a script a user reads, edits and replays |
-//! | `verify` | exact legality check of the final tree |
-//! | `codegen` | isl AST generation, converted to a plain [`AstNode`] tree |
+//! | `verify` | exact legality check of the final tree, and of isl's AST of it |
+//! | `codegen`, `gpu` | isl AST generation, converted to the plain [`AstNode`] tree; for a GPU, mapped to host code and kernels |
 //! | `pipeline` | the public entry points, which run the steps above |
 //!
 //! Every public function creates its own isl context with the operations budget of
@@ -22,7 +24,8 @@
 mod analysis;
 pub mod clay;
 mod codegen;
-mod error;
+pub mod error;
+pub mod gpu;
 mod model;
 pub mod options;
 mod pipeline;
@@ -32,9 +35,9 @@ mod transform;
 mod verify;
 
 pub use analysis::dependences::{self as deps, Dependences};
-pub use codegen::ast::{self, AstNode, CmpOp, Cond, Expr};
-pub use codegen::gpu::{self, GridDim, HostNode, Kernel};
 pub use error::{ErrorKind, PolyError};
+pub use gpu::{GridDim, HostNode, Kernel};
+pub use model::ast::{self, AstNode, CmpOp, Cond, Expr};
 pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};
 pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind, Target};
 pub use pipeline::{

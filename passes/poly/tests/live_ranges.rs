@@ -7,6 +7,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::{all_kernels, read, run, simulate, stmt, write, Instance, Kernel, Params};
+use tessel_poly::error::Violation;
 use tessel_poly::{
     describe_dependences, describe_schedule, optimize, verify_schedule, Options, PolyError,
     SchedulerKind, Scop,
@@ -112,7 +113,10 @@ fn seed001_e1_live_ranges_may_be_swapped_only_with_reordering_and_the_kill() {
     // Without the kill the final value of `a` would come from A instead of C.
     let err = verify_schedule(&listing2(false), &with_lrr(true), SWAPPED).unwrap_err();
     assert!(
-        matches!(&err, PolyError::InvalidSchedule(m) if m.contains("forced")),
+        matches!(
+            &err,
+            PolyError::InvalidSchedule(Violation::Order { kind: "forced", .. })
+        ),
         "{err}"
     );
     // Overlapping live ranges are wrong: C between A and B changes B's value.
@@ -123,7 +127,7 @@ fn seed001_e1_live_ranges_may_be_swapped_only_with_reordering_and_the_kill() {
     assert_ne!(overlap, SWAPPED);
     let err = verify_schedule(&listing2(true), &with_lrr(true), &overlap).unwrap_err();
     assert!(
-        matches!(&err, PolyError::InvalidSchedule(m) if m.contains("other writes")),
+        matches!(&err, PolyError::InvalidSchedule(Violation::OtherWrites(_))),
         "{err}"
     );
 }

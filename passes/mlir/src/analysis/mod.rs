@@ -1,6 +1,7 @@
 //! Analysis: a run of `affine` ops → the polyhedral model (`tessel_poly::Scop`), plus
 //! what codegen needs to rebuild every statement. One file per job, as Polly splits
 //! ScopDetection and ScopBuilder:
+//! - [`runs`]: the SCoPs of a function, in the order the passes visit them;
 //! - [`detect`]: which ops a SCoP may hold, and the typed [`Reject`] reasons;
 //! - [`builder`]: the walk that builds domains and schedules ([`extract`]);
 //! - [`symbols`]: index values as affine expressions, and parameters;
@@ -59,11 +60,13 @@ pub mod aliasing;
 pub mod builder;
 pub mod detect;
 pub mod reg2mem;
+pub mod runs;
 pub mod statements;
 pub mod symbols;
 
 pub use builder::extract;
 pub use detect::{is_run_member, is_run_unit, Reject};
+pub use runs::{scops, walk, Found};
 
 use crate::ir::{Op, Type, Val};
 use aff::Aff;

@@ -16,7 +16,8 @@ mod shared;
 
 pub use emit::generate;
 
-use crate::ir::{Owned, Val};
+use crate::analysis::{is_run_unit, ExtractedScop};
+use crate::ir::{self, Owned, Val};
 
 /// Why codegen could not build the new code (after `codegen: ` in the remark).
 #[derive(Debug, thiserror::Error)]
@@ -82,10 +83,16 @@ impl Generated {
         }
     }
 
-    /// Keeps the new code: values used after the SCoP now come from their reloads.
-    pub fn commit(self) {
+    /// Keeps the new code in place of `scop`'s: values used after the SCoP now come
+    /// from their reloads, and the SCoP's original ops are removed, last first (the
+    /// scop is consumed, so none of its handles outlive the erasure). Pure ops stay
+    /// while something else still uses them.
+    pub fn commit(self, scop: ExtractedScop) {
         for (old, new) in &self.reloads {
             old.replace_all_uses_with(*new);
         }
+        ir::erase_all(scop.ops, |op| {
+            !is_run_unit(op) && op.results().iter().any(|r| !r.users().is_empty())
+        });
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use isl_rs::{UnionAccessInfo, UnionMap};
 
-use crate::error::PolyError;
+use crate::error::{Invariant, PolyError, Unsupported};
 use crate::model::load::ScopIsl;
 use crate::model::scop::ArrayId;
 use crate::support::isl::{map_in_name, map_out_name, maps_of, Ctx, IslResult};
@@ -62,9 +62,8 @@ pub(crate) fn split_by_array(
     let mut no = UnionMap::empty_ctx(cx.raw()).isl(cx)?;
     for map in maps_of(cx, accesses)? {
         let array = scop.array_of(&map).ok_or_else(|| {
-            PolyError::Isl(format!(
-                "an access to an array the model does not know: {}",
-                cx.text(&map).unwrap_or_default()
+            PolyError::from(Invariant::UnknownArrayAccess(
+                cx.text(&map).unwrap_or_default(),
             ))
         })?;
         let map = UnionMap::from_map(map).isl(cx)?;
@@ -131,7 +130,11 @@ impl Problem {
     ) -> Result<Problem, PolyError> {
         let schedule = match scop.original_tree(cx) {
             Ok(tree) => Order::Tree(tree),
-            Err(PolyError::Unsupported(_)) => Order::Map(scop.schedule.copy().isl(cx)?),
+            // No tree for an original schedule that orders nothing or is not
+            // constant where a tree needs it: the flat map serves.
+            Err(PolyError::Unsupported(
+                Unsupported::Unordered { .. } | Unsupported::NotConstant { .. },
+            )) => Order::Map(scop.schedule.copy().isl(cx)?),
             Err(e) => return Err(e),
         };
         Ok(Problem {

@@ -25,7 +25,7 @@ use crate::analysis::dataflow::{split_by_array, Problem};
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
 use crate::model::scop::ArrayId;
-use crate::support::isl::{maps_of, Ctx, IslResult};
+use crate::support::isl::{maps_of, to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
     carried_by_member, distances, equal_under, live_deps, member_map, n_members,
 };
@@ -283,4 +283,22 @@ pub(crate) fn candidates(
     }
     out.sort_by(|x, y| scop.array(*x).name.cmp(&scop.array(*y).name));
     Ok(out)
+}
+
+/// Sets the coincidence flags of the band at `node` exactly: a member is coincident
+/// when it carries no conflict live at the band that privatization does not allow
+/// ([`Conflicts::coincidence`]).
+pub(crate) fn set_coincidence(
+    cx: &Ctx,
+    node: ScheduleNode,
+    conflicts: &Conflicts,
+) -> Result<ScheduleNode, PolyError> {
+    let flags = conflicts.coincidence(cx, &node)?;
+    let mut node = node;
+    for (i, coincident) in flags.into_iter().enumerate() {
+        node = node
+            .band_member_set_coincident(to_i32(i)?, i32::from(coincident))
+            .isl(cx)?;
+    }
+    Ok(node)
 }

@@ -12,7 +12,7 @@
 use isl_rs::{DimType, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff};
 
 use super::schedule::{check_parts, AnyOrder, ClaySchedule, Constraint, Relation};
-use crate::error::PolyError;
+use crate::error::{PolyError, Unsupported};
 use crate::model::scop::StmtId;
 use crate::scheduler::linalg;
 use crate::support::isl::{id_name, param_names, union_set_names, Ctx, IslResult};
@@ -20,7 +20,7 @@ use crate::support::schedule_tree::{n_children, n_members, node_type};
 use crate::transform::parallel::{COLLAPSED_PARALLEL_MARK, GPU_PARALLEL_MARK, PARALLEL_MARK};
 
 fn refused(why: String) -> PolyError {
-    PolyError::Unsupported(format!("not recovered: {why}"))
+    PolyError::Unsupported(Unsupported::Clay(format!("not recovered: {why}")))
 }
 
 /// What the path from the root to a node passes: sequence positions and band

@@ -5,7 +5,7 @@
 use isl_rs::{DimType, Map, MultiUnionPwAff, Schedule, UnionMap, UnionSet};
 
 use super::schedule::{ClaySchedule, Constraint, Relation};
-use crate::error::PolyError;
+use crate::error::{Invariant, PolyError, Unsupported};
 use crate::model::scop::{Scop, StmtId};
 use crate::support::isl::{numbered_id, to_u32, Ctx, IslResult};
 use crate::transform::parallel::PARALLEL_MARK;
@@ -24,9 +24,10 @@ impl ClaySchedule {
     /// textual positions). Refuses a schedule that is not of that form.
     pub fn from_scop(cx: &Ctx, scop: &Scop) -> Result<ClaySchedule, PolyError> {
         if let Some(p) = scop.params.iter().find(|p| is_dimension_name(p)) {
-            return Err(PolyError::Unsupported(format!(
+            return Err(Unsupported::Clay(format!(
                 "Clay: parameter `{p}` has the name of a dimension (a<k>, i<k>)"
-            )));
+            ))
+            .into());
         }
         let mut out = ClaySchedule {
             params: scop.params.clone(),
@@ -39,10 +40,11 @@ impl ClaySchedule {
             let inputs = map.dim(DimType::In).isl(cx)? as usize;
             let len = map.dim(DimType::Out).isl(cx)? as usize;
             if len != 2 * inputs + 1 {
-                return Err(PolyError::Unsupported(format!(
+                return Err(Unsupported::Clay(format!(
                     "Clay: the schedule of {} has {len} dimensions, not 2·{inputs} + 1",
                     st.name
-                )));
+                ))
+                .into());
             }
             let mut beta = Vec::with_capacity(inputs + 1);
             for level in 0..=inputs {
@@ -50,11 +52,12 @@ impl ClaySchedule {
                     .plain_get_val_if_fixed(DimType::Out, to_u32(2 * level)?)
                     .isl(cx)?;
                 if !v.is_int().isl(cx)? {
-                    return Err(PolyError::Unsupported(format!(
+                    return Err(Unsupported::Clay(format!(
                         "Clay: the schedule of {} is not constant at position {}",
                         st.name,
                         2 * level
-                    )));
+                    ))
+                    .into());
                 }
                 beta.push(v.get_num_si().isl(cx)?);
             }
@@ -80,16 +83,17 @@ impl ClaySchedule {
                 Map::read_from_str,
             )?;
             if !rebuilt.is_equal(&map).isl(cx)? {
-                return Err(PolyError::Unsupported(format!(
+                return Err(Unsupported::Clay(format!(
                     "Clay: the schedule of {} is not the identity on its loops: {}",
                     st.name, st.schedule
-                )));
+                ))
+                .into());
             }
             out.relations.push(relation);
         }
         out.normalize_beta();
         out.check_beta_forest()
-            .map_err(|e| PolyError::Unsupported(format!("Clay: original schedule: {e}")))?;
+            .map_err(|e| Unsupported::Clay(format!("Clay: original schedule: {e}")))?;
         Ok(out)
     }
 
@@ -331,7 +335,7 @@ impl ClaySchedule {
                     None => (id, child),
                 });
             }
-            let (_, last) = part.ok_or_else(|| PolyError::Isl("empty sequence".into()))?;
+            let (_, last) = part.ok_or(Invariant::EmptySequence)?;
             return match set {
                 None => Ok(last),
                 Some(s) => s.set(last).isl(cx),
@@ -348,9 +352,7 @@ impl ClaySchedule {
             return Schedule::from_domain(instances).isl(cx);
         }
         if members.iter().any(|&t| self.relations[t].depth() == level) {
-            return Err(PolyError::Isl(format!(
-                "Clay: β-vectors collide at level {level}"
-            )));
+            return Err(Invariant::BetaCollision(level).into());
         }
         // The loops α_{level+1} .. α_{level+width}, one band as long as every member
         // runs in each of them with no sequence between (a perfect nest, as the
@@ -385,7 +387,7 @@ impl ClaySchedule {
                 Some(b) => b.flat_range_product(member).isl(cx)?,
             });
         }
-        let band = band.ok_or_else(|| PolyError::Isl("Clay: an empty band".into()))?;
+        let band = band.ok_or(Invariant::EmptyBand)?;
         let inner = self.subtree(cx, maps, members, level + width)?;
         let partial = MultiUnionPwAff::from_union_map(band).isl(cx)?;
         let tree = inner.insert_partial_schedule(partial).isl(cx)?;

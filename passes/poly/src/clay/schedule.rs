@@ -4,6 +4,7 @@
 //! parameters. Plain data: the primitives edit it without isl; isl only checks the
 //! result ([`super::validity`]) and takes it to code generation.
 
+pub use crate::error::beta_text;
 use crate::model::scop::StmtId;
 
 /// One (in)equality `alpha·α + input·ı + param·p + constant (= 0 | >= 0)`.
@@ -247,12 +248,6 @@ impl ClaySchedule {
         }
         Ok(())
     }
-}
-
-/// A β-vector or prefix as seed 003 prints it: `()`, `(2)`, `(4, 0)`.
-pub fn beta_text(beta: &[i64]) -> String {
-    let items: Vec<String> = beta.iter().map(i64::to_string).collect();
-    format!("({})", items.join(", "))
 }
 
 #[cfg(test)]

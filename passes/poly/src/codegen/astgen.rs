@@ -13,9 +13,9 @@ use isl_rs::{
 };
 
 use crate::analysis::privatization::Conflicts;
-use crate::codegen::ast::{has_loop, AstNode, CmpOp, Cond, Expr};
 use crate::codegen::register_block;
-use crate::error::PolyError;
+use crate::error::{AstConstruct, IslError, PolyError};
+use crate::model::ast::{has_loop, AstNode, CmpOp, Cond, Expr};
 use crate::model::load::ScopIsl;
 use crate::model::scop::StmtId;
 use crate::support::isl::{
@@ -171,7 +171,7 @@ fn number_marks(
         let parallel = parallel_members(cx, name.as_deref(), &node)?;
         if let Some(mark) = name.filter(|n| parallel.is_some() || n == REGISTER_BLOCK_MARK) {
             let depth = usize::try_from(node.get_schedule_depth().isl(cx)?)
-                .map_err(|_| PolyError::Isl("negative schedule depth".into()))?;
+                .map_err(|_| IslError::NegativeDepth)?;
             let number = if let Some(members) = parallel {
                 let band = node.get_child(0).isl(cx)?;
                 let mut private: Vec<String> = Vec::new();
@@ -209,7 +209,7 @@ fn number_marks(
 fn anchor_leaves(cx: &Ctx, node: ScheduleNode) -> Result<ScheduleNode, PolyError> {
     if node_type(cx, &node)? == ScheduleNodeType::Leaf {
         let depth = u32::try_from(node.get_schedule_depth().isl(cx)?)
-            .map_err(|_| PolyError::Isl("negative schedule depth".into()))?;
+            .map_err(|_| IslError::NegativeDepth)?;
         let space = isl_rs::Space::set_alloc(cx.raw(), 0, depth).isl(cx)?;
         let universe = Set::universe(space).isl(cx)?;
         return node.insert_context(universe).isl(cx);
@@ -279,8 +279,8 @@ fn has_band_below(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
     Ok(false)
 }
 
-fn unsupported(what: impl Into<String>) -> PolyError {
-    PolyError::AstUnsupported(what.into())
+fn unsupported(what: AstConstruct) -> PolyError {
+    PolyError::AstUnsupported(what)
 }
 
 /// Appends the conversion of `node` to `out` (blocks are flattened into `out`).
@@ -447,7 +447,7 @@ fn convert_for(cx: &Ctx, cv: &Converter<'_>, node: &ASTNode) -> Result<AstNode, 
         let upper = upper_bound(cx, &node.for_get_cond().isl(cx)?, &iterator)?;
         let step = match convert_expr(cx, &node.for_get_inc().isl(cx)?)? {
             Expr::Int(s) if s > 0 => s,
-            other => return Err(unsupported(format!("loop step {other:?}"))),
+            other => return Err(unsupported(AstConstruct::LoopStep(format!("{other:?}")))),
         };
         (upper, step)
     };
@@ -470,7 +470,7 @@ fn convert_for(cx: &Ctx, cv: &Converter<'_>, node: &ASTNode) -> Result<AstNode, 
 /// the `Min` of its parts.
 fn upper_bound(cx: &Ctx, cond: &ASTExpr, iterator: &str) -> Result<Expr, PolyError> {
     if cond.get_type().isl(cx)? != ASTExprType::Op {
-        return Err(unsupported("loop condition is not a comparison"));
+        return Err(unsupported(AstConstruct::LoopConditionNotComparison));
     }
     let op = cond.op_get_type().isl(cx)?;
     let args = op_args(cx, cond)?;
@@ -490,8 +490,8 @@ fn upper_bound(cx: &Ctx, cond: &ASTExpr, iterator: &str) -> Result<Expr, PolyErr
             let strict = matches!(op, ASTExprOpType::Lt | ASTExprOpType::Gt);
             Ok(if strict { minus_one(bound) } else { bound })
         }
-        _ => Err(unsupported(format!(
-            "loop condition of {iterator} has no upper bound form"
+        _ => Err(unsupported(AstConstruct::NoUpperBound(
+            iterator.to_string(),
         ))),
     }
 }
@@ -549,16 +549,16 @@ fn convert_user(cx: &Ctx, stmts: &StmtIds, call: &ASTExpr) -> Result<AstNode, Po
     if call.get_type().isl(cx)? != ASTExprType::Op
         || call.op_get_type().isl(cx)? != ASTExprOpType::Call
     {
-        return Err(unsupported("user node is not a call"));
+        return Err(unsupported(AstConstruct::UserNodeNotCall));
     }
     let args = op_args(cx, call)?;
     let (callee, rest) = args
         .split_first()
-        .ok_or_else(|| unsupported("call without callee"))?;
+        .ok_or_else(|| unsupported(AstConstruct::NoCallee))?;
     let name = expr_id(cx, callee)?;
     let stmt = *stmts
         .get(&name)
-        .ok_or_else(|| unsupported(format!("call of unknown statement {name}")))?;
+        .ok_or_else(|| unsupported(AstConstruct::UnknownStatement(name.to_string())))?;
     let args = rest
         .iter()
         .map(|a| convert_expr(cx, a))
@@ -573,14 +573,14 @@ fn op_args(cx: &Ctx, e: &ASTExpr) -> Result<Vec<ASTExpr>, PolyError> {
 
 fn expr_id(cx: &Ctx, e: &ASTExpr) -> Result<String, PolyError> {
     let id = e.get_id().isl(cx)?;
-    id_name(&id).ok_or_else(|| unsupported("anonymous identifier"))
+    id_name(&id).ok_or_else(|| unsupported(AstConstruct::AnonymousIdentifier))
 }
 
 /// A positive integer constant operand (divisors and moduli).
 fn positive_const(cx: &Ctx, e: &ASTExpr) -> Result<i64, PolyError> {
     match convert_expr(cx, e)? {
         Expr::Int(k) if k > 0 => Ok(k),
-        other => Err(unsupported(format!("division by {other:?}"))),
+        other => Err(unsupported(AstConstruct::DivisionBy(format!("{other:?}")))),
     }
 }
 
@@ -590,12 +590,12 @@ fn convert_expr(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
         ASTExprType::Int => {
             let v = e.get_val().isl(cx)?;
             if !v.is_int().isl(cx)? {
-                return Err(unsupported("non-integer constant"));
+                return Err(unsupported(AstConstruct::NonIntegerConstant));
             }
             Ok(Expr::Int(v.get_num_si().isl(cx)?))
         }
         ASTExprType::Op => convert_op(cx, e),
-        ASTExprType::Error => Err(PolyError::Isl("isl AST expression of type error".into())),
+        ASTExprType::Error => Err(IslError::AstExpressionError.into()),
     }
 }
 
@@ -609,7 +609,10 @@ fn convert_op(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
                 Box::new(convert_expr(cx, a)?),
                 Box::new(convert_expr(cx, b)?),
             )),
-            _ => Err(unsupported(format!("{op:?} with {} operands", args.len()))),
+            _ => Err(unsupported(AstConstruct::Operands {
+                operation: format!("{op:?}"),
+                operands: args.len(),
+            })),
         }
     };
     match op {
@@ -618,7 +621,7 @@ fn convert_op(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
         Op::Mul => bin(Expr::Mul),
         Op::Minus => match args.as_slice() {
             [a] => Ok(Expr::Neg(Box::new(convert_expr(cx, a)?))),
-            _ => Err(unsupported("unary minus arity")),
+            _ => Err(unsupported(AstConstruct::Arity("unary minus"))),
         },
         // `div` is exact division, `pdiv_q` has a non-negative dividend: both agree
         // with floor division by a positive constant.
@@ -627,7 +630,7 @@ fn convert_op(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
                 Box::new(convert_expr(cx, a)?),
                 positive_const(cx, b)?,
             )),
-            _ => Err(unsupported("division arity")),
+            _ => Err(unsupported(AstConstruct::Arity("division"))),
         },
         // `pdiv_r` has a non-negative dividend; isl only compares `zdiv_r` with 0,
         // where C's remainder and the non-negative one agree.
@@ -636,7 +639,7 @@ fn convert_op(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
                 Box::new(convert_expr(cx, a)?),
                 positive_const(cx, b)?,
             )),
-            _ => Err(unsupported("remainder arity")),
+            _ => Err(unsupported(AstConstruct::Arity("remainder"))),
         },
         Op::Min | Op::Max => {
             let items = args
@@ -645,16 +648,16 @@ fn convert_op(cx: &Ctx, e: &ASTExpr) -> Result<Expr, PolyError> {
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(flatten_min_max(items, op == Op::Min))
         }
-        other => Err(unsupported(format!(
-            "operation {other:?} in an integer expression"
-        ))),
+        other => Err(unsupported(AstConstruct::IntegerOperation(format!(
+            "{other:?}"
+        )))),
     }
 }
 
 fn convert_cond(cx: &Ctx, e: &ASTExpr) -> Result<Cond, PolyError> {
     use ASTExprOpType as Op;
     if e.get_type().isl(cx)? != ASTExprType::Op {
-        return Err(unsupported("condition is not an operation"));
+        return Err(unsupported(AstConstruct::ConditionNotOperation));
     }
     let op = e.op_get_type().isl(cx)?;
     let args = op_args(cx, e)?;
@@ -669,7 +672,7 @@ fn convert_cond(cx: &Ctx, e: &ASTExpr) -> Result<Cond, PolyError> {
     if let Some(cmp) = cmp {
         return match args.as_slice() {
             [a, b] => Ok(Cond::Cmp(cmp, convert_expr(cx, a)?, convert_expr(cx, b)?)),
-            _ => Err(unsupported("comparison arity")),
+            _ => Err(unsupported(AstConstruct::Arity("comparison"))),
         };
     }
     let parts = || {
@@ -680,7 +683,9 @@ fn convert_cond(cx: &Ctx, e: &ASTExpr) -> Result<Cond, PolyError> {
     match op {
         Op::And | Op::AndThen => Ok(Cond::And(flatten_cond(parts()?, true))),
         Op::Or | Op::OrElse => Ok(Cond::Or(flatten_cond(parts()?, false))),
-        other => Err(unsupported(format!("operation {other:?} in a condition"))),
+        other => Err(unsupported(AstConstruct::ConditionOperation(format!(
+            "{other:?}"
+        )))),
     }
 }
 

@@ -14,7 +14,7 @@
 //! Both versions run the same instances in the same order, so this needs no
 //! dependence reasoning: the order was set, and verified, in the schedule tree.
 
-use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr, Linear};
+use crate::model::ast::{AstNode, CmpOp, Cond, Expr, Linear};
 use crate::transform::register_tile::MAX_BLOCK;
 
 /// The nodes under a register-block mark, with a full block unrolled when they have

@@ -6,7 +6,7 @@ use isl_rs::{
     Aff, DimType, LocalSpace, Map, MultiUnionPwAff, Schedule, Set, Space, UnionMap, UnionSet, Val,
 };
 
-use crate::error::PolyError;
+use crate::error::{Invariant, Malformed, PolyError, Unsupported};
 use crate::model::scop::{AccessKind, ArrayId, ScalarExpansion, Scop, StmtId};
 use crate::support::isl::{
     map_in_name, map_out_name, maps_of, set_tuple_name, to_u32, Ctx, IslResult,
@@ -79,8 +79,8 @@ pub(crate) struct ScopIsl {
     pub expanded: Vec<ArrayId>,
 }
 
-fn malformed(msg: String) -> PolyError {
-    PolyError::Unsupported(format!("malformed SCoP: {msg}"))
+fn malformed(what: Malformed) -> PolyError {
+    PolyError::Unsupported(Unsupported::Malformed(what))
 }
 
 impl ScopIsl {
@@ -100,17 +100,14 @@ impl ScopIsl {
 
         for (k, st) in scop.statements.iter().enumerate() {
             if scop.statements[..k].iter().any(|o| o.name == st.name) {
-                return Err(malformed(format!(
-                    "statement name {} is used twice",
-                    st.name
-                )));
+                return Err(malformed(Malformed::NameTwice(st.name.clone())));
             }
             let dom = cx.parse("domain", &st.domain, Set::read_from_str)?;
             if dom.is_params().isl(cx)? || set_tuple_name(&dom).as_deref() != Some(&st.name) {
-                return Err(malformed(format!(
-                    "domain of {} must be a set named {}: {}",
-                    st.name, st.name, st.domain
-                )));
+                return Err(malformed(Malformed::Domain {
+                    statement: st.name.clone(),
+                    domain: st.domain.clone(),
+                }));
             }
             let dom = dom.intersect_params(context.copy().isl(cx)?).isl(cx)?;
 
@@ -118,10 +115,10 @@ impl ScopIsl {
             check_domain_name(&sched, &st.name, "schedule")?;
             let len = usize::try_from(sched.dim(DimType::Out).isl(cx)?).unwrap_or(0);
             if len % 2 != 1 {
-                return Err(malformed(format!(
-                    "schedule of {} must have 2d+1 output dimensions: {}",
-                    st.name, st.schedule
-                )));
+                return Err(malformed(Malformed::Schedule {
+                    statement: st.name.clone(),
+                    schedule: st.schedule.clone(),
+                }));
             }
 
             for (k, acc) in st.accesses.iter().enumerate() {
@@ -162,9 +159,7 @@ impl ScopIsl {
         let original_tree = tree_of_2d_plus_1(cx, &statements, &domain).ok();
         // Dataflow needs a total order on the instances.
         if !schedule.is_injective().isl(cx)? {
-            return Err(malformed(
-                "the original schedule gives two instances the same time".into(),
-            ));
+            return Err(malformed(Malformed::SameTime));
         }
         Ok(ScopIsl {
             context,
@@ -200,9 +195,9 @@ impl ScopIsl {
         }
         let mut expanded = Vec::with_capacity(expansions.len());
         for e in expansions {
-            let id = self.array_named(&e.array).ok_or_else(|| {
-                PolyError::Isl(format!("expansion of an unknown array {}", e.array))
-            })?;
+            let id = self
+                .array_named(&e.array)
+                .ok_or_else(|| Invariant::UnknownExpandedArray(e.array.clone()))?;
             expanded.push(id);
         }
         let split = |rel: &UnionMap| -> Result<(UnionMap, UnionMap), PolyError> {
@@ -383,10 +378,7 @@ impl ScopIsl {
 
     /// The domain of one statement as a union set.
     pub fn stmt_domain(&self, cx: &Ctx, k: usize) -> Result<UnionSet, PolyError> {
-        let st = self
-            .statements
-            .get(k)
-            .ok_or_else(|| PolyError::Isl("no such statement".into()))?;
+        let st = self.statements.get(k).ok_or(Invariant::NoSuchStatement)?;
         UnionSet::from_set(st.domain.copy().isl(cx)?).isl(cx)
     }
 }
@@ -403,9 +395,7 @@ fn parse_context(cx: &Ctx, scop: &Scop) -> Result<Set, PolyError> {
     }
     let context = cx.parse("context", text, Set::read_from_str)?;
     if !context.is_params().isl(cx)? {
-        return Err(malformed(format!(
-            "context must be a parameter set: {text}"
-        )));
+        return Err(malformed(Malformed::Context(text.to_string())));
     }
     Ok(context)
 }
@@ -437,19 +427,19 @@ fn declare_array(
     array_ids: &mut HashMap<String, ArrayId>,
 ) -> Result<(), PolyError> {
     let Some(name) = map_out_name(access) else {
-        return Err(malformed(format!(
-            "an access names no array: {}",
-            cx.text(access).unwrap_or_default()
+        return Err(malformed(Malformed::NoArray(
+            cx.text(access).unwrap_or_default(),
         )));
     };
     let dims = usize::try_from(access.dim(DimType::Out).isl(cx)?).unwrap_or(0);
     if let Some(&id) = array_ids.get(&name) {
         return match arrays[id.0].dims == dims {
             true => Ok(()),
-            false => Err(malformed(format!(
-                "array {name} is accessed with {} and {dims} subscripts",
-                arrays[id.0].dims
-            ))),
+            false => Err(malformed(Malformed::Subscripts {
+                array: name.to_string(),
+                first: arrays[id.0].dims,
+                second: dims,
+            })),
         };
     }
     let element_bytes = (scop.element_bytes.iter())
@@ -470,9 +460,10 @@ fn check_domain_name(map: &Map, stmt: &str, what: &str) -> Result<(), PolyError>
     if map_in_name(map).as_deref() == Some(stmt) {
         Ok(())
     } else {
-        Err(malformed(format!(
-            "{what} of {stmt} must start from {stmt}[...]"
-        )))
+        Err(malformed(Malformed::AccessStart {
+            what: what.to_string(),
+            statement: stmt.to_string(),
+        }))
     }
 }
 
@@ -528,7 +519,7 @@ fn from_2d_plus_1(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<Schedule, 
                 Some(s) => s.sequence(child).isl(cx)?,
             });
         }
-        return seq.ok_or_else(|| PolyError::Isl("empty sequence".into()));
+        return seq.ok_or_else(|| Invariant::EmptySequence.into());
     }
 
     let ending = stmts.iter().filter(|s| s.schedule_len == pos + 1).count();
@@ -537,10 +528,11 @@ fn from_2d_plus_1(cx: &Ctx, stmts: &[&StmtIsl], pos: usize) -> Result<Schedule, 
     }
     if ending > 0 {
         let names: Vec<&str> = stmts.iter().map(|s| s.name.as_str()).collect();
-        return Err(PolyError::Unsupported(format!(
-            "original schedule does not order {} (same textual position at level {pos})",
-            names.join(", ")
-        )));
+        return Err(Unsupported::Unordered {
+            statements: names.iter().map(|n| n.to_string()).collect(),
+            level: pos,
+        }
+        .into());
     }
     let inner = from_2d_plus_1(cx, stmts, pos + 2)?;
     let band = loop_partial_schedule(cx, stmts, pos + 1)?;
@@ -556,10 +548,11 @@ fn fixed_position(cx: &Ctx, st: &StmtIsl, pos: usize) -> Result<i64, PolyError> 
     if v.is_int().isl(cx)? {
         v.get_num_si().isl(cx)
     } else {
-        Err(PolyError::Unsupported(format!(
-            "original schedule of {} is not constant at textual position {pos}",
-            st.name
-        )))
+        Err(Unsupported::NotConstant {
+            statement: st.name.clone(),
+            position: pos,
+        }
+        .into())
     }
 }
 

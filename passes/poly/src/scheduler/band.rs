@@ -3,7 +3,7 @@
 //! bounds the proximity distances by `u·p + w`, keeps coincidence distances at zero
 //! while that is possible, and is linearly independent of the rows before it.
 
-use crate::error::PolyError;
+use crate::error::{PolyError, Stuck, Unsupported};
 use crate::scheduler::farkas::Linear;
 use crate::scheduler::graph::{Edge, Row};
 use crate::scheduler::ilp::{
@@ -337,7 +337,7 @@ impl Scheduler<'_> {
                     .collect();
                 (groups, model.h(&self.nodes, set), model.hlim, model.gpu)
             }
-            None => return Err(self.stuck("spatial band without a spatial model")),
+            None => return Err(self.stuck(Stuck::NoSpatialModel)),
         };
         // Relations the ancestors carry are gone (§4.3).
         groups.retain_mut(|g| {
@@ -635,7 +635,7 @@ impl Front {
 }
 
 fn overflow() -> PolyError {
-    PolyError::Unsupported("scheduler: coefficient overflow".into())
+    Unsupported::Scheduler(Stuck::CoefficientOverflow).into()
 }
 
 #[cfg(test)]

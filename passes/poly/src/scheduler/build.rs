@@ -7,11 +7,10 @@ use isl_rs::{
     MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff, UnionPwAffList, UnionSet,
 };
 
-use crate::analysis::privatization::Conflicts;
-use crate::error::PolyError;
+use crate::analysis::privatization::{set_coincidence, Conflicts};
+use crate::error::{Invariant, PolyError};
 use crate::scheduler::{Scheduler, Tree};
 use crate::support::isl::{to_i32, IslResult};
-use crate::support::schedule_tree::set_coincidence;
 use crate::support::schedule_tree::{n_children, node_type};
 
 impl Scheduler<'_> {
@@ -63,7 +62,7 @@ impl Scheduler<'_> {
                         Some(acc) => acc.set(s).isl(cx)?,
                     });
                 }
-                out.ok_or_else(|| PolyError::Isl("scheduler: empty sequence".into()))
+                out.ok_or_else(|| Invariant::SchedulerEmptySequence.into())
             }
         }
     }

@@ -20,7 +20,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use isl_rs::{BasicSet, DimType, Map, Set, Space};
 
-use crate::error::PolyError;
+use crate::error::{PolyError, Stuck};
 use crate::scheduler::band::Band;
 use crate::scheduler::graph::{sccs_topological, Edge};
 use crate::scheduler::{Prefix, Scheduler, Tree};
@@ -190,7 +190,7 @@ impl Scheduler<'_> {
         let ids: Vec<usize> = (0..clusters.len()).collect();
         let order = sccs_topological(&ids, &cpairs);
         if order.iter().any(|g| g.len() != 1) {
-            return Err(self.stuck("cyclic clusters"));
+            return Err(self.stuck(Stuck::CyclicClusters));
         }
         let groups: Vec<Vec<usize>> = order.iter().map(|g| clusters[g[0]].nodes.clone()).collect();
         let mut parts = self.partition(edges, &groups)?;
@@ -198,7 +198,7 @@ impl Scheduler<'_> {
         let mut children = Vec::with_capacity(order.len());
         for (k, g) in order.iter().enumerate() {
             let Some(c) = slots[g[0]].take() else {
-                return Err(self.stuck("cluster used twice"));
+                return Err(self.stuck(Stuck::ClusterUsedTwice));
             };
             let part = std::mem::take(&mut parts[k]);
             let child = if c.band.is_empty() {

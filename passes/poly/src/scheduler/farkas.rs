@@ -9,7 +9,7 @@
 
 use isl_rs::{DimType, Mat, Set};
 
-use crate::error::PolyError;
+use crate::error::{Invariant, PolyError};
 use crate::scheduler::ilp::{val_to_i64, Constraint};
 use crate::support::isl::{Ctx, IslResult};
 
@@ -36,9 +36,7 @@ impl Dual {
         let set = set.remove_divs().isl(cx)?;
         let coeff = set.coefficients().isl(cx)?;
         if coeff.dim(DimType::Div).isl(cx)? != 0 {
-            return Err(PolyError::Isl(
-                "scheduler: Farkas dual with local variables".into(),
-            ));
+            return Err(Invariant::FarkasLocals.into());
         }
         let dim = usize::try_from(coeff.dim(DimType::Set).isl(cx)?).unwrap_or(0);
         let order = (DimType::Cst, DimType::Param, DimType::Set, DimType::Div);

@@ -7,7 +7,7 @@
 
 use isl_rs::{BasicSet, DimType, Mat, Space};
 
-use crate::error::PolyError;
+use crate::error::{Invariant, PolyError, Stuck, Unsupported};
 use crate::support::isl::{basic_set_lexmin, Ctx, IslResult};
 use crate::support::isl::{to_i32, to_u32};
 
@@ -111,9 +111,7 @@ impl Ilp {
     ) -> Result<Option<Vec<i64>>, PolyError> {
         stats.solves += 1;
         if stats.solves > MAX_SOLVES {
-            return Err(PolyError::Unsupported(
-                "scheduler: too many ILP solves".into(),
-            ));
+            return Err(Unsupported::Scheduler(Stuck::TooManySolves).into());
         }
         let n = self.nvars;
         let all: Vec<&Constraint> = self.constraints.iter().chain(extra.iter()).collect();
@@ -137,9 +135,7 @@ impl Ilp {
             let mut merged: Vec<(usize, i64)> = Vec::with_capacity(terms.len());
             for (v, k) in terms {
                 if v >= n {
-                    return Err(PolyError::Isl(
-                        "scheduler: ILP variable out of range".into(),
-                    ));
+                    return Err(Invariant::IlpVariableOutOfRange.into());
                 }
                 match merged.last_mut() {
                     Some((lv, lk)) if *lv == v => *lk = lk.checked_add(k).ok_or_else(overflow)?,
@@ -202,7 +198,7 @@ fn gcd64(a: i64, b: i64) -> i64 {
 }
 
 fn overflow() -> PolyError {
-    PolyError::Unsupported("scheduler: coefficient overflow".into())
+    Unsupported::Scheduler(Stuck::CoefficientOverflow).into()
 }
 
 /// A zero matrix with the given entries set.

@@ -4,13 +4,13 @@
 use isl_rs::{Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, UnionMap};
 
 use crate::analysis::dependences::Dependences;
-use crate::analysis::privatization::Conflicts;
-use crate::error::PolyError;
+use crate::analysis::privatization::{set_coincidence, Conflicts};
+use crate::error::{PolyError, Unsupported};
 use crate::model::load::ScopIsl;
 use crate::scheduler;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    distances, live_deps, n_members, negative_in_member, node_type, set_coincidence, walk_children,
+    distances, live_deps, n_members, negative_in_member, node_type, walk_children,
 };
 use crate::{Options, SchedulerKind};
 use std::time::{Duration, Instant};
@@ -44,13 +44,7 @@ pub(crate) fn initial_schedule(
             }
             isl_reference(cx, scop, deps.all(cx)?)?
         }
-        SchedulerKind::Auto => {
-            return Err(PolyError::Unsupported(
-                "scheduler=auto chooses among presets in the pipeline; the initial \
-                 schedule needs one preset"
-                    .into(),
-            ))
-        }
+        SchedulerKind::Auto => return Err(Unsupported::AutoNeedsPreset.into()),
         kind @ (SchedulerKind::Pluto
         | SchedulerKind::Isl
         | SchedulerKind::Feautrier

@@ -55,7 +55,7 @@ use isl_rs::{
 };
 
 use crate::analysis::dependences::Dependences;
-use crate::error::PolyError;
+use crate::error::{Invariant, PolyError, Stuck, Unsupported};
 use crate::model::load::ScopIsl;
 use crate::support::isl::{
     map_in_name, map_out_name, maps_of, param_names, set_dim_names, to_i32, to_u32, Ctx, IslResult,
@@ -275,13 +275,11 @@ impl Scheduler<'_> {
                 continue;
             }
             let (Some(src), Some(dst)) = (map_in_name(&map), map_out_name(&map)) else {
-                return Err(PolyError::Isl("scheduler: unnamed dependence".into()));
+                return Err(Invariant::UnnamedDependence.into());
             };
             let (Some(&src), Some(&dst)) = (index.get(src.as_str()), index.get(dst.as_str()))
             else {
-                return Err(PolyError::Isl(format!(
-                    "scheduler: dependence between unknown statements {src} -> {dst}"
-                )));
+                return Err(Invariant::UnknownDependenceEnds { src, dst }.into());
             };
             edges.push(Edge {
                 src,
@@ -296,8 +294,8 @@ impl Scheduler<'_> {
         Ok(edges)
     }
 
-    fn stuck(&self, why: &str) -> PolyError {
-        PolyError::Unsupported(format!("scheduler: {why}"))
+    fn stuck(&self, why: Stuck) -> PolyError {
+        Unsupported::Scheduler(why).into()
     }
 
     /// The rows a new row of `n` must be independent of: the domain's hull
@@ -310,7 +308,7 @@ impl Scheduler<'_> {
 
     fn rank(&self, prefix: &Prefix, n: usize) -> Result<usize, PolyError> {
         linalg::rank(&self.known_rows(prefix, n), self.nodes[n].dim)
-            .ok_or_else(|| self.stuck("coefficient overflow"))
+            .ok_or_else(|| self.stuck(Stuck::CoefficientOverflow))
     }
 
     fn complete(&self, prefix: &Prefix, set: &[usize]) -> Result<bool, PolyError> {
@@ -332,7 +330,7 @@ impl Scheduler<'_> {
         depth: usize,
     ) -> Result<Tree, PolyError> {
         if depth > self.max_depth {
-            return Err(self.stuck("no progress"));
+            return Err(self.stuck(Stuck::NoProgress));
         }
         let complete = self.complete(prefix, &set)?;
         if edges.is_empty() && complete {
@@ -429,7 +427,7 @@ impl Scheduler<'_> {
         depth: usize,
     ) -> Result<Tree, PolyError> {
         let Some(rows) = self.feautrier_row(&set, &mut edges)? else {
-            return Err(self.stuck("no row carries the remaining dependences"));
+            return Err(self.stuck(Stuck::NothingCarries));
         };
         let band = Band {
             nodes: set.clone(),

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 
 use isl_rs::{BasicMap, Constraint as IslConstraint, DimType, LocalSpace, Map, Space};
 
-use crate::error::PolyError;
+use crate::error::{PolyError, Stuck, Unsupported};
 use crate::model::load::ScopIsl;
 use crate::model::scop::ArrayId;
 use crate::scheduler::graph::Node;
@@ -483,7 +483,7 @@ fn relations(
 }
 
 fn overflow() -> PolyError {
-    PolyError::Unsupported("scheduler: coefficient overflow".into())
+    Unsupported::Scheduler(Stuck::CoefficientOverflow).into()
 }
 
 /// The groups in lexmin priority order before one row (§4.4, §6 "Ordering Access

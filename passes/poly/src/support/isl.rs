@@ -29,7 +29,7 @@ use std::time::Instant;
 
 use isl_rs::{Context, DimType, Error as IslErrorKind, LibISLError, Options, Val};
 
-use crate::error::PolyError;
+use crate::error::{IslError, PolyError, Unsupported};
 
 /// `ISL_ON_ERROR_CONTINUE` from isl/options.h.
 const ON_ERROR_CONTINUE: i32 = 1;
@@ -131,7 +131,7 @@ impl Ctx {
     pub fn new(max_operations: u64) -> Result<Ctx, PolyError> {
         let ctx = Context::alloc();
         if ctx.ptr == 0 {
-            return Err(PolyError::Isl("cannot allocate an isl context".into()));
+            return Err(IslError::NoContext.into());
         }
         let cx = Ctx {
             watchdog: RefCell::new(None),
@@ -210,15 +210,15 @@ impl Ctx {
         F: FnOnce(&Context, &str) -> Result<T, LibISLError>,
     {
         if text.contains('\0') {
-            return Err(PolyError::Unsupported(format!(
-                "{what} contains a NUL byte"
-            )));
+            return Err(Unsupported::NulByte(what.to_string()).into());
         }
         read(&self.ctx, text)
             .map_err(|e| match self.error(e) {
-                PolyError::Isl(msg) => {
-                    PolyError::Isl(format!("cannot parse {what} `{text}`: {msg}"))
-                }
+                PolyError::Isl(error) => PolyError::Isl(IslError::Parse {
+                    what: what.to_string(),
+                    text: text.to_string(),
+                    error: Box::new(error),
+                }),
                 other => other,
             })
             .and_then(|v| self.non_null(v))
@@ -239,7 +239,7 @@ impl Ctx {
         {
             return self.quota_error();
         }
-        PolyError::Isl(text)
+        IslError::Reported(text).into()
     }
 
     /// Error for a NULL result that isl did not explain.
@@ -250,7 +250,7 @@ impl Ctx {
         if self.take_pending_error() == Some(IslErrorKind::Quota) || self.quota_exhausted() {
             self.quota_error()
         } else {
-            PolyError::Isl("isl returned NULL".into())
+            IslError::Null.into()
         }
     }
 
@@ -310,19 +310,16 @@ impl Ctx {
         let message = self.last_error_message();
         match self.take_pending_error() {
             Some(IslErrorKind::Quota) => Err(self.quota_error()),
-            Some(_) => Err(PolyError::Isl(match message {
-                Some(m) => format!("isl call failed: {m}"),
-                None => "isl call failed".into(),
-            })),
+            Some(_) => Err(IslError::CallFailed { message }.into()),
             None if ptr == 0 => Err(self.null_error()),
             None => Ok(ptr),
         }
     }
 
-    fn raw_stat(&self, stat: c_int, what: &str) -> Result<(), PolyError> {
+    fn raw_stat(&self, stat: c_int, what: &'static str) -> Result<(), PolyError> {
         if stat < 0 {
             self.take_pending_error();
-            return Err(PolyError::Isl(format!("cannot set isl option {what}")));
+            return Err(IslError::Option(what).into());
         }
         Ok(())
     }
@@ -365,7 +362,7 @@ impl Ctx {
         match (text, self.take_pending_error()) {
             (_, Some(IslErrorKind::Quota)) => Err(self.quota_error()),
             (Some(text), None) => Ok(text),
-            (_, Some(_)) => Err(PolyError::Isl("isl cannot print an object".into())),
+            (_, Some(_)) => Err(IslError::Print.into()),
             (None, None) => Err(self.null_error()),
         }
     }
@@ -511,8 +508,7 @@ pub(crate) fn id_name(id: &isl_rs::Id) -> Option<String> {
 /// has no `isl_id_alloc`). isl compares and hashes the pointer, never dereferences it
 /// (no `free_user` is set), so a number is a valid user value.
 pub(crate) fn numbered_id(cx: &Ctx, name: &str, number: usize) -> Result<isl_rs::Id, PolyError> {
-    let name = std::ffi::CString::new(name)
-        .map_err(|_| PolyError::Isl(format!("id name {name:?} contains NUL")))?;
+    let name = std::ffi::CString::new(name).map_err(|_| IslError::NulInName(name.to_string()))?;
     // SAFETY: ctx is live; isl copies the name; the user pointer is an integer isl
     // only compares.
     let ptr = unsafe { isl_id_alloc(cx.ctx.ptr, name.as_ptr(), number as *mut c_void) };
@@ -743,11 +739,11 @@ pub(crate) fn ast_from_schedule(
 }
 
 pub(crate) fn to_u32(n: usize) -> Result<u32, PolyError> {
-    u32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
+    u32::try_from(n).map_err(|_| Unsupported::DimensionTooLarge(n).into())
 }
 
 pub(crate) fn to_i32(n: usize) -> Result<i32, PolyError> {
-    i32::try_from(n).map_err(|_| PolyError::Unsupported(format!("dimension {n} too large")))
+    i32::try_from(n).map_err(|_| Unsupported::DimensionTooLarge(n).into())
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use isl_rs::{
     ScheduleNodeType, Set, Space, UnionMap, UnionSet, Val,
 };
 
-use crate::analysis::privatization::Conflicts;
 use crate::error::PolyError;
 use crate::support::isl::{to_i32, to_u32, Ctx, IslResult};
 
@@ -204,24 +203,6 @@ where
         node = node.child(i).isl(cx)?;
         node = f(cx, node)?;
         node = node.parent().isl(cx)?;
-    }
-    Ok(node)
-}
-
-/// Sets the coincidence flags of the band at `node` exactly: a member is coincident
-/// when it carries no conflict live at the band that privatization does not allow
-/// ([`Conflicts::coincidence`]).
-pub(crate) fn set_coincidence(
-    cx: &Ctx,
-    node: ScheduleNode,
-    conflicts: &Conflicts,
-) -> Result<ScheduleNode, PolyError> {
-    let flags = conflicts.coincidence(cx, &node)?;
-    let mut node = node;
-    for (i, coincident) in flags.into_iter().enumerate() {
-        node = node
-            .band_member_set_coincident(to_i32(i)?, i32::from(coincident))
-            .isl(cx)?;
     }
     Ok(node)
 }

@@ -10,12 +10,12 @@
 
 use isl_rs::{DimType, MultiUnionPwAff, ScheduleNode, ScheduleNodeType, UnionSet, UnionSetList};
 
-use crate::analysis::privatization::Conflicts;
+use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::PolyError;
 use crate::support::isl::{to_i32, to_u32, Ctx, IslResult};
 use crate::support::schedule_tree::{
     any_coincident, band_above, carried_by_member, distances, equal_under, live_deps, n_children,
-    n_members, node_type, set_coincidence, walk_children,
+    n_members, node_type, walk_children,
 };
 use crate::transform::locality::{band_profile, scores, AccessProfile, Locality};
 
@@ -173,7 +173,7 @@ pub(crate) fn order_for_gpu(
             // The innermost among equals keeps its place.
             let best = coincident.iter().rev().copied().min_by_key(|&d| key(d));
             if let Some(best) = best {
-                let slot = coincident.len().min(crate::codegen::gpu::MAX_GRID_DIMS) - 1;
+                let slot = coincident.len().min(crate::gpu::limits::MAX_GRID_DIMS) - 1;
                 coincident.retain(|&d| d != best);
                 coincident.insert(slot, best);
             }

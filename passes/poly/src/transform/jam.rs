@@ -21,7 +21,7 @@ use isl_rs::{
 };
 
 use crate::analysis::privatization::Conflicts;
-use crate::error::PolyError;
+use crate::error::{Invariant, PolyError, Violation};
 use crate::model::load::ScopIsl;
 use crate::model::scop::{ArrayId, ScalarExpansion};
 use crate::support::isl::{
@@ -457,7 +457,7 @@ fn isolate_full_blocks(
         .isl(cx)?
         .project_out(DimType::Set, p, 1)
         .isl(cx)?;
-    let last = i32::try_from(block - 1).map_err(|_| PolyError::Isl("block too large".into()))?;
+    let last = i32::try_from(block - 1).map_err(|_| Invariant::BlockTooLarge)?;
     let every_position = blocks
         .copy()
         .isl(cx)?
@@ -519,14 +519,16 @@ pub(crate) fn expansions(
                 }
             };
             if out[i].block != *block {
-                return Err(PolyError::InvalidSchedule(format!(
-                    "unroll-and-jam: {name} is under jams of blocks {} and {block}",
-                    out[i].block
-                )));
+                return Err(Violation::JamBlocks {
+                    statement: name.to_string(),
+                    first: out[i].block,
+                    second: *block,
+                }
+                .into());
             }
             for (stmt, d) in dims {
                 let id = model.stmt_ids.get(stmt).copied().ok_or_else(|| {
-                    PolyError::InvalidSchedule(format!("unroll-and-jam: unknown statement {stmt}"))
+                    PolyError::from(Violation::JamUnknownStatement(stmt.to_string()))
                 })?;
                 out[i].slots.push((id, Some(*d)));
             }
@@ -572,11 +574,7 @@ fn find_marks(cx: &Ctx, node: ScheduleNode, out: &mut Vec<JamMark>) -> Result<()
         let name = id_name(&node.mark_get_id().isl(cx)?);
         if let Some(block) = name.as_deref().and_then(jam_block) {
             let band = node.copy().isl(cx)?.parent().isl(cx)?;
-            let bad = || {
-                PolyError::InvalidSchedule(
-                    "unroll-and-jam: the mark's band is not a block loop".into(),
-                )
-            };
+            let bad = || PolyError::from(Violation::JamMarkNotOnBlockLoop);
             if node_type(cx, &band)? != ScheduleNodeType::Band || n_members(cx, &band)? != 1 {
                 return Err(bad());
             }

@@ -20,7 +20,10 @@ use crate::model::load::ScopIsl;
 use crate::model::scop::ArrayId;
 use crate::support::isl::{map_in_name, maps_of, single_point, to_i32, Ctx, IslResult, SetPoint};
 use crate::support::schedule_tree::{n_children, n_members, node_type};
-use crate::transform::tile_size::NOMINAL_EXTENT;
+
+/// The extent assumed for a member when sizing the data between two uses: the sizes
+/// are parameters, and the suite's LARGE sizes are 1000 to 3000.
+pub(crate) const NOMINAL_EXTENT: i64 = 2048;
 
 /// One access of a statement, with its array's element size and how many elements
 /// one cache line holds.

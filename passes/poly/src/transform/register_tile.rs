@@ -24,13 +24,13 @@ use isl_rs::{
     DimType, MultiVal, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, UnionSetList, Val,
 };
 
-use crate::analysis::privatization::Conflicts;
+use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::PolyError;
 use crate::options::RegisterBlock;
 use crate::support::isl::{
     numbered_id, set_tuple_name, to_i32, to_u32, union_set_names, Ctx, IslResult,
 };
-use crate::support::schedule_tree::{live_deps, n_children, n_members, node_type, set_coincidence};
+use crate::support::schedule_tree::{live_deps, n_children, n_members, node_type};
 use crate::transform::intra_tile::sink;
 use crate::transform::locality::{AccessProfile, Step};
 

@@ -3,19 +3,19 @@
 
 use isl_rs::{DimType, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
 
-use crate::analysis::privatization::Conflicts;
-use crate::error::PolyError;
+use crate::analysis::privatization::{set_coincidence, Conflicts};
+use crate::error::{PolyError, Unsupported};
 use crate::options::RegisterBlock;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    band_above, distances, live_deps, n_members, node_type, nonzero_in_member, set_coincidence,
-    walk_children,
+    band_above, distances, live_deps, n_members, node_type, nonzero_in_member, walk_children,
 };
 use crate::transform::intra_tile::{distribute_innermost, innermost, sink, sunk_order};
+use crate::transform::locality::NOMINAL_EXTENT;
 use crate::transform::locality::{band_profile, AccessProfile, Locality};
 use crate::transform::register_tile::register_tile;
-use crate::transform::tile_size::{model_sizes, wavefront_sizes, NOMINAL_EXTENT};
+use crate::transform::tile_size::{model_sizes, wavefront_sizes};
 use crate::transform::wavefront::wavefront;
 
 /// How to tile.
@@ -81,9 +81,7 @@ pub(crate) fn tile(
     deps: &Conflicts,
 ) -> Result<(Schedule, TileReport), PolyError> {
     if let Some(bad) = opts.sizes.iter().find(|&&s| s <= 0) {
-        return Err(PolyError::Unsupported(format!(
-            "tile size {bad} is not positive"
-        )));
+        return Err(Unsupported::TileSize(*bad).into());
     }
     Options::set_tile_scale_tile_loops(cx.raw(), 1).isl(cx)?;
     Options::set_tile_shift_point_loops(cx.raw(), 0).isl(cx)?;

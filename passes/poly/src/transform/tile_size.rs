@@ -14,7 +14,7 @@
 
 use crate::model::scop::ArrayId;
 use crate::support::host::Caches;
-use crate::transform::locality::{AccessProfile, Move, Step};
+use crate::transform::locality::{AccessProfile, Move, Step, NOMINAL_EXTENT};
 
 /// Sizes of the members that are not innermost.
 const OUTER_SIZES: [i64; 4] = [8, 16, 32, 64];
@@ -103,10 +103,6 @@ pub(crate) fn wavefront_sizes(
 /// 0.89x of the original at MEDIUM against 1.07x for the isl preset's untiled time
 /// loop, and 2.07x against 2.26x at LARGE).
 const WAVEFRONT_SIZES: [i64; 2] = [16, 32];
-
-/// The extent assumed for a member when sizing the data between two uses: the sizes
-/// are parameters, and the suite's LARGE sizes are 1000 to 3000.
-pub(crate) const NOMINAL_EXTENT: i64 = 2048;
 
 /// Whether some access reuses data along member `d` (not the innermost) that the
 /// untiled loops would have evicted: between two iterations of `d`, the members

@@ -29,8 +29,8 @@ use isl_rs::{Schedule, Set, UnionMap, UnionSet};
 
 use crate::analysis::dependences::Dependences;
 use crate::analysis::privatization::{Conflicts, PrivateScalar};
-use crate::codegen::ast::{AstNode, CmpOp, Cond, Expr};
-use crate::error::PolyError;
+use crate::error::{AstViolation, PolyError, Unsupported, Violation};
+use crate::model::ast::{AstNode, CmpOp, Cond, Expr};
 use crate::model::isl_text::union_map_text;
 use crate::model::load::ScopIsl;
 use crate::support::isl::{Ctx, IslResult};
@@ -81,7 +81,7 @@ struct Path {
     iterators: Vec<String>,
     constraints: Vec<String>,
     /// Inside a parallel loop whose whole body is a parallel loop (one collapsed
-    /// parallel nest, `codegen::ast::collapsed_body`): the scalars the nest
+    /// parallel nest, `model::ast::collapsed_body`): the scalars the nest
     /// privatizes, which only its first loop lists.
     collapsed_private: Vec<String>,
 }
@@ -154,19 +154,17 @@ pub(crate) fn check_ast(
         .is_equal(&domain)
         .isl(cx)?
     {
-        return Err(wrong(
-            "it does not run exactly the statement instances of the SCoP",
-        ));
+        return Err(wrong(AstViolation::Domain));
     }
     lap("domain");
     if !time.is_single_valued().isl(cx)? || !time.is_injective().isl(cx)? {
-        return Err(wrong("it runs an instance twice, or two at one time"));
+        return Err(wrong(AstViolation::NotOneToOne));
     }
     lap("single-valued, injective");
     match deps.live_ranges() {
         // The schedule runs every dependence forward: so must the AST.
         None => check_flat_order(cx, &time, len, deps.kinds()).map_err(|e| match e {
-            PolyError::InvalidSchedule(why) => wrong(&why),
+            PolyError::InvalidSchedule(why) => wrong(AstViolation::Order(Box::new(why))),
             e => e,
         })?,
         Some(_) => check_agreement(cx, schedule, &time, len, &deps.conflicts().all)?,
@@ -201,17 +199,13 @@ fn congruent(cx: &Ctx, params: &str, stride: &Stride) -> Result<(), PolyError> {
         .is_empty()
         .isl(cx)?
     {
-        return Err(wrong(
-            "the lower bounds of a strided loop disagree modulo its step",
-        ));
+        return Err(wrong(AstViolation::StridedBounds));
     }
     Ok(())
 }
 
-fn wrong(why: &str) -> PolyError {
-    PolyError::InvalidSchedule(format!(
-        "the generated AST does not follow the schedule: {why}"
-    ))
+fn wrong(why: AstViolation) -> PolyError {
+    Violation::Ast(why).into()
 }
 
 /// The conjunction of `parts` in isl's notation (`0 = 0` when there are none).
@@ -268,10 +262,7 @@ fn check_agreement(
             .isl(cx)?
             .subtract(before(time)?)
             .isl(cx)?;
-        return Err(wrong(&format!(
-            "it runs dependent instances in another order: {}",
-            union_map_text(cx, &swapped)?
-        )));
+        return Err(wrong(AstViolation::Swapped(union_map_text(cx, &swapped)?)));
     }
     Ok(())
 }
@@ -303,10 +294,7 @@ fn check_parallel(
         pairs = pairs.union(p.conflicts.copy().isl(cx)?).isl(cx)?;
     }
     if carried_by_member(cx, &deltas_under(cx, &pairs, &time)?, len, lp.at)? {
-        return Err(wrong(&format!(
-            "a loop it runs in parallel (time entry {}) carries dependences",
-            lp.at
-        )));
+        return Err(wrong(AstViolation::ParallelCarries(lp.at)));
     }
     // A copy per iteration holds a private scalar's value only inside that
     // iteration: every live range with an end in the loop has both ends in one
@@ -325,12 +313,10 @@ fn check_parallel(
     for p in conflicts.private.iter().filter(|p| private_here(p)) {
         let touching = p.live_ranges_touching(cx, &inside)?;
         if !touching.is_subset(&same_iteration).isl(cx)? {
-            return Err(wrong(&format!(
-                "{} lives beyond one iteration of a loop that runs in parallel with a copy \
-                 of it per iteration (time entry {})",
-                model.array(p.array).name,
-                lp.at
-            )));
+            return Err(wrong(AstViolation::PrivateEscapes {
+                array: model.array(p.array).name.clone(),
+                at: lp.at,
+            }));
         }
     }
     Ok(())
@@ -481,11 +467,7 @@ impl Reader {
             // isl reads a product only with a bare integer on one side.
             Expr::Mul(a, b) => match (a.as_ref(), b.as_ref()) {
                 (Expr::Int(k), x) | (x, Expr::Int(k)) => format!("({} * {k})", self.expr(x, path)?),
-                _ => {
-                    return Err(PolyError::Unsupported(
-                        "a non-affine product in the AST".into(),
-                    ))
-                }
+                _ => return Err(Unsupported::NonAffineProduct.into()),
             },
             Expr::Neg(a) => format!("(-{})", self.expr(a, path)?),
             Expr::FloorDiv(a, d) => format!("floor({} / {d})", self.expr(a, path)?),
@@ -502,7 +484,7 @@ impl Reader {
                     parts.push(self.expr(x, path)?);
                 }
                 match parts.len() {
-                    0 => return Err(PolyError::Unsupported(format!("empty {f} in the AST"))),
+                    0 => return Err(Unsupported::EmptyMinMax(f).into()),
                     1 => parts.remove(0),
                     _ => format!("{f}({})", parts.join(", ")),
                 }
@@ -513,7 +495,8 @@ impl Reader {
 
 #[cfg(test)]
 mod tests {
-    use crate::codegen::ast::{AstNode, Expr};
+    use crate::error::{AstViolation, Violation};
+    use crate::model::ast::{AstNode, Expr};
     use crate::model::scop::{Access, AccessKind, Scop, Statement};
     use crate::pipeline::check_edited_ast;
     use crate::{Options, PolyError};
@@ -579,12 +562,10 @@ child:
         }
     }
 
-    fn assert_wrong(result: Result<(), PolyError>, needle: &str) {
+    fn assert_wrong(result: Result<(), PolyError>, expected: impl Fn(&AstViolation) -> bool) {
         match result {
-            Err(PolyError::InvalidSchedule(msg)) => {
-                assert!(msg.contains(needle), "message `{msg}` lacks `{needle}`")
-            }
-            other => panic!("expected InvalidSchedule, got {other:?}"),
+            Err(PolyError::InvalidSchedule(Violation::Ast(why))) if expected(&why) => {}
+            other => panic!("expected another AST violation, got {other:?}"),
         }
     }
 
@@ -598,7 +579,10 @@ child:
         let swapped = check_edited_ast(&cycle(), &Options::default(), FUSED, |ast| {
             the_loop(ast).2.reverse()
         });
-        assert_wrong(swapped, "flow dependences not executed in order");
+        assert_wrong(
+            swapped,
+            |v| matches!(v, AstViolation::Order(o) if matches!(**o, Violation::Order { kind: "flow", .. })),
+        );
     }
 
     #[test]
@@ -610,7 +594,7 @@ child:
             ..Options::default()
         };
         let swapped = check_edited_ast(&cycle(), &lrr, FUSED, |ast| the_loop(ast).2.reverse());
-        assert_wrong(swapped, "dependent instances in another order");
+        assert_wrong(swapped, |v| matches!(v, AstViolation::Swapped(_)));
     }
 
     #[test]
@@ -618,7 +602,7 @@ child:
         let late = check_edited_ast(&cycle(), &Options::default(), FUSED, |ast| {
             *the_loop(ast).0 = Expr::Int(1)
         });
-        assert_wrong(late, "exactly the statement instances");
+        assert_wrong(late, |v| matches!(v, AstViolation::Domain));
     }
 
     #[test]
@@ -627,7 +611,7 @@ child:
             let body = the_loop(ast).2;
             body.push(body[0].clone());
         });
-        assert_wrong(twice, "twice");
+        assert_wrong(twice, |v| matches!(v, AstViolation::NotOneToOne));
     }
 
     #[test]
@@ -635,6 +619,6 @@ child:
         let parallel = check_edited_ast(&cycle(), &Options::default(), FUSED, |ast| {
             *the_loop(ast).1 = true
         });
-        assert_wrong(parallel, "carries dependences");
+        assert_wrong(parallel, |v| matches!(v, AstViolation::ParallelCarries(_)));
     }
 }

@@ -5,7 +5,7 @@ use isl_rs::Schedule;
 
 use crate::analysis::dataflow::{live_flow, live_out, Order};
 use crate::analysis::live_ranges::LiveRanges;
-use crate::error::PolyError;
+use crate::error::{PolyError, Violation};
 use crate::model::isl_text::union_map_text;
 use crate::model::load::ScopIsl;
 use crate::support::isl::{Ctx, IslResult};
@@ -33,10 +33,7 @@ pub(super) fn check_dataflow(
             .isl(cx)?;
         let identity = flat.domain().isl(cx)?.identity().isl(cx)?;
         let pairs = same_time.subtract(identity).isl(cx)?;
-        return Err(PolyError::InvalidSchedule(format!(
-            "two statement instances are scheduled at the same time: {}",
-            union_map_text(cx, &pairs)?
-        )));
+        return Err(Violation::SameTime(union_map_text(cx, &pairs)?).into());
     }
     let flow = live_flow(cx, scop, Order::Tree(scop.tag_tree(cx, schedule)?))?;
     let new_flow = flow.get_may_dependence().isl(cx)?;
@@ -50,21 +47,14 @@ pub(super) fn check_dataflow(
             .isl(cx)?
             .union(lr.tagged_flow.copy().isl(cx)?.subtract(new_flow).isl(cx)?)
             .isl(cx)?;
-        return Err(PolyError::InvalidSchedule(format!(
-            "reads get their values from other writes: {}",
-            union_map_text(cx, &changed)?
-        )));
+        return Err(Violation::OtherWrites(union_map_text(cx, &changed)?).into());
     }
     if !new_live_in.is_equal(&lr.live_in).isl(cx)? {
-        return Err(PolyError::InvalidSchedule(
-            "a read of a value from before the SCoP comes after a write".into(),
-        ));
+        return Err(Violation::LiveIn.into());
     }
     let live_out = live_out(cx, scop, Order::Tree(schedule.copy().isl(cx)?))?;
     if !live_out.is_equal(&lr.live_out).isl(cx)? {
-        return Err(PolyError::InvalidSchedule(
-            "another write is the last one to some element".into(),
-        ));
+        return Err(Violation::LiveOut.into());
     }
     Ok(())
 }

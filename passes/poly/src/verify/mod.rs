@@ -36,7 +36,7 @@ use isl_rs::Schedule;
 pub(crate) use ast::check_ast;
 
 use crate::analysis::dependences::Dependences;
-use crate::error::PolyError;
+use crate::error::{PolyError, Violation};
 use crate::model::load::ScopIsl;
 use crate::support::isl::{Ctx, IslResult};
 
@@ -73,9 +73,7 @@ pub(crate) fn in_order(
 fn check_domain(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl) -> Result<(), PolyError> {
     let domain = schedule.get_domain().isl(cx)?;
     if !domain.is_equal(&scop.domain).isl(cx)? {
-        return Err(PolyError::InvalidSchedule(
-            "the schedule does not cover exactly the statement instances of the SCoP".into(),
-        ));
+        return Err(Violation::Domain.into());
     }
     Ok(())
 }

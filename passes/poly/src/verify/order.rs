@@ -2,7 +2,7 @@
 
 use isl_rs::{Schedule, Set, Space, UnionMap, UnionSet};
 
-use crate::error::PolyError;
+use crate::error::{PolyError, Violation};
 use crate::model::isl_text::union_map_text;
 use crate::support::isl::{maps_of, to_u32, Ctx, IslResult};
 use crate::support::schedule_tree::{deltas_under, pad_map, vectors_signed_at};
@@ -38,10 +38,11 @@ pub(super) fn check_flat_order<'a>(
                 .lex_lt_union_map(flat.copy().isl(cx)?)
                 .isl(cx)?;
             let violated = dep.copy().isl(cx)?.subtract(before).isl(cx)?;
-            return Err(PolyError::InvalidSchedule(format!(
-                "{kind} dependences not executed in order: {}",
-                union_map_text(cx, &violated)?
-            )));
+            return Err(Violation::Order {
+                kind,
+                pairs: union_map_text(cx, &violated)?,
+            }
+            .into());
         }
     }
     Ok(())

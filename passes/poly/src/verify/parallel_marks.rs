@@ -4,7 +4,7 @@ use isl_rs::{ScheduleNode, ScheduleNodeType};
 
 use crate::analysis::privatization::Conflicts;
 
-use crate::error::PolyError;
+use crate::error::{PolyError, Violation};
 use crate::model::isl_text::union_map_text;
 use crate::support::isl::{id_name, to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{n_children, node_type};
@@ -41,9 +41,7 @@ fn check_parallel(
 ) -> Result<(), PolyError> {
     let band = mark.get_child(0).isl(cx)?;
     if node_type(cx, &band)? != ScheduleNodeType::Band {
-        return Err(PolyError::InvalidSchedule(
-            "a parallel mark is not above a band".into(),
-        ));
+        return Err(Violation::MarkNotAboveBand.into());
     }
     // Conflicts of scalars private at the loop may be carried (each iteration has
     // its own copy, see analysis::privatization); no other conflict may.
@@ -51,10 +49,11 @@ fn check_parallel(
         let carried = deps.carried(cx, &band, member)?;
         if !carried.is_empty().isl(cx)? {
             let depth = mark.get_schedule_depth().isl(cx)? + to_i32(member)?;
-            return Err(PolyError::InvalidSchedule(format!(
-                "parallel loop at depth {depth} carries dependences: {}",
-                union_map_text(cx, &carried)?
-            )));
+            return Err(Violation::ParallelCarries {
+                depth,
+                pairs: union_map_text(cx, &carried)?,
+            }
+            .into());
         }
     }
     Ok(())

@@ -1,4 +1,5 @@
-//! The loop AST that codegen consumes: isl's AST, converted to plain Rust data.
+//! The loop AST the core hands back: isl's AST (`codegen::astgen`), converted to
+//! plain Rust data, and the edits made on it after generation.
 //!
 //! Bounds are normalized so that MLIR codegen can map them one-to-one onto
 //! `affine.for` / `affine.parallel`: `lower` is inclusive (a `Max` at the top for

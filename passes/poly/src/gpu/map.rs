@@ -19,13 +19,8 @@
 
 use std::collections::BTreeMap;
 
-use super::ast::{has_parallel_loop, scaled, sum, AstNode, CmpOp, Cond, Expr, Linear};
-
-/// The most threads a block may have (CUDA's limit for every compute capability
-/// since 2.0).
-pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
-/// The most loops mapped to one kernel: blocks and threads have three dimensions.
-pub const MAX_GRID_DIMS: usize = 3;
+use crate::gpu::limits::{MAX_GRID_DIMS, MAX_THREADS_PER_BLOCK};
+use crate::model::ast::{has_parallel_loop, scaled, sum, AstNode, CmpOp, Cond, Expr, Linear};
 
 /// Host code: loops and conditions around kernel launches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,7 +159,7 @@ fn flush(sequential: &mut Vec<AstNode>, out: &mut Vec<HostNode>, promote: bool) 
     if !sequential.is_empty() {
         let mut body = std::mem::take(sequential);
         if promote {
-            crate::codegen::ast::mark_register_loops(&mut body, false);
+            crate::model::ast::mark_register_loops(&mut body, false);
         }
         out.push(HostNode::Kernel(Kernel {
             dims: vec![],
@@ -270,7 +265,7 @@ fn kernel(node: &AstNode, block: u64, promote: bool) -> Kernel {
     };
     let mut stage = None;
     if promote {
-        crate::codegen::ast::mark_register_loops(&mut body, false);
+        crate::model::ast::mark_register_loops(&mut body, false);
         let mapped: Vec<&str> = dims.iter().map(|d| d.iterator.as_str()).collect();
         stage = body
             .iter()
