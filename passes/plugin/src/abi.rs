@@ -454,6 +454,11 @@ pub unsafe extern "C" fn tessel_llvm_run_function(
     count_runs: bool,
     single_loops: bool,
 ) -> bool {
+    // TESSEL_LOG works in clang as in mlir-opt (installed once; failing is harmless).
+    static LOGGER: std::sync::Once = std::sync::Once::new();
+    LOGGER.call_once(|| {
+        let _ = catch_unwind(install_logger);
+    });
     // SAFETY: the caller's.
     let options = unsafe { c_text(options, len) };
     // SAFETY: the caller's: the live state of `function` for the call.
