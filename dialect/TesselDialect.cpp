@@ -1,7 +1,7 @@
 //===- TesselDialect.cpp - the Tessel dialect and its registration --------===//
 //
 // The `tessel` dialect (no ops of its own yet) and the plugin's dialect
-// registration: Rust's `mlirGetDialectPluginInfo` (passes/mlir/src/ir/plugin_abi.rs;
+// registration: Rust's `mlirGetDialectPluginInfo` (passes/plugin/src/abi.rs;
 // a Rust cdylib exports only Rust symbols) hands mlir-opt's DialectRegistry to
 // `tessel_register_dialect` below.
 //

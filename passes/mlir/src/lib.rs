@@ -12,8 +12,7 @@
 //! | `clay` | the `transform.tessel.*` ops' side: a Clay session on a SCoP, its replay and its code |
 //! | `pass` | the driver that runs a pass on each SCoP and turns what happened into remarks |
 //!
-//! (`ir::plugin_abi`, the plugin's C ABI, calls the top rows; it moves to the plugin
-//! crate, and the check leaves it out until then.)
+//! (The plugin's C ABI, `passes/plugin/src/abi.rs`, calls the top rows.)
 //!
 //! The passes and their options are declared once, in `tessel_poly::options`.
 

@@ -73,8 +73,8 @@ pub struct LlvmPassPluginLibraryInfo {
 }
 
 extern "C" {
-    /// In the plugin's `shim/llvm_plugin.cpp`: registers the SCoP detection pass at
-    /// the vectorizer's start (or the pipeline's, with `-mllvm -tessel-early`).
+    /// In the plugin's `shim/llvm_passes.cpp`: registers the pass at the pipeline's
+    /// start (or the vectorizer's, with `-mllvm -tessel-position=vectorizer-start`).
     fn tessel_llvm_register_callbacks(pass_builder: *mut c_void);
 }
 

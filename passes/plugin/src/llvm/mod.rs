@@ -16,6 +16,7 @@
 //! analyses the C API lacks: `shim/llvm_abi.h`); the pass registration itself is C++
 //! (`shim/llvm_passes.cpp`).
 
+mod bounds;
 mod check;
 mod core;
 mod detect;

@@ -5,10 +5,31 @@
 
 use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
 
-use super::check::extreme;
-use super::ffi::{self, Analyses, Conversion, Loop, Predicate, Scev, ScevKind, Value};
+use super::bounds::extreme;
+use super::ffi::{self, Analyses, Conversion, Loop, Predicate, Scalar, Scev, ScevKind, Value};
 use super::scev::{widen_sign_extensions, NarrowValue};
-use super::translate::{Access, Array};
+
+/// An array of the nest: the base pointer's accesses, one shape for all.
+#[derive(Debug)]
+pub struct Array<'a> {
+    pub base: Value<'a>,
+    pub element: Scalar,
+    pub element_bytes: u64,
+    /// Dimension sizes after the first, in elements, then the element size in bytes
+    /// (delinearize's convention). One entry: a one-dimensional array.
+    pub sizes: Vec<Scev<'a>>,
+    pub written: bool,
+}
+
+/// A load or store of the nest.
+#[derive(Debug)]
+pub struct Access<'a> {
+    pub inst: InstructionValue<'a>,
+    pub array: usize,
+    /// Bytes from the base, at the access's loop.
+    pub offset: Scev<'a>,
+    pub subscripts: Vec<Scev<'a>>,
+}
 
 /// Why an array has no shape.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -25,34 +25,12 @@ use tessel_mlir::ir::{AffineExpr, Blk, Context, Location, Type, Val};
 
 use super::ffi::{self, Analyses, Loop, Scalar, Scev, Value};
 use super::scev::{widen_sign_extensions, NarrowValue};
-use super::shape;
+use super::shape::{self, Access, Array};
 
 mod affine;
 mod control;
 mod emit;
 mod values;
-
-/// An array of the nest: the base pointer's accesses, one shape for all.
-#[derive(Debug)]
-pub struct Array<'a> {
-    pub base: Value<'a>,
-    pub element: Scalar,
-    pub element_bytes: u64,
-    /// Dimension sizes after the first, in elements, then the element size in bytes
-    /// (delinearize's convention). One entry: a one-dimensional array.
-    pub sizes: Vec<Scev<'a>>,
-    pub written: bool,
-}
-
-/// A load or store of the nest.
-#[derive(Debug)]
-pub struct Access<'a> {
-    pub inst: InstructionValue<'a>,
-    pub array: usize,
-    /// Bytes from the base, at the access's loop.
-    pub offset: Scev<'a>,
-    pub subscripts: Vec<Scev<'a>>,
-}
 
 /// How an integer narrower than 64 bits is widened to `index` where SCEV extends it:
 /// the model treats the extension as the identity, which needs the no-wrap flags C's
