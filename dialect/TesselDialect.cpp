@@ -1,8 +1,9 @@
 //===- TesselDialect.cpp - the Tessel dialect and its registration --------===//
 //
 // The `tessel` dialect (no ops of its own yet) and the plugin's dialect
-// registration: Rust's `mlirGetDialectPluginInfo` (passes/plugin/src/abi.rs;
-// a Rust cdylib exports only Rust symbols) hands mlir-opt's DialectRegistry to
+// registration: Rust's `mlirGetDialectPluginInfo` (passes/plugin/src/abi.rs; a Rust
+// cdylib exports only Rust symbols) hands mlir-opt's DialectRegistry, through the
+// core's `tessel_core_register_dialect` (passes/plugin/core/src/abi.rs), to
 // `tessel_register_dialect` below.
 //
 //===----------------------------------------------------------------------------===//

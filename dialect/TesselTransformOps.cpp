@@ -1,7 +1,7 @@
 //===- TesselTransformOps.cpp - transform.tessel.* ops --------------------===//
 //
 // The Transform-dialect extension of issue 11. Every apply() is a thin call into
-// Rust through the C ABI of passes/plugin/src/abi.rs (the functions
+// Rust through the C ABI of passes/plugin/core/src/abi.rs (the functions
 // declared below); the Clay semantics live in Rust (passes/mlir/src/clay.rs). The
 // directive ops format themselves in seed 003's printed syntax. A Rust error is a
 // definite failure that carries Rust's message; Rust leaves the payload unchanged
@@ -34,7 +34,7 @@ extern "C" {
 // NUL-terminated), valid for the call only. `user` is the sink's own pointer.
 typedef void (*TesselErrorSink)(void *user, const char *message, size_t len);
 
-// Implemented in Rust (passes/plugin/src/abi.rs); they never unwind. Each
+// Implemented in Rust (passes/plugin/core/src/abi.rs); they never unwind. Each
 // returns false after handing a message to `sink` when the step fails.
 bool tessel_transform_scop(MlirOperation func, size_t index, MlirOperation *scop,
                            TesselErrorSink sink, void *user);

@@ -7,6 +7,7 @@
 #   %mlir-opt        Debian's /usr/lib/llvm-22/bin/mlir-opt
 #   %mlir-translate  /usr/lib/llvm-22/bin/mlir-translate
 #   %tessel          path of the plugin (target/release/libtessel.so)
+#   %tessel_core     the core it loads, beside it (libtessel_core.so)
 #   %tessel-opt      %mlir-opt --load-pass-plugin=%tessel
 #   %FileCheck       FileCheck (plain `FileCheck`, `not`, `count`, `llvm-nm`, ...
 #                    also resolve to LLVM 22's, since its bin dir leads PATH)
@@ -38,21 +39,24 @@ config.test_exec_root = os.path.join(repo_root, "target", "lit")
 llvm_bin = os.environ.get("TESSEL_LLVM_BIN", "/usr/lib/llvm-22/bin")
 target_dir = os.path.join(repo_root, os.environ.get("CARGO_TARGET_DIR") or "target")
 plugin = os.environ.get("TESSEL_PLUGIN") or os.path.join(target_dir, "release", "libtessel.so")
+plugin_core = os.path.join(os.path.dirname(plugin), "libtessel_core.so")
 kernels = os.path.join(repo_root, "kernels")
 
 for tool in ("mlir-opt", "mlir-translate", "FileCheck"):
     if not os.access(os.path.join(llvm_bin, tool), os.X_OK):
         lit_config.fatal(f"{tool} not found in {llvm_bin}: run scripts/setup")
-if not os.path.isfile(plugin):
-    lit_config.fatal(
-        f"the Tessel plugin {plugin} does not exist: run scripts/setup "
-        "(cargo build --release)")
+for library in (plugin, plugin_core):
+    if not os.path.isfile(library):
+        lit_config.fatal(
+            f"the Tessel plugin's {library} does not exist: run scripts/setup "
+            "(cargo build --release)")
 
 mlir_opt = os.path.join(llvm_bin, "mlir-opt")
 
 # Longer keys first: lit applies substitutions in order, and %tessel is a prefix
-# of %tessel-opt.
+# of %tessel-opt and %tessel_core.
 config.substitutions.append(("%tessel-opt", f"{mlir_opt} --load-pass-plugin={plugin}"))
+config.substitutions.append(("%tessel_core", plugin_core))
 config.substitutions.append(("%tessel", plugin))
 config.substitutions.append(("%mlir-opt", mlir_opt))
 config.substitutions.append(("%mlir-translate", os.path.join(llvm_bin, "mlir-translate")))

@@ -12,6 +12,7 @@
 // RUN:   --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=isl parallel=false}))' %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BOTH
 // RUN: llvm-nm -D --defined-only %tessel | FileCheck %s --check-prefix=SYMS
+// RUN: llvm-nm -D --defined-only %tessel_core | FileCheck %s --check-prefix=CORE
 
 // LOADED-NOT: Failed to load
 // LOADED: Available Dialects: {{.*}},tessel,{{.*}}transform
@@ -24,12 +25,14 @@
 // BOTH: affine.for
 // BOTH-NOT: error
 
-// The entry point and the Transform ops' C ABI, in symbol order.
+// The entry points, in libtessel.so, and the Transform ops' C ABI, in the core it
+// loads (libtessel_core.so), in symbol order.
 // SYMS: T mlirGetDialectPluginInfo
 // SYMS: T mlirGetPassPluginInfo
-// SYMS: T tessel_transform_generate
-// SYMS: T tessel_transform_scop
-// SYMS: T tessel_transform_step
+// CORE: T tessel_core_register_dialect
+// CORE: T tessel_transform_generate
+// CORE: T tessel_transform_scop
+// CORE: T tessel_transform_step
 
 func.func @transpose(%a: memref<64x64xf64>, %b: memref<64x64xf64>) {
   affine.for %i = 0 to 64 {

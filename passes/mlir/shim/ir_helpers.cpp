@@ -100,7 +100,7 @@ MlirType tessel_workgroup_memref(MlirType element, intptr_t rank,
 }
 
 // Attributes the C API has no constructor for, built for the clang front end's
-// `affine` function (passes/plugin/src/llvm/translate.rs).
+// `affine` function (passes/plugin/core/src/llvm/translate/).
 extern "C" {
 // The f32 or f64 constant with exactly these bits (the C API takes a double, which
 // rounds an f32 NaN's payload).

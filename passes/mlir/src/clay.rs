@@ -2,7 +2,7 @@
 //! from a function, apply Clay directives to its schedule, generate its code.
 //!
 //! The C++ `apply()` of each op (in `dialect/`) is a thin call into these, through
-//! the plugin's C ABI (`passes/plugin/src/abi.rs`).
+//! the plugin core's C ABI (`passes/plugin/core/src/abi.rs`).
 //!
 //! The state of a Clay session lives in the payload IR itself: the SCoP's first op
 //! carries the directives applied so far as the attribute [`SCRIPT_ATTR`] (an array

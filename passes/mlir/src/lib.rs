@@ -12,7 +12,7 @@
 //! | `clay` | the `transform.tessel.*` ops' side: a Clay session on a SCoP, its replay and its code |
 //! | `pass` | the driver that runs a pass on each SCoP and turns what happened into remarks |
 //!
-//! (The plugin's C ABI, `passes/plugin/src/abi.rs`, calls the top rows.)
+//! (The plugin core's C ABI, `passes/plugin/core/src/abi.rs`, calls the top rows.)
 //!
 //! The passes and their options are declared once, in `tessel_poly::options`.
 

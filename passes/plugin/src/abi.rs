@@ -1,31 +1,30 @@
-//! The C ABI of the plugin, for every host: the entry points `mlir-opt` and the
-//! plugin's C++ registration shim (`shim/registration.cpp`, its pass classes
-//! generated from the options table) call; the entry point clang and opt look up in
-//! a pass plugin (`llvmGetPassPluginInfo`, whose pass lives in
-//! `shim/llvm_passes.cpp`) and the calls that pass makes into the Rust front end
-//! ([`tessel_llvm_run_function`], [`tessel_llvm_check_options`]); and the dialect
-//! plugin's entry point (`mlirGetDialectPluginInfo`, with the `tessel` dialect and
-//! the `transform.tessel.*` ops of `dialect/`).
+//! The C ABI of every host. For clang and opt: the entry point they look up in a pass
+//! plugin (`llvmGetPassPluginInfo`, whose pass lives in `shim/llvm_passes.cpp`) and
+//! the calls that pass makes into Rust ([`tessel_llvm_run_function`],
+//! [`tessel_llvm_check_options`]). For mlir-opt: the pass and dialect plugins' entry
+//! points (`mlirGetPassPluginInfo`, `mlirGetDialectPluginInfo`), whose registration
+//! is the core's.
 //!
-//! `mlirGetPassPluginInfo` and `mlirGetDialectPluginInfo` must be defined in Rust: a
-//! cdylib exports only Rust `#[no_mangle]` symbols (TOOLCHAIN.md). The shim calls
-//! back into [`tessel_check_options`] when a pipeline is parsed and
-//! [`tessel_run_pass`] for each function; the Transform ops' `apply()` calls
-//! [`tessel_transform_scop`], [`tessel_transform_step`] and
-//! [`tessel_transform_generate`]. No panic crosses this boundary.
+//! They must be defined in Rust: a cdylib exports only Rust `#[no_mangle]` symbols
+//! (TOOLCHAIN.md). No panic crosses this boundary.
 
 use std::ffi::{c_char, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use mlir_sys::MlirOperation;
-use tessel_mlir::clay;
-use tessel_mlir::ir::{emit_error, emit_remark, erasing_at_end, Op};
-use tessel_mlir::pass::{install_logger, run_pass};
-use tessel_poly::options::{OptionKind, PassKind, Value, OPTIONS};
+use inkwell::values::FunctionValue;
+use llvm_sys::prelude::LLVMValueRef;
+use tessel_llvm::ffi::{Analyses, Loop, Run, TesselFunction};
+use tessel_llvm::function::{
+    missed, run_function, worth_optimizing, Budget, NestOptimizer, Settings,
+};
 use tessel_poly::Options;
 
-use crate::llvm;
+use crate::core_library::core;
 
+// ---- mlir-opt: the passes and the dialect, from the core ----
+
+/// `mlir::PassPluginLibraryInfo` (mlir/Tools/Plugins/PassPlugin.h, MLIR 22:
+/// `MLIR_PLUGIN_API_VERSION` 1).
 #[repr(C)]
 pub struct PassPluginLibraryInfo {
     api_version: u32,
@@ -34,30 +33,77 @@ pub struct PassPluginLibraryInfo {
     register: extern "C" fn(),
 }
 
-extern "C" {
-    /// In the plugin's `shim/registration.cpp`: registers the passes with MLIR.
-    fn tessel_register_passes();
-}
+/// mlir-opt reads a plugin that cannot work as a plugin of another API version, and
+/// reports it.
+const NO_API: u32 = 0;
 
-extern "C" fn register() {
-    // Nothing here may unwind into mlir-opt; a failure to install the logger is not
-    // worth a crash, and registration itself is C++.
-    let _ = catch_unwind(install_logger);
-    // SAFETY: the shim's registration only touches MLIR's pass registry, which
-    // mlir-opt has set up before it calls a plugin's `register`.
-    unsafe { tessel_register_passes() }
-}
-
-/// Entry point `mlir-opt` looks up (MLIR_PLUGIN_API_VERSION 1).
-#[no_mangle]
-pub extern "C" fn mlirGetPassPluginInfo() -> PassPluginLibraryInfo {
-    PassPluginLibraryInfo {
-        api_version: 1,
-        name: c"tessel".as_ptr(),
-        version: c"0.1.0".as_ptr(),
-        register,
+extern "C" fn register_passes() {
+    match core() {
+        // SAFETY: the core only adds to MLIR's pass registry, which mlir-opt has set
+        // up before it calls a plugin's `register`.
+        Ok(core) => unsafe { (core.register_passes)() },
+        Err(why) => eprintln!("tessel: {why}; Tessel's passes are not registered"),
     }
 }
+
+/// Entry point `mlir-opt --load-pass-plugin` looks up (MLIR_PLUGIN_API_VERSION 1).
+/// The core is loaded here, so that a missing one is an error of the load.
+#[no_mangle]
+pub extern "C" fn mlirGetPassPluginInfo() -> PassPluginLibraryInfo {
+    let api_version = match core() {
+        Ok(_) => 1,
+        Err(why) => {
+            eprintln!("tessel: {why}");
+            NO_API
+        }
+    };
+    PassPluginLibraryInfo {
+        api_version,
+        name: c"tessel".as_ptr(),
+        version: c"0.1.0".as_ptr(),
+        register: register_passes,
+    }
+}
+
+/// `mlir::DialectPluginLibraryInfo` (mlir/Tools/Plugins/DialectPlugin.h, MLIR 22:
+/// `MLIR_PLUGIN_API_VERSION` 1).
+#[repr(C)]
+pub struct DialectPluginLibraryInfo {
+    api_version: u32,
+    name: *const c_char,
+    version: *const c_char,
+    /// Takes an `mlir::DialectRegistry *`.
+    register: extern "C" fn(*mut c_void),
+}
+
+extern "C" fn register_dialect(registry: *mut c_void) {
+    match core() {
+        // SAFETY: mlir-opt hands over its live `DialectRegistry` for the call; the
+        // core checks for null and only inserts into it.
+        Ok(core) => unsafe { (core.register_dialect)(registry) },
+        Err(why) => eprintln!("tessel: {why}; the tessel dialect is not registered"),
+    }
+}
+
+/// Entry point `mlir-opt --load-dialect-plugin` looks up (MLIR_PLUGIN_API_VERSION 1).
+#[no_mangle]
+pub extern "C" fn mlirGetDialectPluginInfo() -> DialectPluginLibraryInfo {
+    let api_version = match core() {
+        Ok(_) => 1,
+        Err(why) => {
+            eprintln!("tessel: {why}");
+            NO_API
+        }
+    };
+    DialectPluginLibraryInfo {
+        api_version,
+        name: c"tessel".as_ptr(),
+        version: c"0.1.0".as_ptr(),
+        register: register_dialect,
+    }
+}
+
+// ---- clang and opt: the front end ----
 
 /// `llvm::PassPluginLibraryInfo` (llvm/Plugins/PassPlugin.h, LLVM 22: API version 2,
 /// five fields).
@@ -73,8 +119,8 @@ pub struct LlvmPassPluginLibraryInfo {
 }
 
 extern "C" {
-    /// In the plugin's `shim/llvm_passes.cpp`: registers the pass at the pipeline's
-    /// start (or the vectorizer's, with `-mllvm -tessel-position=vectorizer-start`).
+    /// In `shim/llvm_passes.cpp`: registers the pass at the pipeline's start (or the
+    /// vectorizer's, with `-mllvm -tessel-position=vectorizer-start`).
     fn tessel_llvm_register_callbacks(pass_builder: *mut c_void);
 }
 
@@ -91,355 +137,43 @@ pub extern "C" fn llvmGetPassPluginInfo() -> LlvmPassPluginLibraryInfo {
     }
 }
 
-/// One option's value, in the order of `OPTIONS`. Mirrors `TesselOptionValue` in the
-/// shim.
-#[repr(C)]
-pub struct RawValue {
-    /// False when the pass doesn't read the option: it keeps its default.
-    set: bool,
-    /// A bool, an integer, or an enum value's index in the table.
-    scalar: u64,
-    list: *const i64,
-    len: usize,
-}
-
-/// The typed options from the shim's values, checked.
-///
-/// # Safety
-/// Each `list` of `values` must point to `len` readable `i64`s, or be null.
-unsafe fn options_from(values: &[RawValue]) -> Result<Options, String> {
-    if values.len() != OPTIONS.len() {
-        return Err(format!(
-            "tessel: {} option values for {} options",
-            values.len(),
-            OPTIONS.len()
-        ));
-    }
-    let mut options = Options::default();
-    for (spec, raw) in OPTIONS.iter().zip(values).filter(|(_, raw)| raw.set) {
-        let value = match spec.kind {
-            OptionKind::Bool { .. } => Value::Bool(raw.scalar != 0),
-            OptionKind::UInt { .. } => Value::UInt(raw.scalar),
-            OptionKind::Enum { .. } => {
-                Value::Enum(usize::try_from(raw.scalar).unwrap_or(usize::MAX))
-            }
-            OptionKind::IntList { .. } if raw.list.is_null() || raw.len == 0 => Value::IntList(&[]),
-            OptionKind::IntList { .. } => {
-                // SAFETY: the caller guarantees `list` points to `len` i64s.
-                Value::IntList(unsafe { std::slice::from_raw_parts(raw.list, raw.len) })
-            }
-        };
-        options
-            .set(spec.id, value)
-            .map_err(|e| format!("tessel: {e}"))?;
-    }
-    Ok(options)
-}
-
-/// The shim's values as a slice.
-///
-/// # Safety
-/// `values` must point to `len` `RawValue`s, or be null.
-unsafe fn raw_values<'a>(values: *const RawValue, len: usize) -> &'a [RawValue] {
-    if values.is_null() {
-        &[]
-    } else {
-        // SAFETY: the caller guarantees `values` points to `len` RawValues.
-        unsafe { std::slice::from_raw_parts(values, len) }
-    }
-}
-
-/// Called by the shim when a pipeline is parsed, with the values of the options the
-/// pass reads. Returns false, with a NUL-terminated message in `error`, when one is
-/// invalid, so `mlir-opt` reports it once, before running anything.
-///
-/// # Safety
-/// `values` must point to `num_values` valid `RawValue`s, and `error` to
-/// `error_size` writable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn tessel_check_options(
-    kind: u32,
-    values: *const RawValue,
-    num_values: usize,
-    error: *mut u8,
-    error_size: usize,
-) -> bool {
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
-        if PassKind::from_index(kind).is_none() {
-            return Err("tessel: unknown pass kind".to_string());
-        }
-        // SAFETY: the caller guarantees `values` and the lists in it are valid.
-        unsafe { options_from(raw_values(values, num_values)) }.map(|_| ())
-    }));
-    let message = match outcome {
-        Ok(Ok(())) => return true,
-        Ok(Err(message)) => message,
-        Err(_) => "tessel: internal error (panic caught) while checking options".to_string(),
-    };
-    if !error.is_null() && error_size > 0 {
-        let n = message.len().min(error_size - 1);
-        // SAFETY: `error` has `error_size` writable bytes and `n < error_size`.
-        unsafe {
-            std::ptr::copy_nonoverlapping(message.as_ptr(), error, n);
-            *error.add(n) = 0;
-        }
-    }
-    false
-}
-
-fn error(op: Op, msg: &str) {
-    emit_error(op.location(), msg)
-}
-
-/// Called by the shim's passes, once per function. Returns false to make the pass
-/// fail.
-///
-/// # Safety
-/// `op` must be a live `func.func`, and `values` must point to `num_values` valid
-/// `RawValue`s for the call.
-#[no_mangle]
-pub unsafe extern "C" fn tessel_run_pass(
-    kind: u32,
-    op: MlirOperation,
-    values: *const RawValue,
-    num_values: usize,
-) -> bool {
-    // SAFETY: the shim hands over the live `func.func` its pass runs on (see above).
-    let Some(op) = (unsafe { Op::from_raw(op) }) else {
-        return false;
-    };
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
-        let Some(kind) = PassKind::from_index(kind) else {
-            error(op, "tessel: unknown pass kind");
-            return false;
-        };
-        // Checked at parse time already; a pass built another way gets the error here.
-        // SAFETY: the caller guarantees `values` and the lists in it are valid.
-        let options = match unsafe { options_from(raw_values(values, num_values)) } {
-            Ok(options) => options,
-            Err(message) => {
-                error(op, &message);
-                return false;
-            }
-        };
-        erasing_at_end(|| run_pass(kind, op, &options))
-    }));
-    match outcome {
-        Ok(ok) => ok,
-        Err(_) => {
-            // A bug in Tessel: report it and leave mlir-opt running. The IR may be
-            // partially rewritten only if codegen itself panicked mid-way.
-            emit_remark(
-                op.location(),
-                "tessel: internal error (panic caught); this function was left as is",
-            );
-            true
-        }
-    }
-}
-
-// ---- The dialect plugin: the `tessel` dialect and its Transform ops (issue 11) ----
-
-/// `mlir::DialectPluginLibraryInfo` (mlir/Tools/Plugins/DialectPlugin.h, MLIR 22:
-/// `MLIR_PLUGIN_API_VERSION` 1).
-#[repr(C)]
-pub struct DialectPluginLibraryInfo {
-    api_version: u32,
-    name: *const c_char,
-    version: *const c_char,
-    /// Takes an `mlir::DialectRegistry *`.
-    register: extern "C" fn(*mut c_void),
-}
-
-extern "C" {
-    /// In `dialect/TesselDialect.cpp`: inserts the `tessel` dialect into the registry
-    /// and adds the Transform-dialect extension with the `transform.tessel.*` ops.
-    fn tessel_register_dialect(registry: *mut c_void);
-}
-
-extern "C" fn register_dialect(registry: *mut c_void) {
-    // As for the passes: nothing here may unwind into mlir-opt.
-    let _ = catch_unwind(install_logger);
-    // SAFETY: mlir-opt hands over its live `DialectRegistry` for the call; the C++
-    // side checks for null and only inserts into it.
-    unsafe { tessel_register_dialect(registry) }
-}
-
-/// Entry point `mlir-opt --load-dialect-plugin` looks up (MLIR_PLUGIN_API_VERSION 1).
-#[no_mangle]
-pub extern "C" fn mlirGetDialectPluginInfo() -> DialectPluginLibraryInfo {
-    DialectPluginLibraryInfo {
-        api_version: 1,
-        name: c"tessel".as_ptr(),
-        version: c"0.1.0".as_ptr(),
-        register: register_dialect,
-    }
-}
-
-/// Where the Transform ops' C++ receives an error message: `len` bytes at `message`
-/// (UTF-8, not NUL-terminated), valid for the call only, with the caller's `user`.
-/// Mirrors `TesselErrorSink` in `dialect/TesselTransformOps.cpp`.
-pub type ErrorSink =
-    Option<unsafe extern "C" fn(user: *mut c_void, message: *const c_char, len: usize)>;
-
-/// Runs one Transform op's Rust side: `Ok` is true; an `Err` (or a panic, caught)
-/// goes to `sink` and is false.
-///
-/// # Safety
-/// `sink`, when set, must accept `user` and a message valid for the call.
-unsafe fn transform_call(
-    what: &str,
-    sink: ErrorSink,
-    user: *mut c_void,
-    f: impl FnOnce() -> Result<(), String>,
-) -> bool {
-    let message = match catch_unwind(AssertUnwindSafe(|| erasing_at_end(f))) {
-        Ok(Ok(())) => return true,
-        Ok(Err(message)) => message,
-        Err(_) => format!("tessel: internal error (panic caught) in {what}"),
-    };
-    if let Some(sink) = sink {
-        // SAFETY: the caller guarantees that `sink` takes `user` and a (pointer,
-        // length) view, which `message` keeps alive for the call.
-        unsafe { sink(user, message.as_ptr().cast(), message.len()) }
-    }
-    false
-}
-
-/// The `len` bytes at `text` (none when `text` is null or `len` is 0).
-///
-/// # Safety
-/// `text` must be null or point to `len` bytes that stay readable for `'a`.
-unsafe fn c_bytes<'a>(text: *const c_char, len: usize) -> &'a [u8] {
-    if text.is_null() || len == 0 {
-        return &[];
-    }
-    // SAFETY: non-null, with `len` readable bytes (the caller guarantees it).
-    unsafe { std::slice::from_raw_parts(text.cast(), len) }
-}
-
-/// `transform.tessel.scop`: takes the `index`-th SCoP of the function `func`
-/// ([`clay::scop`]) and writes its first op to `scop`. Returns false, with a message
-/// to `sink`, on error.
-///
-/// # Safety
-/// `func` must be a live operation that nothing else erases during the call, `scop`
-/// null or writable, and `sink`, when set, must accept `user` (see [`ErrorSink`]).
-#[no_mangle]
-pub unsafe extern "C" fn tessel_transform_scop(
-    func: MlirOperation,
-    index: usize,
-    scop: *mut MlirOperation,
-    sink: ErrorSink,
-    user: *mut c_void,
-) -> bool {
-    // SAFETY: the caller hands over a live payload op (see above).
-    let func = unsafe { Op::from_raw(func) };
-    let mut first = None;
-    // SAFETY: the caller guarantees `sink` and `user`.
-    let ok = unsafe {
-        transform_call("transform.tessel.scop", sink, user, || {
-            let func = func.ok_or("transform.tessel.scop: no payload op")?;
-            first = Some(clay::scop(func, index)?);
-            Ok(())
-        })
-    };
-    if let (true, Some(first)) = (ok, first) {
-        if !scop.is_null() {
-            // SAFETY: `scop` is non-null and writable (the caller guarantees it).
-            unsafe { *scop = first.to_raw() };
-        }
-    }
-    ok
-}
-
-/// `transform.tessel.<directive>`: applies one Clay directive, `len` bytes of UTF-8
-/// at `directive` in seed 003's syntax (e.g. `distribute((4, 0), 1)`), to the
-/// schedule recorded on `scop` ([`clay::step`]). Returns false, with a message to
-/// `sink`, on error; the payload is then unchanged.
-///
-/// # Safety
-/// `scop` must be a live operation that nothing else erases during the call,
-/// `directive` must point to `len` readable bytes (or be null with `len` 0), and
-/// `sink`, when set, must accept `user` (see [`ErrorSink`]).
-#[no_mangle]
-pub unsafe extern "C" fn tessel_transform_step(
-    scop: MlirOperation,
-    directive: *const c_char,
-    len: usize,
-    sink: ErrorSink,
-    user: *mut c_void,
-) -> bool {
-    // SAFETY: the caller hands over a live payload op (see above).
-    let scop = unsafe { Op::from_raw(scop) };
-    // SAFETY: the caller guarantees `len` readable bytes at `directive` (or null).
-    let bytes = unsafe { c_bytes(directive, len) };
-    // SAFETY: the caller guarantees `sink` and `user`.
-    unsafe {
-        transform_call("a transform.tessel directive", sink, user, || {
-            let scop = scop.ok_or("transform.tessel: no payload op")?;
-            let directive = std::str::from_utf8(bytes)
-                .map_err(|_| "transform.tessel: the directive is not UTF-8".to_string())?;
-            clay::step(scop, directive)
-        })
-    }
-}
-
-/// `transform.tessel.generate`: verifies the schedule recorded on `scop` and replaces
-/// the SCoP's ops with the code generated from it ([`clay::generate`]), under the
-/// Tessel options written at `options` (`len` bytes of UTF-8, `name=value` separated
-/// by spaces; none: the defaults). Returns false, with a message to `sink`, on
-/// error; the payload is then unchanged.
-///
-/// # Safety
-/// `scop` must be a live operation that the caller does not use after a successful
-/// call (it is erased), `options` must point to `len` readable bytes (or be null
-/// with `len` 0), and `sink`, when set, must accept `user` (see [`ErrorSink`]).
-#[no_mangle]
-pub unsafe extern "C" fn tessel_transform_generate(
-    scop: MlirOperation,
-    options: *const c_char,
-    len: usize,
-    sink: ErrorSink,
-    user: *mut c_void,
-) -> bool {
-    // SAFETY: the caller hands over a live payload op (see above).
-    let scop = unsafe { Op::from_raw(scop) };
-    // SAFETY: the caller guarantees `len` readable bytes at `options` (or null).
-    let bytes = unsafe { c_bytes(options, len) };
-    // SAFETY: the caller guarantees `sink` and `user`.
-    unsafe {
-        transform_call("transform.tessel.generate", sink, user, || {
-            let scop = scop.ok_or("transform.tessel.generate: no payload op")?;
-            let text = std::str::from_utf8(bytes)
-                .map_err(|_| "transform.tessel.generate: the options are not UTF-8".to_string())?;
-            // Over the defaults without the transforms that follow scheduling: a
-            // script's schedule is generated as written unless `options` asks.
-            let mut options = Options::default().without_transforms();
-            options
-                .apply_text(text)
-                .map_err(|e| format!("transform.tessel.generate: {e}"))?;
-            clay::generate(scop, &options)
-        })
-    }
-}
-
-// ---- clang and opt: the Rust front end (src/llvm/) ----
-
 /// The `len` bytes at `text` as a string (lossy); empty for null.
 ///
 /// # Safety
 /// `text` is null or points to `len` readable bytes.
 unsafe fn c_text(text: *const c_char, len: usize) -> String {
-    // SAFETY: the caller's.
-    String::from_utf8_lossy(unsafe { c_bytes(text, len) }).into_owned()
+    if text.is_null() || len == 0 {
+        return String::new();
+    }
+    // SAFETY: non-null, with `len` readable bytes (the caller's).
+    let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Called by the C++ pass (`shim/llvm_passes.cpp`) for each function: runs the clang
-/// front end on it with `tessel-optimize`'s options from `-mllvm -tessel-*`. Returns
-/// whether the IR changed. No panic crosses this boundary: after one (a bug in
-/// Tessel), the function is reported changed, so that clang recomputes its
-/// analyses.
+/// The optimizer of a function whose nests cannot reach the core: each is left alone
+/// with the reason. (A function with no nest worth optimizing never calls it.)
+struct WithoutCore(&'static str);
+
+impl NestOptimizer for WithoutCore {
+    fn optimize_nest<'a>(
+        &mut self,
+        se: Analyses<'a>,
+        _: FunctionValue<'a>,
+        outer: Loop<'a>,
+        _: &Settings,
+        _: &Budget,
+        _: u32,
+    ) -> bool {
+        missed(se, outer, self.0, None)
+    }
+}
+
+/// Called by the C++ pass (`shim/llvm_passes.cpp`) for each function with a loop:
+/// runs the front end with `tessel-optimize`'s options from `-mllvm -tessel-*`.
+/// A function with a nest worth optimizing goes to the core, loaded then; another
+/// one is walked here, for its remarks, and never changes. Returns whether the IR
+/// changed. No panic crosses this boundary: after one (a bug in Tessel), the
+/// function is reported changed, so that clang recomputes its analyses.
 ///
 /// # Safety
 /// `state` is the C++ pass's live function state and `function` its
@@ -447,35 +181,46 @@ unsafe fn c_text(text: *const c_char, len: usize) -> String {
 /// bytes (or is null).
 #[no_mangle]
 pub unsafe extern "C" fn tessel_llvm_run_function(
-    state: *mut llvm::TesselFunction,
-    function: llvm_sys::prelude::LLVMValueRef,
+    state: *mut TesselFunction,
+    function: LLVMValueRef,
     options: *const c_char,
     len: usize,
     count_runs: bool,
     single_loops: bool,
 ) -> bool {
-    // TESSEL_LOG works in clang as in mlir-opt (installed once; failing is harmless).
-    static LOGGER: std::sync::Once = std::sync::Once::new();
-    LOGGER.call_once(|| {
-        let _ = catch_unwind(install_logger);
-    });
     // SAFETY: the caller's.
-    let options = unsafe { c_text(options, len) };
+    let text = unsafe { c_text(options, len) };
     // SAFETY: the caller's: the live state of `function` for the call.
-    let Some(run) = (unsafe { llvm::Run::new(state, function) }) else {
+    let Some(mut run) = (unsafe { Run::new(state, function) }) else {
         return false;
     };
-    let settings = llvm::Settings {
-        options,
+    let settings = Settings {
+        options: text,
         count_runs,
         single_loops,
     };
-    catch_unwind(AssertUnwindSafe(|| llvm::run_function(run, &settings))).unwrap_or(true)
+    catch_unwind(AssertUnwindSafe(|| {
+        if !worth_optimizing(&mut run, &settings) {
+            // Nothing to change: the walk only reports.
+            let remarks = run.analyses().remarks_enabled();
+            return remarks
+                && run_function(run, &settings, &mut WithoutCore("the core was not asked"));
+        }
+        match core() {
+            // SAFETY: the caller's guarantees, handed on; the core's function has
+            // this signature (core_library.rs).
+            Ok(core) => unsafe {
+                (core.run_function)(state, function, options, len, count_runs, single_loops)
+            },
+            Err(why) => run_function(run, &settings, &mut WithoutCore(why)),
+        }
+    }))
+    .unwrap_or(true)
 }
 
 /// Called when clang builds its pipeline: false if `options` are valid
-/// `tessel-optimize` options, else true with the parser's message written through
-/// `text` to `sink`.
+/// `tessel-optimize` options, else true with the reason written through `text` to
+/// `sink`.
 ///
 /// # Safety
 /// `options` points to `len` readable bytes (or is null); `text` accepts `sink` and a
@@ -489,7 +234,7 @@ pub unsafe extern "C" fn tessel_llvm_check_options(
 ) -> bool {
     // SAFETY: the caller's.
     let options = unsafe { c_text(options, len) };
-    let error = catch_unwind(|| llvm::options_error(&options))
+    let error = catch_unwind(|| Options::from_text(&options).err())
         .unwrap_or_else(|_| Some("internal error (panic caught) while checking options".into()));
     match error {
         Some(message) => {

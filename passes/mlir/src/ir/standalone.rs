@@ -1,5 +1,5 @@
 //! IR that no host owns: the `affine` functions the clang front end builds from LLVM
-//! IR (passes/plugin/src/llvm/), in an MLIR context of this thread's own, run through
+//! IR (passes/plugin/core/src/llvm/), in an MLIR context of this thread's own, run through
 //! a pass pipeline and translated into clang's LLVM context.
 //!
 //! One context per thread, made on first use and kept for the process: clang runs
@@ -144,17 +144,6 @@ impl StandaloneModule {
     pub fn print(&self) -> String {
         self.module.as_operation().to_string()
     }
-}
-
-/// Whether `pipeline` (the inside of `builtin.module(...)`) parses: the parser's
-/// message if not.
-pub fn check_pipeline(pipeline: &str) -> Result<(), String> {
-    let manager = PassManager::new(context());
-    parse_pass_pipeline(
-        manager.as_operation_pass_manager(),
-        &format!("builtin.module({pipeline})"),
-    )
-    .map_err(parser_message)
 }
 
 /// The pass pipeline parser's own words (melior's error adds a heading).

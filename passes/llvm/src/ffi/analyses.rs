@@ -115,21 +115,21 @@ impl<'a> Analyses<'a> {
         // SAFETY: an integer expression.
         self.scev(unsafe { tessel_scev_one(self.f(), like.raw()) })
     }
-    pub fn add(self, ops: &[Scev<'a>]) -> Scev<'a> {
+    pub fn sum(self, ops: &[Scev<'a>]) -> Scev<'a> {
         let raw: Vec<RawScev> = ops.iter().map(|s| s.raw()).collect();
         // SAFETY: live expressions of one type.
         self.scev(unsafe { tessel_scev_add(self.f(), raw.as_ptr(), raw.len()) })
     }
     pub fn add2(self, a: Scev<'a>, b: Scev<'a>) -> Scev<'a> {
-        self.add(&[a, b])
+        self.sum(&[a, b])
     }
-    pub fn mul(self, ops: &[Scev<'a>]) -> Scev<'a> {
+    pub fn product(self, ops: &[Scev<'a>]) -> Scev<'a> {
         let raw: Vec<RawScev> = ops.iter().map(|s| s.raw()).collect();
         // SAFETY: live expressions of one type.
         self.scev(unsafe { tessel_scev_mul(self.f(), raw.as_ptr(), raw.len()) })
     }
     pub fn mul2(self, a: Scev<'a>, b: Scev<'a>) -> Scev<'a> {
-        self.mul(&[a, b])
+        self.product(&[a, b])
     }
     pub fn minus(self, a: Scev<'a>, b: Scev<'a>) -> Scev<'a> {
         // SAFETY: live expressions.
@@ -344,9 +344,14 @@ impl<'a> Expander<'a> {
         unsafe { tessel_expander_safe_at(self.raw, s.raw(), at.as_value_ref()) }
     }
     /// The value of `s` as `ty`, computed before `at`.
-    pub fn expand(&self, s: Scev<'a>, ty: LLVMTypeRef, at: InstructionValue<'_>) -> LLVMValueRef {
+    pub fn expand(
+        &self,
+        s: Scev<'a>,
+        ty: LLVMTypeRef,
+        at: InstructionValue<'_>,
+    ) -> Option<inkwell::values::BasicValueEnum<'a>> {
         // SAFETY: as above; callers checked `safe_at`.
-        unsafe { tessel_expander_expand(self.raw, s.raw(), ty, at.as_value_ref()) }
+        basic_value(unsafe { tessel_expander_expand(self.raw, s.raw(), ty, at.as_value_ref()) })
     }
 }
 impl Drop for Expander<'_> {

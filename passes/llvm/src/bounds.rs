@@ -191,7 +191,7 @@ pub fn extreme<'a>(
                     depth + 1,
                 )?);
             }
-            Some(se.add(&ops))
+            Some(se.sum(&ops))
         }
         ScevKind::Mul => {
             // Invariant factors of a known sign (a constant, a row size `8 * n`) times
@@ -210,7 +210,7 @@ pub fn extreme<'a>(
             }
             // A factor whose sign SCEV can't tell is assumed, as a step of unknown
             // sign is.
-            let c = se.mul(&invariant);
+            let c = se.product(&invariant);
             let up = assume_non_negative(se, c, assumed);
             let e = extreme(
                 se,

@@ -3,8 +3,8 @@
 
 use tessel_mlir::ir::{AffineExpr, AffineMap, Type, Val};
 
-use super::super::ffi::{Conversion, Scev, ScevKind};
 use super::{NestTranslator, Widen};
+use tessel_llvm::ffi::{Conversion, Scev, ScevKind};
 
 impl<'a> NestTranslator<'a> {
     // ---- affine expressions ---------------------------------------------------------

@@ -1,45 +1,17 @@
-//! Tessel from clang: the front end on LLVM IR, in the manner of Polly.
-//!
-//! For each outermost loop of a function the pass either finds the static control
-//! part it holds ([`detect`], Polly's ScopDetection) and optimizes it, or names the
-//! first construct that keeps the nest out of the polyhedral model, with its source
-//! line, and tries the nests inside it. Optimizing a nest ([`optimize_nest`]):
-//!
-//! 1. [`translate`]: the nest as an `affine` function (Polly's ScopBuilder, into the
-//!    MLIR form the core already optimizes), its arrays shaped by [`shape`];
-//! 2. [`check`]: the run-time check under which that function is the nest;
-//! 3. [`core`]: `tessel-optimize` and the lowering, in-process, into clang's context;
-//! 4. [`splice`]: the check and the call before the nest, the original loops kept as
-//!    the fallback.
-//!
-//! LLVM IR is read and written through [`ffi`] (inkwell, and the C++ shim for the
-//! analyses the C API lacks: `shim/llvm_abi.h`); the pass registration itself is C++
-//! (`shim/llvm_passes.cpp`).
-
-mod bounds;
-mod check;
-mod core;
-mod detect;
-#[allow(unsafe_code)]
-mod ffi;
-mod scev;
-mod shape;
-mod splice;
-mod translate;
+//! The pass on one function. For each outermost loop it either finds the SCoP the
+//! nest holds ([`Detector`]) or names the first construct that keeps it out of the
+//! model, with its source line, and tries the nests inside it; a SCoP that can gain
+//! ([`no_gain`]) goes to the caller's [`NestOptimizer`]. Every step leaves a remark
+//! (-Rpass-analysis=tessel, -Rpass-missed=tessel, -Rpass=tessel).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use inkwell::values::FunctionValue;
-use tessel_mlir::ir::standalone::StandaloneModule;
 use tessel_poly::Options;
 
-use detect::{Detector, Failure, Found};
-use ffi::{Analyses, Loop, RemarkKind};
-use translate::NestTranslator;
-
-pub use self::core::options_error;
-pub use ffi::{Run, TesselFunction};
+use super::detect::{Detector, Failure, Found};
+use super::ffi::{Analyses, Loop, RemarkKind, Run, Value};
 
 /// How the pass was asked to run (from clang's command line).
 pub struct Settings {
@@ -51,8 +23,29 @@ pub struct Settings {
     pub single_loops: bool,
 }
 
-/// Runs the front end on one function; whether the IR changed.
-pub fn run_function(mut run: Run<'_>, settings: &Settings) -> bool {
+/// Optimizes one nest that detection accepted and [`no_gain`] kept.
+pub trait NestOptimizer {
+    /// Replaces the nest rooted at `outer` by its optimized version; whether the IR
+    /// changed. Emits a remark either way. `index` numbers the function's optimized
+    /// nests so far.
+    fn optimize_nest<'a>(
+        &mut self,
+        se: Analyses<'a>,
+        function: FunctionValue<'a>,
+        outer: Loop<'a>,
+        settings: &Settings,
+        budget: &Budget,
+        index: u32,
+    ) -> bool;
+}
+
+/// Runs the pass on one function, `optimizer` on each nest worth it; whether the IR
+/// changed.
+pub fn run_function(
+    mut run: Run<'_>,
+    settings: &Settings,
+    optimizer: &mut dyn NestOptimizer,
+) -> bool {
     let function = run.function();
     let budget = Budget::of(settings);
     // Nests already visited, by header (blocks outlive the analyses): a replaced
@@ -80,7 +73,9 @@ pub fn run_function(mut run: Run<'_>, settings: &Settings) -> bool {
                             missed(se, outer, &why, None);
                             continue;
                         }
-                        if optimize_nest(se, function, outer, settings, &budget, optimized) {
+                        if optimizer
+                            .optimize_nest(se, function, outer, settings, &budget, optimized)
+                        {
                             optimized += 1;
                             changed = true;
                             break;
@@ -103,6 +98,22 @@ pub fn run_function(mut run: Run<'_>, settings: &Settings) -> bool {
         run.invalidate();
     }
     optimized > 0
+}
+
+/// Whether the function has a nest that [`run_function`] would hand to its
+/// optimizer: the same walk, without remarks and without changing anything.
+pub fn worth_optimizing(run: &mut Run<'_>, settings: &Settings) -> bool {
+    let se = run.analyses();
+    let detector = Detector::new(se);
+    let mut work = se.top_level_loops();
+    while let Some(outer) = work.pop() {
+        match detector.detect(outer) {
+            Ok(found) if no_gain(&found, settings).is_none() => return true,
+            Ok(_) => {}
+            Err(_) => work.extend(outer.sub_loops()),
+        }
+    }
+    false
 }
 
 fn report_found(se: Analyses<'_>, outer: Loop<'_>, found: &Found<'_>) {
@@ -144,7 +155,7 @@ fn report_failure(se: Analyses<'_>, outer: Loop<'_>, failure: &Failure<'_>) {
 /// -mllvm -tessel-time-budget; 0: none), over every stage: detection, translation,
 /// the core (which gets what is left, and degrades as on the MLIR path), the lowering
 /// and the splice. A nest met once it is spent is left alone with a remark.
-struct Budget {
+pub struct Budget {
     start: Instant,
     limit: Option<Duration>,
 }
@@ -174,7 +185,7 @@ impl Budget {
     }
     /// The core's options: the user's, with `time-budget` what is left (whole
     /// seconds, at least 1).
-    fn options_for_core(&self, options: &str) -> String {
+    pub fn options_for_core(&self, options: &str) -> String {
         let Some(left) = self.left() else {
             return options.to_string();
         };
@@ -223,114 +234,12 @@ fn no_gain(found: &Found<'_>, settings: &Settings) -> Option<String> {
     }
 }
 
-/// "loop nest left alone: why", at `at` or the nest's start.
-fn missed(se: Analyses<'_>, outer: Loop<'_>, why: &str, at: Option<ffi::Value<'_>>) -> bool {
+/// "loop nest left alone: why", at `at` or the nest's start. Returns false, for the
+/// optimizer's early exits.
+pub fn missed(se: Analyses<'_>, outer: Loop<'_>, why: &str, at: Option<Value<'_>>) -> bool {
     if se.remarks_enabled() {
         let text = format!("loop nest left alone: {why}");
         se.remark(RemarkKind::Missed, c"ScopNotOptimized", outer, at, &text);
     }
     false
-}
-
-/// The core's summary remark ("optimized SCoP ..."), if it optimized the nest.
-fn summary(remarks: &[String]) -> Option<&str> {
-    remarks.iter().find_map(|r| {
-        r.strip_prefix("tessel: ")
-            .filter(|r| r.starts_with("optimized SCoP"))
-    })
-}
-
-/// Replaces the nest rooted at `outer` (which detection accepted) by a call of its
-/// optimized version behind a run-time check. Returns true if the IR changed; emits
-/// a remark either way.
-fn optimize_nest<'a>(
-    se: Analyses<'a>,
-    function: FunctionValue<'a>,
-    outer: Loop<'a>,
-    settings: &Settings,
-    budget: &Budget,
-    index: u32,
-) -> bool {
-    if !check::has_entry_and_exit(outer) {
-        return missed(se, outer, "the nest has no single entry and exit", None);
-    }
-    if let Some(v) = splice::used_after(outer) {
-        return missed(
-            se,
-            outer,
-            "a value computed in the nest is used after it",
-            Some(v),
-        );
-    }
-    let module = StandaloneModule::new();
-    let mut t = NestTranslator::new(se, function, outer, module.context());
-    let function_name = function.get_name().to_string_lossy().into_owned();
-    let name = format!("__tessel_{function_name}_{index}");
-    if let Err(e) = t.translate(&name, module.body()) {
-        return missed(se, outer, &e.why, e.at);
-    }
-    let check = match check::build_check(se, outer, &t) {
-        Ok(check) => check,
-        Err(e) => return missed(se, outer, &e.describe(), None),
-    };
-    let openmp = ffi::module_has_flag(function, "openmp");
-    let mut options = budget.options_for_core(&settings.options);
-    if !openmp {
-        // Without -fopenmp nothing links the OpenMP runtime: sequential code.
-        if !options.is_empty() {
-            options.push(' ');
-        }
-        options.push_str("parallel=false");
-    }
-    let core = core::run_core(module, &options, function);
-    for remark in &core.remarks {
-        se.remark(RemarkKind::Analysis, c"Core", outer, None, remark);
-    }
-    if core.module.is_none() {
-        return missed(se, outer, &format!("the core failed: {}", core.error), None);
-    }
-    let Some(optimized) = summary(&core.remarks).map(str::to_string) else {
-        return missed(se, outer, "the core kept the original schedule", None);
-    };
-    let overlapping = splice::overlapping_pairs(se, &t);
-    let spliced = splice::splice(se, function, outer, &t, &check, &overlapping, core, &name);
-    let (preheader_branch, optimized_block) = match spliced {
-        Ok(blocks) => blocks,
-        Err(e) => return missed(se, outer, e.describe(), None),
-    };
-    if settings.count_runs {
-        splice::count_runs(function, &name, preheader_branch, optimized_block);
-    }
-    if !check.bounds.is_empty() && se.remarks_enabled() {
-        // The subscript bounds as ScalarEvolution prints them, for inspection.
-        let text: Vec<String> = check
-            .bounds
-            .iter()
-            .map(|(p, l, r)| check::printed(*p, *l, *r))
-            .collect();
-        se.remark(
-            RemarkKind::Analysis,
-            c"RuntimeCheck",
-            outer,
-            None,
-            &format!("run-time check of the subscripts: {}", text.join("; ")),
-        );
-    }
-    if se.remarks_enabled() {
-        let mut text = optimized;
-        let (alias_checks, subscript_checks) = (overlapping.len(), check.bounds.len());
-        if alias_checks + subscript_checks == 0 {
-            text += "; no run-time check needed";
-        } else {
-            text += &format!(
-                "; behind a run-time check ({alias_checks} array pairs that may overlap, \
-                 {subscript_checks} subscript bounds), the original loops as the fallback"
-            );
-        }
-        if !openmp {
-            text += "; sequential: compile with -fopenmp for parallel loops";
-        }
-        se.remark(RemarkKind::Passed, c"ScopOptimized", outer, None, &text);
-    }
-    true
 }

@@ -8,7 +8,7 @@
 use super::bounds::extreme;
 use super::ffi::{Analyses, Conversion, Loop, LoopBlock, Predicate, Scev, ScevKind};
 use super::scev::NarrowValue;
-use super::translate::NestTranslator;
+use super::shape::{Access, Array};
 
 /// What the run-time check requires.
 #[derive(Default, Debug)]
@@ -56,10 +56,21 @@ pub fn printed(p: Predicate, a: Scev<'_>, b: Scev<'_>) -> String {
     format!("{a} {} {b}", p.name())
 }
 
+/// The nest's model, as its translation built it: what the check is about.
+pub struct Model<'m, 'a> {
+    pub arrays: &'m [Array<'a>],
+    pub accesses: &'m [Access<'a>],
+    /// `int` arithmetic taken as wide: each must stay in its narrow type's range.
+    pub narrow_values: &'m [NarrowValue<'a>],
+    /// Invariants read as non-negative: each must be.
+    pub assumed_non_negative: &'m [Scev<'a>],
+}
+
+/// The check under which `t` is the nest rooted at `outer`.
 pub fn build_check<'a>(
     se: Analyses<'a>,
     outer: Loop<'a>,
-    t: &NestTranslator<'a>,
+    t: &Model<'_, 'a>,
 ) -> Result<Check<'a>, NoCheck> {
     let n = t.arrays.len();
     let mut check = Check {
@@ -96,7 +107,7 @@ pub fn build_check<'a>(
     let mut assumed = vec![];
     // Trip counts taken wide (see `extreme`).
     let mut narrowed: Vec<NarrowValue<'a>> = vec![];
-    for access in &t.accesses {
+    for access in t.accesses {
         let array = &t.arrays[access.array];
         for (k, s) in access.subscripts.iter().enumerate() {
             let lo = extreme(se, outer, *s, false, &mut assumed, Some(&mut narrowed), 0);
@@ -148,7 +159,7 @@ pub fn build_check<'a>(
     for step in assumed {
         require(&mut check, Predicate::Sge, step, se.zero(step));
     }
-    for x in &t.assumed_non_negative {
+    for x in t.assumed_non_negative {
         require(&mut check, Predicate::Sge, *x, se.zero(*x));
     }
     narrowed.extend(t.narrow_values.iter().copied());

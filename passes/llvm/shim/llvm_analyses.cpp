@@ -1,8 +1,9 @@
-// The LLVM analyses the clang front end (Rust, passes/plugin/src/llvm/) asks, behind
-// the C ABI of llvm_abi.h: each function here is one query or one construction of
-// ScalarEvolution, LoopInfo, the dominator trees, alias analysis, delinearization or
-// the SCEV expander, with no logic of its own. The pass that calls Rust, and the
-// remarks, are in llvm_passes.cpp.
+// The LLVM analyses the clang front end (Rust, passes/llvm/src/) asks, behind the C ABI
+// of llvm_abi.h: each function here is one query or one construction of
+// ScalarEvolution, LoopInfo, the dominator trees, alias analysis, delinearization,
+// TargetLibraryInfo or the SCEV expander, a remark, or an invalidation, with no logic
+// of its own. The pass that calls Rust is registered in passes/plugin/shim/
+// llvm_passes.cpp.
 
 #include "llvm_function.h"
 
@@ -11,10 +12,12 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
 using tessel::FunctionState;
+using tessel::kRemarkName;
 
 namespace {
 
@@ -39,6 +42,40 @@ struct TesselExpander {
 };
 
 extern "C" {
+
+// ---- the run, remarks, destructors ---------------------------------------------------
+
+void tessel_llvm_invalidate(TesselFunction *f) { FunctionState::of(f).invalidate(); }
+
+void tessel_llvm_append_destructor(LLVMValueRef function) {
+  auto *f = cast<Function>(unwrap(function));
+  appendToGlobalDtors(*f->getParent(), f, 65535);
+}
+
+bool tessel_llvm_remarks_enabled(TesselFunction *f) {
+  return FunctionState::of(f).ore().allowExtraAnalysis(kRemarkName);
+}
+
+void tessel_llvm_remark(TesselFunction *f, int kind, const char *name, TesselLoop loop,
+                        LLVMValueRef at, const char *text, size_t len) {
+  auto *l = static_cast<Loop *>(loop);
+  auto *inst = at ? dyn_cast<Instruction>(unwrap(at)) : nullptr;
+  DebugLoc location = inst && inst->getDebugLoc() ? inst->getDebugLoc() : l->getStartLoc();
+  BasicBlock *header = l->getHeader();
+  StringRef message(text, len);
+  OptimizationRemarkEmitter &ore = FunctionState::of(f).ore();
+  switch (kind) {
+  case 0:
+    ore.emit(OptimizationRemarkAnalysis(kRemarkName, name, location, header) << message);
+    break;
+  case 1:
+    ore.emit(OptimizationRemarkMissed(kRemarkName, name, location, header) << message);
+    break;
+  default:
+    ore.emit(OptimizationRemark(kRemarkName, name, location, header) << message);
+    break;
+  }
+}
 
 // ---- LoopInfo -------------------------------------------------------------------------
 

@@ -10,10 +10,10 @@ use inkwell::values::{
 };
 use inkwell::IntPredicate;
 
-use super::check::Check;
 use super::core::CoreResult;
-use super::ffi::{self, Analyses, Loop, LoopBlock, Scev, ScevKind, Value};
 use super::translate::NestTranslator;
+use tessel_llvm::check::Check;
+use tessel_llvm::ffi::{self, Analyses, Loop, LoopBlock, Scev, ScevKind, Value};
 
 /// The attribute of the functions this plugin generated: the pass leaves them alone.
 pub const GENERATED_ATTRIBUTE: &str = "tessel-generated";
@@ -146,8 +146,7 @@ pub fn splice<'a>(
     // The check and the call, in the preheader.
     let b = context.create_builder();
     b.position_before(&at);
-    let expand =
-        |s: Scev<'a>, ty| ffi::basic_value(expander.expand(s, ty, at)).ok_or(SpliceError::Builder);
+    let expand = |s: Scev<'a>, ty| expander.expand(s, ty, at).ok_or(SpliceError::Builder);
     let int = |v: BasicValueEnum<'a>| -> Result<IntValue<'a>, SpliceError> {
         v.try_into().map_err(|_| SpliceError::Builder)
     };
@@ -198,7 +197,7 @@ pub fn splice<'a>(
         for k in (0..rank.saturating_sub(1)).rev() {
             strides[k] = built(b.build_int_mul(strides[k + 1], sizes[k + 1], ""))?;
         }
-        let base = ffi::basic_value(array.base.raw()).ok_or(SpliceError::Builder)?;
+        let base = array.base.basic().ok_or(SpliceError::Builder)?;
         let zero: BasicMetadataValueEnum<'a> = i64_type.const_int(0, false).into();
         args.extend([base.into(), base.into(), zero]);
         args.extend(sizes.iter().map(|s| BasicMetadataValueEnum::from(*s)));
@@ -208,11 +207,7 @@ pub fn splice<'a>(
         args.push(int(expand(*p, i64_raw)?)?.into());
     }
     for s in &t.scalars {
-        args.push(
-            ffi::basic_value(s.raw())
-                .ok_or(SpliceError::Builder)?
-                .into(),
-        );
+        args.push(s.basic().ok_or(SpliceError::Builder)?.into());
     }
 
     let call = context.prepend_basic_block(header, "tessel.optimized");

@@ -18,6 +18,9 @@
 
 namespace tessel {
 
+// The remarks' pass name (-Rpass=tessel).
+constexpr const char *kRemarkName = "tessel";
+
 class FunctionState {
 public:
   FunctionState(llvm::Function &f, llvm::FunctionAnalysisManager &fam) : f(f), fam(fam) {}

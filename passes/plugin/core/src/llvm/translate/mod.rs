@@ -23,9 +23,9 @@ use std::collections::HashMap;
 use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
 use tessel_mlir::ir::{AffineExpr, Blk, Context, Location, Type, Val};
 
-use super::ffi::{self, Analyses, Loop, Scalar, Scev, Value};
-use super::scev::{widen_sign_extensions, NarrowValue};
-use super::shape::{self, Access, Array};
+use tessel_llvm::ffi::{self, Analyses, Loop, Scalar, Scev, Value};
+use tessel_llvm::scev::{widen_sign_extensions, NarrowValue};
+use tessel_llvm::shape::{self, Access, Array};
 
 mod affine;
 mod control;

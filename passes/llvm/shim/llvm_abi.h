@@ -1,7 +1,8 @@
-// The C ABI between the clang front end (Rust, passes/plugin/src/llvm/) and the LLVM
-// analyses that have no C API: LoopInfo, ScalarEvolution, the dominator trees, alias
-// analysis, delinearization, the SCEV expander and optimization remarks. Everything
-// else about LLVM IR, Rust reads and writes through LLVM's C API (inkwell).
+// The C ABI between the clang front end (Rust: passes/llvm/src/, and the core's side in
+// passes/plugin/core/src/llvm/) and the LLVM analyses that have no C API: LoopInfo,
+// ScalarEvolution, the dominator trees, alias analysis, delinearization, the SCEV
+// expander and optimization remarks. Everything else about LLVM IR, Rust reads and
+// writes through LLVM's C API (inkwell).
 //
 // Handles are opaque: a `TesselScev` is a `const llvm::SCEV *` (uniqued, so equal
 // handles are equal expressions), a `TesselLoop` a `llvm::Loop *`, both valid until
@@ -31,7 +32,9 @@ typedef void (*TesselText)(void *sink, const char *text, size_t len);
 
 // ---- the pass: Rust's entry, called by the C++ pass for each function -------------
 // Runs detection and optimization on `function`; `options` is tessel-optimize's
-// option string from -mllvm -tessel-*. Returns whether the IR changed.
+// option string from -mllvm -tessel-*. Returns whether the IR changed. Defined in
+// passes/plugin/src/abi.rs, which hands a function with a nest worth optimizing to
+// libtessel_core.so.
 bool tessel_llvm_run_function(TesselFunction *f, LLVMValueRef function, const char *options,
                               size_t options_len, bool count_runs, bool single_loops);
 // Why `options` are not valid tessel-optimize options (written to `sink`); false if

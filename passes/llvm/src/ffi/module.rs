@@ -47,31 +47,19 @@ pub struct GeneratedModule {
     pub(super) raw: LLVMModuleRef,
 }
 
-/// `module` translated to LLVM IR in the context of `host`.
-pub fn translate(
-    module: &tessel_mlir::ir::standalone::StandaloneModule,
-    host: FunctionValue<'_>,
-) -> Option<GeneratedModule> {
-    // The translation hands over a new module of that context (or null).
-    let raw = module.translate_to_llvm(llvm_context(host))?;
-    Some(GeneratedModule {
-        raw: raw as LLVMModuleRef,
-    })
-}
-
-extern "C" {
-    /// In the plugin's `shim/registration.cpp`: registers Tessel's passes with MLIR.
-    pub(super) fn tessel_register_passes();
-}
-
-/// Registers Tessel's MLIR passes (the C++ pass classes generated from the options
-/// table).
-pub fn register_tessel_passes() {
-    // SAFETY: the shim only adds to MLIR's pass registry, which needs nothing set up.
-    unsafe { tessel_register_passes() }
-}
-
 impl GeneratedModule {
+    /// A module that MLIR's translation made in `llvm_context(host)` for a function
+    /// `host` of this run; None for null.
+    ///
+    /// # Safety
+    /// `raw` is null or an `LLVMModuleRef` that the caller owns and hands over, in the
+    /// context of the function it will be linked into.
+    pub unsafe fn from_raw(raw: *mut c_void) -> Option<GeneratedModule> {
+        (!raw.is_null()).then_some(GeneratedModule {
+            raw: raw as LLVMModuleRef,
+        })
+    }
+
     /// The parameter types of its function `name`, if it defines one.
     pub fn parameter_types(&self, name: &str) -> Option<Vec<LLVMTypeRef>> {
         let name = std::ffi::CString::new(name).ok()?;
@@ -151,7 +139,7 @@ pub fn integer_type(function: FunctionValue<'_>, width: u32) -> LLVMTypeRef {
 }
 
 /// A value the expander or the C API made, as inkwell's.
-pub fn basic_value<'a>(raw: LLVMValueRef) -> Option<inkwell::values::BasicValueEnum<'a>> {
+pub(super) fn basic_value<'a>(raw: LLVMValueRef) -> Option<inkwell::values::BasicValueEnum<'a>> {
     // SAFETY: a live first-class value (expanded code, constants).
     (!raw.is_null()).then(|| unsafe { inkwell::values::BasicValueEnum::new(raw) })
 }

@@ -4,9 +4,9 @@
 use inkwell::values::InstructionValue;
 use tessel_mlir::ir::{AffineExpr, AffineMap, Attr, Blk, OpBuilder, Type, Val};
 
-use super::super::ffi::{self, Loop, LoopBlock, ScevKind, Value};
-use super::super::scev::backedge_count;
 use super::{Level, NestTranslator, Widen};
+use tessel_llvm::ffi::{self, Loop, LoopBlock, ScevKind, Value};
+use tessel_llvm::scev::backedge_count;
 
 impl<'a> NestTranslator<'a> {
     // ---- emission -------------------------------------------------------------------

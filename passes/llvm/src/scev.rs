@@ -89,9 +89,9 @@ impl<'a, 'w> Widener<'a, 'w> {
                     ops.push(self.widen(op, width, depth + 1)?);
                 }
                 Some(if s.kind() == ScevKind::Add {
-                    se.add(&ops)
+                    se.sum(&ops)
                 } else {
-                    se.mul(&ops)
+                    se.product(&ops)
                 })
             }
             _ if self.non_negative_invariant(s) => {
@@ -144,8 +144,8 @@ fn rewrite_operands<'a>(
         return s;
     }
     match (kind, s.rec_loop()) {
-        (ScevKind::Add, _) => se.add(&new),
-        (ScevKind::Mul, _) => se.mul(&new),
+        (ScevKind::Add, _) => se.sum(&new),
+        (ScevKind::Mul, _) => se.product(&new),
         (ScevKind::UDiv, _) => se.udiv(new[0], new[1]),
         (ScevKind::AddRec, Some(l)) => se.add_rec_with_flags_of(s, &new, l),
         (ScevKind::AddRec, None) => s,
@@ -258,7 +258,7 @@ pub fn backedge_count<'a>(
                 _ => op,
             })
             .collect();
-        count = se.add(&ops);
+        count = se.sum(&ops);
     }
     if let Some(widened) = widened {
         widened.extend(ranges);

@@ -5,8 +5,8 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::values::{InstructionOpcode, InstructionValue};
 use tessel_mlir::ir::{AffineMap, Attr, Context, OpBuilder, Type, Val};
 
-use super::super::ffi::{self, Value};
 use super::{NestTranslator, Widen};
+use tessel_llvm::ffi::{self, Value};
 
 impl<'a> NestTranslator<'a> {
     pub(super) fn read_only(&self, load: InstructionValue<'a>) -> bool {

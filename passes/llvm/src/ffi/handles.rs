@@ -455,6 +455,10 @@ impl<'a> Value<'a> {
     pub fn raw(self) -> LLVMValueRef {
         self.raw.as_ptr()
     }
+    /// The value as inkwell's, if first-class.
+    pub fn basic(self) -> Option<inkwell::values::BasicValueEnum<'a>> {
+        super::module::basic_value(self.raw())
+    }
     pub fn instruction(self) -> Option<InstructionValue<'a>> {
         // SAFETY: a live value; LLVMIsAInstruction is a type test.
         let is = unsafe { !LLVMIsAInstruction(self.raw()).is_null() };

@@ -5,9 +5,9 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::values::{InstructionOpcode, InstructionValue};
 use tessel_mlir::ir::{AffineExpr, Attr, IntegerSet, OpBuilder, Type};
 
-use super::super::ffi::{self, Conversion, Loop, LoopBlock, Predicate, Scev, ScevKind, Value};
-use super::super::scev::{backedge_count, signed_invariants};
 use super::{NestTranslator, Widen};
+use tessel_llvm::ffi::{self, Conversion, Loop, LoopBlock, Predicate, Scev, ScevKind, Value};
+use tessel_llvm::scev::{backedge_count, signed_invariants};
 
 impl<'a> NestTranslator<'a> {
     /// The blocks of loop `l`'s body from `block` up to `stop` (exclusive; None: to

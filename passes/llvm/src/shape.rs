@@ -337,7 +337,7 @@ impl<'a> Shaper<'a> {
                     quotients.push(q);
                     remainders.push(r);
                 }
-                Some((se.add(&quotients), se.add(&remainders)))
+                Some((se.sum(&quotients), se.sum(&remainders)))
             }
             ScevKind::Mul
                 if matches!(s.operands().as_slice(), [c, x]
@@ -464,7 +464,7 @@ impl<'a> Shaper<'a> {
             let gep = if declared[k].is_empty() {
                 se.constant(width, 0)
             } else {
-                se.add(&declared[k])
+                se.sum(&declared[k])
             };
             let delta = se.minus(subscripts[k], gep);
             if delta.is_zero() {

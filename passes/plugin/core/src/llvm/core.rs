@@ -7,12 +7,9 @@ use tessel_mlir::ir::standalone::{self, StandaloneModule};
 
 use inkwell::values::FunctionValue;
 
-use super::ffi::{self, GeneratedModule};
+use tessel_llvm::ffi::GeneratedModule;
 
-/// Registers the passes pipelines name, once per process.
-pub fn register_passes() {
-    standalone::register_passes(ffi::register_tessel_passes);
-}
+use crate::ffi::{register_tessel_passes, translate};
 
 /// What the core made of one `affine` function.
 pub struct CoreResult {
@@ -39,7 +36,7 @@ pub fn run_core(
     options: &str,
     host: FunctionValue<'_>,
 ) -> CoreResult {
-    register_passes();
+    standalone::register_passes(register_tessel_passes);
     let mut result = CoreResult {
         module: None,
         error: String::new(),
@@ -71,17 +68,9 @@ pub fn run_core(
             module.print()
         );
     }
-    result.module = ffi::translate(&module, host);
+    result.module = translate(&module, host);
     if result.module.is_none() {
         result.error = "the translation to LLVM IR failed".to_string();
     }
     result
-}
-
-/// Why `options` are not valid `tessel-optimize` options: the parser's first line.
-pub fn options_error(options: &str) -> Option<String> {
-    register_passes();
-    standalone::check_pipeline(&format!("func.func(tessel-optimize{{{options}}})"))
-        .err()
-        .map(|e| e.trim().lines().next().unwrap_or_default().to_string())
 }
