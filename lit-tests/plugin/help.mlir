@@ -18,6 +18,7 @@
 // EXPLAIN-NEXT: {{^    =none }}
 // EXPLAIN-NEXT: {{^    =smart }}
 // EXPLAIN-NEXT: {{^    =max }}
+// EXPLAIN-NEXT: {{^        --fusion-structure=<group,group,...> }}
 // EXPLAIN-NEXT: {{^        --intra-tile }}
 // EXPLAIN-NEXT: {{^        --l2-size=<ulong> }}
 // EXPLAIN-NEXT: {{^        --line-size=<ulong> }}
@@ -51,6 +52,7 @@
 // CHECK-NEXT: {{^    =none }}
 // CHECK-NEXT: {{^    =smart }}
 // CHECK-NEXT: {{^    =max }}
+// CHECK-NEXT: {{^        --fusion-structure=<group,group,...> .*seed 002.*Empty \(the default\): the fuse option decides$}}
 // CHECK-NEXT: {{^        --gpu-block=<ulong> .*1024 threads \(default: 16\)$}}
 // CHECK-NEXT: {{^        --gpu-promote .*shared memory.*registers.*\(default: true\)$}}
 // CHECK-NEXT: {{^        --intra-tile .*\(default: true\)$}}
@@ -88,7 +90,14 @@
 // CHECK-NEXT: {{^        --max-operations=<ulong> }}
 // CHECK-NEXT: {{^        --time-budget=<ulong> }}
 
-// tessel-print-schedule reads all of them.
+// tessel-print-fusion-space reads those and Definition 7's slack.
+// CHECK-NEXT: {{^      --tessel-print-fusion-space }}
+// CHECK-NEXT: {{^        --fusion-slack=<ulong> .*\(default: 0\)$}}
+// CHECK-NEXT: {{^        --live-range-reordering }}
+// CHECK-NEXT: {{^        --max-operations=<ulong> }}
+// CHECK-NEXT: {{^        --time-budget=<ulong> }}
+
+// tessel-print-schedule reads all of them but the slack.
 // CHECK-NEXT: {{^      --tessel-print-schedule }}
 // CHECK-NEXT: {{^        --fuse=<value> }}
 // CHECK:      {{^        --register-tile=<size,size,...> }}

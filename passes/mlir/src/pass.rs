@@ -283,6 +283,7 @@ impl Driver<'_> {
             PassKind::PrintScop => tessel_poly::describe_scop(model),
             PassKind::PrintDependences => tessel_poly::describe_dependences(model, &options),
             PassKind::PrintSchedule => tessel_poly::describe_schedule(model, &options),
+            PassKind::PrintFusionSpace => tessel_poly::describe_fusion_space(model, &options),
             PassKind::Explain => {
                 let r = match tessel_poly::clay_explain(model, &options) {
                     Ok(explained) => {

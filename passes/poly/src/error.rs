@@ -23,6 +23,9 @@ pub enum PolyError {
     /// precondition fails, or the result breaks a dependence.
     #[error("{0}")]
     Script(String),
+    /// A given fusion structure (seed 002) does not fit the SCoP or is not legal.
+    #[error("{0}")]
+    Structure(#[from] crate::scheduler::fusion_space::StructureError),
 }
 
 fn in_stage(stage: &str) -> String {
@@ -61,9 +64,10 @@ impl PolyError {
         match self {
             PolyError::Isl(_) | PolyError::InvalidSchedule(_) => ErrorKind::Bug,
             PolyError::Budget | PolyError::TimeBudget { .. } => ErrorKind::Limit,
-            PolyError::Unsupported(_) | PolyError::AstUnsupported(_) | PolyError::Script(_) => {
-                ErrorKind::Unsupported
-            }
+            PolyError::Unsupported(_)
+            | PolyError::AstUnsupported(_)
+            | PolyError::Script(_)
+            | PolyError::Structure(_) => ErrorKind::Unsupported,
         }
     }
 }

@@ -39,7 +39,11 @@ pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, Stmt
 pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind, Target};
 pub use pipeline::{
     clay_explain, clay_generate, clay_replay, codegen_schedule, describe_dependences,
-    describe_schedule, describe_scop, optimize, verify_schedule, Explained, Optimized,
+    describe_fusion_space, describe_schedule, describe_scop, fusion_space, optimize,
+    verify_schedule, Explained, Optimized,
+};
+pub use scheduler::fusion_space::{
+    FusionSpace, PairFacts, Relations, SpaceSize, Structure, StructureError,
 };
 pub use support::isl;
 pub use transform::parallel::PARALLEL_MARK;

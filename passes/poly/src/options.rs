@@ -182,6 +182,11 @@ pub struct Options {
     pub gpu_block: u64,
     /// `target=gpu`: shared-memory and register promotion (`codegen::gpu`).
     pub gpu_promote: bool,
+    /// The outermost level's fusion structure (seed 002's ρ_1, one position per
+    /// statement); empty: none (`scheduler::fusion_space`).
+    pub fusion_structure: Vec<i64>,
+    /// Definition 7's slack `c` for the fusion space.
+    pub fusion_slack: u64,
 }
 
 /// The register block of a point band (`register-tile`).
@@ -226,6 +231,8 @@ impl Default for Options {
             target: Target::Cpu,
             gpu_block: DEFAULT_GPU_BLOCK,
             gpu_promote: true,
+            fusion_structure: Vec::new(),
+            fusion_slack: 0,
         }
     }
 }
@@ -476,6 +483,10 @@ impl Options {
             }
             (OptionId::GpuBlock, Value::UInt(n)) => self.gpu_block = n,
             (OptionId::GpuPromote, Value::Bool(b)) => self.gpu_promote = b,
+            (OptionId::FusionStructure, Value::IntList(positions)) => {
+                self.fusion_structure = positions.to_vec()
+            }
+            (OptionId::FusionSlack, Value::UInt(c)) => self.fusion_slack = c,
             (OptionId::MaxOperations, Value::UInt(n)) => self.max_operations = n,
             (OptionId::TimeBudget, Value::UInt(s)) => {
                 self.time_budget = std::time::Duration::from_secs(s)
@@ -508,6 +519,8 @@ impl Options {
             OptionId::Target => Value::Enum(self.target as usize),
             OptionId::GpuBlock => Value::UInt(self.gpu_block),
             OptionId::GpuPromote => Value::Bool(self.gpu_promote),
+            OptionId::FusionStructure => Value::IntList(&self.fusion_structure),
+            OptionId::FusionSlack => Value::UInt(self.fusion_slack),
             OptionId::MaxOperations => Value::UInt(self.max_operations),
             OptionId::TimeBudget => Value::UInt(self.time_budget.as_secs()),
             OptionId::Tile => Value::Bool(self.tile),
@@ -659,7 +672,9 @@ mod tests {
         let reads = |k: PassKind| OPTIONS.iter().filter(|o| k.reads(o)).count();
         assert_eq!(reads(PassKind::PrintScop), 0);
         assert_eq!(reads(PassKind::PrintDependences), 3);
-        assert_eq!(reads(PassKind::Optimize), OPTIONS.len());
+        // Every option but the fusion space's slack, which only that pass reads.
+        assert_eq!(reads(PassKind::Optimize), OPTIONS.len() - 1);
+        assert_eq!(reads(PassKind::PrintFusionSpace), 4);
     }
 
     #[test]

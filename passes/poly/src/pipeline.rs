@@ -25,6 +25,7 @@ use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::{ScalarExpansion, Scop};
 use crate::options::AFTER_SCHEDULING;
+use crate::scheduler::fusion_space::{self, FusionSpace};
 use crate::scheduler::initial;
 use crate::support::host::{host_caches, host_vector_bytes, Caches};
 use crate::support::isl::{Ctx, IslResult};
@@ -548,6 +549,24 @@ pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyErro
     })
 }
 
+/// The legal fusion structures of the SCoP at the outermost level (seed 002's F^1,
+/// with `opts.fusion_slack` as Definition 7's `c`), with the sizes of O and F^1 and
+/// what the pairwise and path tests found.
+pub fn fusion_space(scop: &Scop, opts: &Options) -> Result<FusionSpace, PolyError> {
+    let _span = scop_span("fusion_space", scop).entered();
+    analyzed(scop, opts, |cx, model, deps, _| {
+        stage("fusion space", || {
+            fusion_space::compute(cx, model, deps, opts.fusion_slack)
+        })
+    })
+}
+
+/// [`fusion_space`] as text ([`FusionSpace::to_text`]): each structure on a line
+/// of its own as `fusion-structure=...`, the value `tessel-optimize` takes.
+pub fn describe_fusion_space(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
+    fusion_space(scop, opts).map(|space| space.to_text())
+}
+
 /// The span every stage event of one SCoP is logged in.
 fn scop_span(entry: &'static str, scop: &Scop) -> tracing::Span {
     tracing::debug_span!("scop", entry, statements = scop.statements.len())
@@ -671,8 +690,9 @@ fn rungs(opts: &Options) -> Vec<(Options, &'static str)> {
             | SchedulerKind::Auto
             | SchedulerKind::Spatial
     );
-    if ours && lower.fuse != FuseMode::None {
+    if ours && (lower.fuse != FuseMode::None || !lower.fusion_structure.is_empty()) {
         lower.fuse = FuseMode::None;
+        lower.fusion_structure.clear();
         ladder.push((lower.clone(), "without fusion"));
     }
     if lower.tile {
