@@ -132,7 +132,7 @@ fn with_structure(
 /// coalescing, which plays the cache line's part in the GPU instance.
 const GPU_TRANSACTION_BYTES: u64 = 128;
 
-fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
+pub(crate) fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
     let isl = kind == SchedulerKind::Isl;
     let spatial = kind == SchedulerKind::Spatial;
     let gpu = opts.target == crate::Target::Gpu;

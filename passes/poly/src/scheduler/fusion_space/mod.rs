@@ -33,8 +33,9 @@ pub use structure::{Structure, StructureError};
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
+use crate::scheduler::initial::scheduler_config;
 use crate::scheduler::{with_scheduler, Config};
-use crate::FuseMode;
+use crate::{Options, SchedulerKind};
 
 use preorders::{close, encoding, enumerate, fubini, Vars};
 
@@ -87,19 +88,12 @@ pub(crate) fn compute(
     slack: u64,
 ) -> Result<FusionSpace, PolyError> {
     let start = Instant::now();
-    // Only validity matters here: no read-after-read proximity edges.
+    // The pluto preset's row space (θ ∈ N, no parameters), which realizes the
+    // structures; only validity matters, so no read-after-read edges.
     let cfg = Config {
-        coincidence: false,
-        forced_outer: false,
-        param_coefficients: false,
-        negative_coefficients: false,
-        maximize_coincidence: false,
-        feautrier_only: false,
-        one_coincident: false,
-        spatial: None,
-        fuse: FuseMode::Max,
         rar: false,
         structure: None,
+        ..scheduler_config(SchedulerKind::Pluto, &Options::default())
     };
     with_scheduler(cx, model, deps, cfg, |sch, mut edges, _| {
         let facts = sch.pair_facts(&mut edges, slack)?;
