@@ -554,11 +554,14 @@ pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyErro
 /// what the pairwise and path tests found.
 pub fn fusion_space(scop: &Scop, opts: &Options) -> Result<FusionSpace, PolyError> {
     let _span = scop_span("fusion_space", scop).entered();
-    analyzed(scop, opts, |cx, model, deps, _| {
+    let start = Instant::now();
+    let mut space = analyzed(scop, opts, |cx, model, deps, _| {
         stage("fusion space", || {
             fusion_space::compute(cx, model, deps, opts.fusion_slack)
         })
-    })
+    })?;
+    space.with_dependences = start.elapsed();
+    Ok(space)
 }
 
 /// [`fusion_space`] as text ([`FusionSpace::to_text`]): each structure on a line
