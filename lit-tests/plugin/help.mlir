@@ -80,6 +80,7 @@
 // CHECK-NEXT: {{^        --tile .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*Empty \(the default\): per band from a footprint model.*untiled$}}
 // CHECK-NEXT: {{^        --time-budget=<ulong> .*Wall-clock seconds .*\(default: 8\)$}}
+// CHECK-NEXT: {{^        --tuning-db=<file> .*SQLite.*Empty \(the default\): none$}}
 // CHECK-NEXT: {{^        --unroll-jam=<ulong> .*\(default: 4\)$}}
 // CHECK-NEXT: {{^        --vector-bytes=<ulong> .*64 with AVX-512, 32 with AVX.*\(default: 0\)$}}
 // CHECK-NEXT: {{^        --wavefront .*\(default: true\)$}}

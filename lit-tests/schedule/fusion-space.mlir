@@ -15,6 +15,7 @@
 // the chain (O: 6 variables, 22 constraints, Fubini(3) = 13 points).
 // SPACE-LABEL: remark: tessel: SCoP of 3 statements
 // SPACE-NEXT: fusion space (seed 002, outermost level, slack 0): O: 6 variables, 22 constraints, 13 points; F^1: {{[0-9]+}} variables, {{[0-9]+}} constraints, 3 points; built in {{.*}} ms ({{.*}} ms with the dependences)
+// SPACE-NEXT: tuning key: model {{[0-9a-f]+}}; space version 1; target {{.*}}; threads {{[0-9]+}}
 // SPACE-NEXT: pair S0 S1: <= M = {(i0,i1)}
 // SPACE-NEXT: pair S1 S2: <= M = {(i0,i1)}
 // SPACE-NEXT: unfusable path: S0 - S1 - S2

@@ -4,7 +4,8 @@
 //! - [`analysis`]: affine ops → model (detection, symbols, aliasing, reg2mem,
 //!   statements, affine maps);
 //! - [`codegen`]: AST → affine ops;
-//! - [`pass`]: the driver that finds runs, calls the core and emits the remarks.
+//! - [`pass`]: the driver that finds runs, calls the core and emits the remarks;
+//! - [`tuning`]: the tuning database `tessel-optimize{tuning-db=FILE}` reads.
 //!
 //! The passes and their options are declared once, in `tessel_poly::options`.
 
@@ -13,6 +14,7 @@ pub mod clay;
 pub mod codegen;
 pub mod ir;
 pub mod pass;
+pub mod tuning;
 
 pub use pass::run_pass;
 

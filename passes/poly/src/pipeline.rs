@@ -561,7 +561,28 @@ pub fn fusion_space(scop: &Scop, opts: &Options) -> Result<FusionSpace, PolyErro
         })
     })?;
     space.with_dependences = start.elapsed();
+    space.model_key = crate::model::key::model_key(scop);
+    space.target = tuning_target(opts);
     Ok(space)
+}
+
+/// The target a tuning database entry holds for (issue 40): the CPU model, the
+/// caches and vector width that `opts` gives the optimizer's models, and the OpenMP
+/// threads expected ([`crate::support::host::expected_threads`]).
+pub fn tuning_target(opts: &Options) -> String {
+    let c = caches(opts);
+    let vector = match opts.vector_bytes {
+        0 => host_vector_bytes(),
+        bytes => bytes,
+    };
+    format!(
+        "{}; L2 {}; line {}; vector {}; threads {}",
+        crate::support::host::host_cpu_model(),
+        c.l2,
+        c.line,
+        vector,
+        crate::support::host::expected_threads()
+    )
 }
 
 /// [`fusion_space`] as text ([`FusionSpace::to_text`]): each structure on a line

@@ -3,5 +3,6 @@
 
 pub(crate) mod describe;
 pub(crate) mod isl_text;
+pub mod key;
 pub(crate) mod load;
 pub mod scop;

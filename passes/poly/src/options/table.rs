@@ -108,6 +108,7 @@ pub enum OptionId {
     GpuPromote,
     FusionStructure,
     FusionSlack,
+    TuningDb,
 }
 
 /// One allowed value of an enumerated option.
@@ -135,6 +136,9 @@ pub enum OptionKind {
         element: &'static str,
         default: &'static [i64],
     },
+    /// A string (a file's path); empty is its default, "none". `element` names it
+    /// in `--help`.
+    Text { element: &'static str },
 }
 
 pub struct OptionSpec {
@@ -260,7 +264,7 @@ pub const TARGETS: &[Choice] = &[
 /// for two dimensions (a block of 256 threads).
 pub const DEFAULT_GPU_BLOCK: u64 = 16;
 
-pub const OPTIONS: [OptionSpec; 25] = [
+pub const OPTIONS: [OptionSpec; 26] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -514,5 +518,16 @@ pub const OPTIONS: [OptionSpec; 25] = [
                largest difference between the constant parts of two fused statements' \
                outermost rows (0: aligned fusion)",
         passes: FUSION_SPACE,
+    },
+    OptionSpec {
+        id: OptionId::TuningDb,
+        name: "tuning-db",
+        kind: OptionKind::Text { element: "file" },
+        help: "A tuning database (SQLite, written by scripts/tune): a SCoP whose model and \
+               target (CPU, caches, threads) have an entry gets the options measured best \
+               for it, after the usual verification, and a remark says so; a missing, \
+               stale, locked or corrupt database gives a remark and the default. Empty \
+               (the default): none",
+        passes: CODEGEN,
     },
 ];

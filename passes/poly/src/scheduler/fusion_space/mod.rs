@@ -43,6 +43,10 @@ use preorders::{close, encoding, enumerate, fubini, Vars};
 /// walked by running each point anyway.
 pub const MAX_STRUCTURES: usize = 100_000;
 
+/// The version of the space and of the structures it names: entries of a tuning
+/// database measured with another version are stale.
+pub const SPACE_VERSION: u32 = 1;
+
 /// The size of a 0/1 polytope as Table 1 of seed 002 gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpaceSize {
@@ -81,6 +85,10 @@ pub struct FusionSpace {
     /// From the SCoP's model: the dependence analysis and the space (seed 002's
     /// Table 1 counts "all analysis"); set by the entry point.
     pub with_dependences: Duration,
+    /// The SCoP's key in a tuning database ([`crate::model::key::model_key`]) and
+    /// the target this process would look up; set by the entry point.
+    pub model_key: String,
+    pub target: String,
 }
 
 /// F^1 of the SCoP, with Def. 7's slack `slack`.
@@ -193,6 +201,8 @@ pub(crate) fn from_facts(
         truncated,
         time: start.elapsed(),
         with_dependences: Duration::ZERO,
+        model_key: String::new(),
+        target: String::new(),
     }
 }
 
@@ -292,6 +302,11 @@ impl FusionSpace {
             self.structures.len(),
             self.time.as_secs_f64() * 1e3,
             self.with_dependences.as_secs_f64() * 1e3,
+        );
+        let _ = writeln!(
+            out,
+            "tuning key: model {}; space version {SPACE_VERSION}; target {}",
+            self.model_key, self.target
         );
         for class in &self.must_fuse {
             let members: Vec<&str> = class.iter().map(|&s| names[s].as_str()).collect();
