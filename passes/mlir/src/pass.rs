@@ -434,6 +434,9 @@ impl Driver<'_> {
                 ));
                 Some(tuned)
             }
+            // A SCoP nobody tuned (an initialization, say) is not worth a remark;
+            // one tuned elsewhere (another CPU, an older space) is.
+            Ok(Lookup::Miss { elsewhere: 0 }) => None,
             Ok(Lookup::Miss { elsewhere }) => {
                 note(format!(
                     "tuning database {db}: no entry for this SCoP on this target (model {key}, \
