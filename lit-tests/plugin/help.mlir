@@ -18,6 +18,7 @@
 // EXPLAIN-NEXT: {{^    =none }}
 // EXPLAIN-NEXT: {{^    =smart }}
 // EXPLAIN-NEXT: {{^    =max }}
+// EXPLAIN-NEXT: {{^        --fusion-structure=<group,group,...> }}
 // EXPLAIN-NEXT: {{^        --intra-tile }}
 // EXPLAIN-NEXT: {{^        --l2-size=<ulong> }}
 // EXPLAIN-NEXT: {{^        --line-size=<ulong> }}
@@ -51,6 +52,7 @@
 // CHECK-NEXT: {{^    =none }}
 // CHECK-NEXT: {{^    =smart }}
 // CHECK-NEXT: {{^    =max }}
+// CHECK-NEXT: {{^        --fusion-structure=<group,group,...> .*seed 002.*Empty \(the default\): the fuse option decides$}}
 // CHECK-NEXT: {{^        --gpu-block=<ulong> .*1024 threads \(default: 16\)$}}
 // CHECK-NEXT: {{^        --gpu-promote .*shared memory.*registers.*\(default: true\)$}}
 // CHECK-NEXT: {{^        --intra-tile .*\(default: true\)$}}
@@ -78,6 +80,7 @@
 // CHECK-NEXT: {{^        --tile .*\(default: true\)$}}
 // CHECK-NEXT: {{^        --tile-sizes=<size,size,...> .*Empty \(the default\): per band from a footprint model.*untiled$}}
 // CHECK-NEXT: {{^        --time-budget=<ulong> .*Wall-clock seconds .*\(default: 8\)$}}
+// CHECK-NEXT: {{^        --tuning-db=<file> .*SQLite.*Empty \(the default\): none$}}
 // CHECK-NEXT: {{^        --unroll-jam=<ulong> .*\(default: 4\)$}}
 // CHECK-NEXT: {{^        --vector-bytes=<ulong> .*64 with AVX-512, 32 with AVX.*\(default: 0\)$}}
 // CHECK-NEXT: {{^        --wavefront .*\(default: true\)$}}
@@ -88,7 +91,14 @@
 // CHECK-NEXT: {{^        --max-operations=<ulong> }}
 // CHECK-NEXT: {{^        --time-budget=<ulong> }}
 
-// tessel-print-schedule reads all of them.
+// tessel-print-fusion-space reads those and Definition 7's slack.
+// CHECK-NEXT: {{^      --tessel-print-fusion-space }}
+// CHECK-NEXT: {{^        --fusion-slack=<ulong> .*\(default: 0\)$}}
+// CHECK-NEXT: {{^        --live-range-reordering }}
+// CHECK-NEXT: {{^        --max-operations=<ulong> }}
+// CHECK-NEXT: {{^        --time-budget=<ulong> }}
+
+// tessel-print-schedule reads all of them but the slack.
 // CHECK-NEXT: {{^      --tessel-print-schedule }}
 // CHECK-NEXT: {{^        --fuse=<value> }}
 // CHECK:      {{^        --register-tile=<size,size,...> }}

@@ -76,6 +76,7 @@ fn llvm_options() -> String {
                 format!("{} (default {default})", names.join("|"))
             }
             OptionKind::IntList { .. } => "a comma-separated list of integers".to_string(),
+            OptionKind::Text { element } => element.to_string(),
         };
         let _ = writeln!(
             s,

@@ -498,6 +498,51 @@ def batch_worker(seeds: list[int], variant_names: list[str], tmp: str, inject_fa
             shutil.rmtree(work, ignore_errors=True)
 
 
+STRUCTURE_RE = re.compile(r"^fusion-structure=([0-9,]+)  ", re.M)
+
+
+def structure_variants(seed: int, prog, work: Path, limit: int) -> list[Variant]:
+    """The program's fusion structures (seed 002's F^1, the first `limit` of each
+    SCoP's, fullest fusion first) under the pluto and isl presets, as variants."""
+    src = work / f"space{seed}.mlir"
+    src.write_text("module {\n" + prog.func_text(f"p{seed}") + "}\n")
+    res = tt.mlir_opt(src, work / f"space{seed}.out.mlir",
+                      tt.func_pipeline("tessel-print-fusion-space{time-budget=0}"))
+    if not res.ok:
+        raise RuntimeError(f"tessel-print-fusion-space failed: {res.stderr[-500:]}")
+    values: list[str] = []
+    for chunk in res.stderr.split("remark: tessel: SCoP of")[1:]:
+        values += STRUCTURE_RE.findall(chunk)[:limit]
+    return [Variant(f"fs-{preset}-{v}", f"scheduler={preset} fusion-structure={v}")
+            for v in dict.fromkeys(values) for preset in ("pluto", "isl")]
+
+
+def fusion_space_worker(seeds: list[int], tmp: str, limit: int, clang_opt: str,
+                        opt_timeout: float) -> BatchResult:
+    """--fusion-space: each program alone, under every structure of its F^1 (up to
+    `limit` per SCoP) and both presets, run and compared with the original."""
+    total = BatchResult(programs=len(seeds))
+    total.transformed = {p: set() for p in PRESETS}
+    for seed in seeds:
+        work = Path(tempfile.mkdtemp(prefix=f"fs{seed}-", dir=tmp))
+        try:
+            prog = G.generate(seed)
+            variants = structure_variants(seed, prog, work, limit)
+            if not variants:
+                continue
+            r = run_batch([(seed, prog)], variants, work, None, clang_opt, opt_timeout)
+            total.builds += r.builds
+            total.variant_runs += r.variant_runs
+            total.failures += r.failures
+            total.optimized_scops += r.optimized_scops
+            total.fallbacks.update(r.fallbacks)
+        except Exception:  # noqa: BLE001
+            total.failures.append(Failure(seed, "-", "driver-error", traceback.format_exc()[-1500:]))
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    return total
+
+
 def summarize(total: BatchResult, wall: float, nprog: int, args, variants) -> str:
     kinds = collections.Counter(f.kind for f in total.failures)
     rows = [
@@ -577,6 +622,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--replay", default=None, metavar="REPRO.json",
                     help="run one saved (reduced) program instead of generated ones")
     ap.add_argument("--ci", action="store_true", help="print the 'N passed, M failed' line (programs)")
+    ap.add_argument("--fusion-space", type=int, default=0, metavar="K",
+                    help="instead of the variants: each program under every fusion structure "
+                         "of its F^1 (seed 002; at most K per SCoP), pluto and isl presets")
     args = ap.parse_args(argv)
     if args.list_variants:
         for v in VARIANTS:
@@ -596,6 +644,8 @@ def main(argv: list[str]) -> int:
         return 1 if r.failures else 0
     seeds = list(range(args.seed, args.seed + args.programs))
     batches = [seeds[i:i + args.batch] for i in range(0, len(seeds), args.batch)]
+    if args.fusion_space:
+        return fusion_space_main(seeds, batches, args)
     tmp = tempfile.mkdtemp(prefix="tessel-difftest-")
     t0 = time.perf_counter()
     total = BatchResult()
@@ -655,6 +705,37 @@ def main(argv: list[str]) -> int:
                              ["how to read it, the generator and the variants: docs/testing.md"],
                              command="scripts/difftest " + " ".join(sys.argv[1:]))
         print(f"summary written to {page}")
+    bad = {f.seed for f in total.failures}
+    if args.ci:
+        print(f"{len(seeds) - len(bad)} passed, {len(bad)} failed")
+    return 1 if total.failures else 0
+
+
+def fusion_space_main(seeds: list[int], batches: list[list[int]], args) -> int:
+    """--fusion-space: every structure of each program's F^1 verified and run
+    bit-exact; failures are printed (no reduction: the variants are the program's)."""
+    tmp = tempfile.mkdtemp(prefix="tessel-difftest-fs-")
+    t0 = time.perf_counter()
+    total = BatchResult()
+    done = 0
+    with cf.ProcessPoolExecutor(max_workers=args.jobs) as ex:
+        futs = [ex.submit(fusion_space_worker, b, tmp, args.fusion_space, args.clang_opt,
+                          args.opt_timeout) for b in batches]
+        for fut in cf.as_completed(futs):
+            r = fut.result()
+            total.programs += r.programs
+            total.builds += r.builds
+            total.variant_runs += r.variant_runs
+            total.failures += r.failures
+            done += r.programs
+            print(f"[{time.perf_counter() - t0:7.1f} s] {done}/{len(seeds)} programs, "
+                  f"{total.variant_runs} structure runs, {len(total.failures)} failures", flush=True)
+    shutil.rmtree(tmp, ignore_errors=True)
+    for f in sorted(total.failures, key=lambda f: (f.seed, f.variant)):
+        print(f"FAIL seed {f.seed} variant {f.variant}: {f.kind}: {f.detail.strip()[-300:]}")
+    print(f"fusion structures: {len(seeds)} programs, {total.variant_runs} program x structure x "
+          f"preset runs compared with the original, {len(total.failures)} failures, "
+          f"{time.perf_counter() - t0:.0f} s")
     bad = {f.seed for f in total.failures}
     if args.ci:
         print(f"{len(seeds) - len(bad)} passed, {len(bad)} failed")

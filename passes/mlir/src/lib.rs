@@ -10,6 +10,7 @@
 //! | `analysis` | affine ops → model: the SCoPs of a function (detection, symbols, aliasing, reg2mem, statements, affine maps) |
 //! | `codegen` | AST → affine ops, and the new code in place of the old |
 //! | `clay` | the `transform.tessel.*` ops' side: a Clay session on a SCoP, its replay and its code |
+//! | `tuning` | the tuning database `tessel-optimize{tuning-db=FILE}` reads (SQLite, no MLIR) |
 //! | `pass` | the driver that runs a pass on each SCoP and turns what happened into remarks |
 //!
 //! (The plugin core's C ABI, `passes/plugin/core/src/abi.rs`, calls the top rows.)
@@ -21,6 +22,7 @@ pub mod clay;
 pub mod codegen;
 pub mod ir;
 pub mod pass;
+pub mod tuning;
 
 pub use pass::run_pass;
 

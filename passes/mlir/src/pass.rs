@@ -5,6 +5,7 @@
 use crate::analysis::{self, ExtractedScop, Found};
 use crate::codegen::{self, CodegenError};
 use crate::ir::{self, emit_remark, Location, Op};
+use crate::tuning::{self, Lookup};
 use crate::PassKind;
 use std::collections::HashSet;
 use std::time::Instant;
@@ -202,6 +203,7 @@ impl Driver<'_> {
             PassKind::PrintScop => tessel_poly::describe_scop(model),
             PassKind::PrintDependences => tessel_poly::describe_dependences(model, &options),
             PassKind::PrintSchedule => tessel_poly::describe_schedule(model, &options),
+            PassKind::PrintFusionSpace => tessel_poly::describe_fusion_space(model, &options),
             PassKind::Explain => {
                 let r = match tessel_poly::clay_explain(model, &options) {
                     Ok(explained) => {
@@ -247,6 +249,8 @@ impl Driver<'_> {
         let Some(loc) = scop.ops.first().map(|o| o.location()) else {
             return Ok(());
         };
+        let tuned = self.tuned_options(&scop, options, loc);
+        let options = tuned.as_ref().unwrap_or(options);
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
         if let Some(why) = optimized.no_gain.take() {
             for note in optimized.notes.iter().chain(&optimized.tiling) {
@@ -309,6 +313,63 @@ impl Driver<'_> {
     }
 }
 
+impl Driver<'_> {
+    /// `options` with the tuning database's entry for this SCoP applied, when
+    /// `tuning-db` names one and it has an entry; a remark says what was found, and
+    /// anything wrong with the database leaves the options as they are.
+    fn tuned_options(
+        &self,
+        scop: &ExtractedScop,
+        options: &Options,
+        loc: Location,
+    ) -> Option<Options> {
+        if options.tuning_db.is_empty() {
+            return None;
+        }
+        let key = tessel_poly::model_key(&scop.model);
+        let target = tessel_poly::tuning_target(options);
+        let db = &options.tuning_db;
+        let note = |text: String| remark(loc, Remark::Note(&text));
+        match tuning::lookup(db, &key, &target, tessel_poly::SPACE_VERSION) {
+            Ok(Lookup::Hit(entry)) => {
+                let mut tuned = options.clone();
+                if let Err(why) = tuned.apply_text(&entry.options) {
+                    note(format!(
+                        "tuning database {db}: the entry's options '{}' do not apply ({why}); \
+                         scheduled as without it",
+                        entry.options
+                    ));
+                    return None;
+                }
+                let what = match (entry.options.is_empty(), entry.structure.is_empty()) {
+                    (true, _) => "the default".to_string(),
+                    (false, true) => entry.options.clone(),
+                    (false, false) => format!("{} ({})", entry.structure, entry.options),
+                };
+                note(format!(
+                    "tuned: {what}, measured {:.2}x over the default on {}, {}",
+                    entry.speedup, entry.cpu, entry.measured_at
+                ));
+                Some(tuned)
+            }
+            // A SCoP nobody tuned (an initialization, say) is not worth a remark;
+            // one tuned elsewhere (another CPU, an older space) is.
+            Ok(Lookup::Miss { elsewhere: 0 }) => None,
+            Ok(Lookup::Miss { elsewhere }) => {
+                note(format!(
+                    "tuning database {db}: no entry for this SCoP on this target (model {key}, \
+                     {target}; {elsewhere} for other targets or space versions); scheduled as \
+                     without it"
+                ));
+                None
+            }
+            Err(e) => {
+                note(format!("{e}; scheduled as without it"));
+                None
+            }
+        }
+    }
+}
 /// Prints `tracing` output to stderr when `TESSEL_LOG` is set: each event, and each
 /// span when it closes with its time, stamped with the seconds since load.
 /// Installed once; without the variable nothing subscribes, so nothing is printed (ARCHITECTURE.md: stderr is never printed to by

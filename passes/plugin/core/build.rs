@@ -214,13 +214,19 @@ fn pass_class(s: &mut String, p: &PassSpec) {
     for (i, o) in &read {
         let m = member(o);
         let value = match o.kind {
-            OptionKind::Bool { .. } => format!("{{true, uint64_t(bool({m})), nullptr, 0}}"),
-            OptionKind::UInt { .. } => format!("{{true, uint64_t({m}), nullptr, 0}}"),
-            OptionKind::Enum { .. } => {
-                format!("{{true, uint64_t({t}({m})), nullptr, 0}}", t = enum_type(o))
+            OptionKind::Bool { .. } => {
+                format!("{{true, uint64_t(bool({m})), nullptr, 0, nullptr, 0}}")
             }
+            OptionKind::UInt { .. } => format!("{{true, uint64_t({m}), nullptr, 0, nullptr, 0}}"),
+            OptionKind::Enum { .. } => format!(
+                "{{true, uint64_t({t}({m})), nullptr, 0, nullptr, 0}}",
+                t = enum_type(o)
+            ),
             OptionKind::IntList { .. } => {
-                format!("{{true, 0, {m}.empty() ? nullptr : &{m}[0], {m}.size()}}")
+                format!("{{true, 0, {m}.empty() ? nullptr : &{m}[0], {m}.size(), nullptr, 0}}")
+            }
+            OptionKind::Text { .. } => {
+                format!("{{true, 0, nullptr, 0, {m}.getValue().data(), {m}.getValue().size()}}")
             }
         };
         let _ = writeln!(s, "    values[{i}] = {value};");
@@ -270,6 +276,11 @@ fn option_member(s: &mut String, o: &OptionSpec) {
                 values,
             )
         }
+        OptionKind::Text { element } => (
+            "mlir::Pass::Option<std::string>".to_string(),
+            String::new(),
+            format!(",\n      llvm::cl::value_desc({})", quote(element)),
+        ),
         OptionKind::IntList { element, default } => {
             let shown: Vec<String> = default.iter().map(i64::to_string).collect();
             let desc = format!(

@@ -38,11 +38,16 @@ pub use analysis::dependences::{self as deps, Dependences};
 pub use error::{ErrorKind, PolyError};
 pub use gpu::{GridDim, HostNode, Kernel};
 pub use model::ast::{self, AstNode, CmpOp, Cond, Expr};
+pub use model::key::model_key;
 pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};
 pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind, Target};
 pub use pipeline::{
     clay_explain, clay_generate, clay_replay, codegen_schedule, describe_dependences,
-    describe_schedule, describe_scop, optimize, verify_schedule, Explained, Optimized,
+    describe_fusion_space, describe_schedule, describe_scop, fusion_space, optimize, tuning_target,
+    verify_schedule, Explained, Optimized,
+};
+pub use scheduler::fusion_space::{
+    FusionSpace, PairFacts, Relations, SpaceSize, Structure, StructureError, SPACE_VERSION,
 };
 pub use support::isl;
 pub use transform::parallel::PARALLEL_MARK;

@@ -182,6 +182,14 @@ pub struct Options {
     pub gpu_block: u64,
     /// `target=gpu`: shared-memory and register promotion (`codegen::gpu`).
     pub gpu_promote: bool,
+    /// The outermost level's fusion structure (seed 002's ρ_1, one position per
+    /// statement); empty: none (`scheduler::fusion_space`).
+    pub fusion_structure: Vec<i64>,
+    /// Definition 7's slack `c` for the fusion space.
+    pub fusion_slack: u64,
+    /// A tuning database to read (`tuning-db`); empty: none. Read by the pass that
+    /// runs the optimizer, which owns the I/O.
+    pub tuning_db: String,
 }
 
 /// The register block of a point band (`register-tile`).
@@ -226,6 +234,9 @@ impl Default for Options {
             target: Target::Cpu,
             gpu_block: DEFAULT_GPU_BLOCK,
             gpu_promote: true,
+            fusion_structure: Vec::new(),
+            fusion_slack: 0,
+            tuning_db: String::new(),
         }
     }
 }
@@ -238,6 +249,7 @@ pub enum Value<'a> {
     /// The index of the value in the option's `values`.
     Enum(usize),
     IntList(&'a [i64]),
+    Text(&'a str),
 }
 
 /// A value that doesn't fit its option.
@@ -266,6 +278,7 @@ impl OptionSpec {
                     .unwrap_or(usize::MAX),
             ),
             OptionKind::IntList { default, .. } => Value::IntList(default),
+            OptionKind::Text { .. } => Value::Text(""),
         }
     }
 
@@ -352,6 +365,7 @@ impl Options {
                         format!("option '{name}' takes one of {}", names.join(", "))
                     })?)
                 }
+                OptionKind::Text { .. } => Value::Text(value),
                 OptionKind::IntList { .. } => {
                     list = value
                         .split(',')
@@ -383,6 +397,7 @@ impl Options {
                     .get(i)
                     .map_or_else(String::new, |c| c.name.to_string()),
                 (Value::Enum(i), _) => i.to_string(),
+                (Value::Text(text), _) => text.to_string(),
                 (Value::IntList(list), _) => {
                     let items: Vec<String> = list.iter().map(i64::to_string).collect();
                     items.join(",")
@@ -476,6 +491,11 @@ impl Options {
             }
             (OptionId::GpuBlock, Value::UInt(n)) => self.gpu_block = n,
             (OptionId::GpuPromote, Value::Bool(b)) => self.gpu_promote = b,
+            (OptionId::FusionStructure, Value::IntList(positions)) => {
+                self.fusion_structure = positions.to_vec()
+            }
+            (OptionId::FusionSlack, Value::UInt(c)) => self.fusion_slack = c,
+            (OptionId::TuningDb, Value::Text(path)) => self.tuning_db = path.to_string(),
             (OptionId::MaxOperations, Value::UInt(n)) => self.max_operations = n,
             (OptionId::TimeBudget, Value::UInt(s)) => {
                 self.time_budget = std::time::Duration::from_secs(s)
@@ -508,6 +528,9 @@ impl Options {
             OptionId::Target => Value::Enum(self.target as usize),
             OptionId::GpuBlock => Value::UInt(self.gpu_block),
             OptionId::GpuPromote => Value::Bool(self.gpu_promote),
+            OptionId::FusionStructure => Value::IntList(&self.fusion_structure),
+            OptionId::FusionSlack => Value::UInt(self.fusion_slack),
+            OptionId::TuningDb => Value::Text(&self.tuning_db),
             OptionId::MaxOperations => Value::UInt(self.max_operations),
             OptionId::TimeBudget => Value::UInt(self.time_budget.as_secs()),
             OptionId::Tile => Value::Bool(self.tile),
@@ -628,6 +651,7 @@ mod tests {
                 OptionKind::UInt { .. } => vec![Value::UInt(0), Value::UInt(7)],
                 OptionKind::Enum { values, .. } => (0..values.len()).map(Value::Enum).collect(),
                 OptionKind::IntList { .. } => vec![Value::IntList(&[4, 8])],
+                OptionKind::Text { .. } => vec![Value::Text("/tmp/x.db"), Value::Text("")],
             };
             for v in values {
                 o.set(spec.id, v).unwrap();
@@ -659,7 +683,9 @@ mod tests {
         let reads = |k: PassKind| OPTIONS.iter().filter(|o| k.reads(o)).count();
         assert_eq!(reads(PassKind::PrintScop), 0);
         assert_eq!(reads(PassKind::PrintDependences), 3);
-        assert_eq!(reads(PassKind::Optimize), OPTIONS.len());
+        // Every option but the fusion space's slack, which only that pass reads.
+        assert_eq!(reads(PassKind::Optimize), OPTIONS.len() - 1);
+        assert_eq!(reads(PassKind::PrintFusionSpace), 4);
     }
 
     #[test]

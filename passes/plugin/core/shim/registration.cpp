@@ -24,6 +24,8 @@ struct TesselOptionValue {
   uint64_t scalar; // a bool, an integer, or an enum value's index in the table
   const int64_t *list;
   size_t len;
+  const char *text; // a string's bytes (not NUL-terminated)
+  size_t text_len;
 };
 
 // Implemented in Rust; they never unwind. `tessel_check_options` writes a

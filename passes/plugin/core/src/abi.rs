@@ -44,12 +44,16 @@ pub struct RawValue {
     scalar: u64,
     list: *const i64,
     len: usize,
+    /// A string's bytes (UTF-8, not NUL-terminated).
+    text: *const u8,
+    text_len: usize,
 }
 
 /// The typed options from the shim's values, checked.
 ///
 /// # Safety
-/// Each `list` of `values` must point to `len` readable `i64`s, or be null.
+/// Each `list` of `values` must point to `len` readable `i64`s, or be null, and each
+/// `text` to `text_len` readable bytes, or be null.
 unsafe fn options_from(values: &[RawValue]) -> Result<Options, String> {
     if values.len() != OPTIONS.len() {
         return Err(format!(
@@ -70,6 +74,16 @@ unsafe fn options_from(values: &[RawValue]) -> Result<Options, String> {
             OptionKind::IntList { .. } => {
                 // SAFETY: the caller guarantees `list` points to `len` i64s.
                 Value::IntList(unsafe { std::slice::from_raw_parts(raw.list, raw.len) })
+            }
+            OptionKind::Text { .. } if raw.text.is_null() || raw.text_len == 0 => Value::Text(""),
+            OptionKind::Text { .. } => {
+                // SAFETY: the caller guarantees `text` points to `text_len` bytes.
+                let bytes = unsafe { std::slice::from_raw_parts(raw.text, raw.text_len) };
+                Value::Text(
+                    std::str::from_utf8(bytes).map_err(|_| {
+                        format!("tessel: option '{}' is not valid UTF-8", spec.name)
+                    })?,
+                )
             }
         };
         options

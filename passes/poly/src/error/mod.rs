@@ -10,9 +10,11 @@
 //!   the scheduler or the AST conversion does not handle;
 //! - [`ScriptError`]: a Clay script refused.
 
+mod structure;
 mod unsupported;
 mod violation;
 
+pub use structure::StructureError;
 pub use unsupported::{AstConstruct, Malformed, Stuck, Unsupported};
 pub use violation::{AstViolation, Violation};
 
@@ -39,6 +41,9 @@ pub enum PolyError {
     /// precondition fails, or the result breaks a dependence.
     #[error("{0}")]
     Script(ScriptError),
+    /// A given fusion structure (seed 002) does not fit the SCoP or is not legal.
+    #[error("{0}")]
+    Structure(#[from] StructureError),
 }
 
 fn after_colon(message: &Option<String>) -> String {
@@ -209,9 +214,10 @@ impl PolyError {
         match self {
             PolyError::Isl(_) | PolyError::InvalidSchedule(_) => ErrorKind::Bug,
             PolyError::Budget | PolyError::TimeBudget { .. } => ErrorKind::Limit,
-            PolyError::Unsupported(_) | PolyError::AstUnsupported(_) | PolyError::Script(_) => {
-                ErrorKind::Unsupported
-            }
+            PolyError::Unsupported(_)
+            | PolyError::AstUnsupported(_)
+            | PolyError::Script(_)
+            | PolyError::Structure(_) => ErrorKind::Unsupported,
         }
     }
 }

@@ -6,5 +6,6 @@
 pub mod ast;
 pub(crate) mod describe;
 pub(crate) mod isl_text;
+pub mod key;
 pub(crate) mod load;
 pub mod scop;

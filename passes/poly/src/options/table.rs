@@ -17,6 +17,7 @@ pub enum PassKind {
     PrintDependences = 2,
     PrintSchedule = 3,
     Explain = 4,
+    PrintFusionSpace = 5,
 }
 
 /// How a pass is registered in MLIR.
@@ -29,7 +30,7 @@ pub struct PassSpec {
     pub description: &'static str,
 }
 
-pub const PASSES: [PassSpec; 5] = [
+pub const PASSES: [PassSpec; 6] = [
     PassSpec {
         kind: PassKind::Optimize,
         argument: "tessel-optimize",
@@ -68,6 +69,15 @@ pub const PASSES: [PassSpec; 5] = [
                       out); replay it with --load-dialect-plugin and \
                       --transform-interpreter. The IR is not changed",
     },
+    PassSpec {
+        kind: PassKind::PrintFusionSpace,
+        argument: "tessel-print-fusion-space",
+        class: "PrintFusionSpacePass",
+        description: "Tessel stage: emit a remark per SCoP with its space of legal fusion \
+                      structures at the outermost level (seed 002's F^1: sizes, pairwise \
+                      tests, unfusable paths) and each structure as a fusion-structure= \
+                      value for tessel-optimize; the IR is not changed",
+    },
 ];
 
 /// Names an option in code; `OPTIONS` gives its spelling and the rest.
@@ -96,6 +106,9 @@ pub enum OptionId {
     Target,
     GpuBlock,
     GpuPromote,
+    FusionStructure,
+    FusionSlack,
+    TuningDb,
 }
 
 /// One allowed value of an enumerated option.
@@ -123,6 +136,9 @@ pub enum OptionKind {
         element: &'static str,
         default: &'static [i64],
     },
+    /// A string (a file's path); empty is its default, "none". `element` names it
+    /// in `--help`.
+    Text { element: &'static str },
 }
 
 pub struct OptionSpec {
@@ -174,7 +190,10 @@ const DEPENDENCES: &[PassKind] = &[
     PassKind::PrintDependences,
     PassKind::PrintSchedule,
     PassKind::Explain,
+    PassKind::PrintFusionSpace,
 ];
+/// The pass that builds fusion spaces.
+const FUSION_SPACE: &[PassKind] = &[PassKind::PrintFusionSpace];
 
 /// The values of `scheduler`, in the order of `SchedulerKind`'s discriminants.
 pub const SCHEDULERS: &[Choice] = &[
@@ -245,7 +264,7 @@ pub const TARGETS: &[Choice] = &[
 /// for two dimensions (a block of 256 threads).
 pub const DEFAULT_GPU_BLOCK: u64 = 16;
 
-pub const OPTIONS: [OptionSpec; 23] = [
+pub const OPTIONS: [OptionSpec; 26] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -473,5 +492,42 @@ pub const OPTIONS: [OptionSpec; 23] = [
                shared memory, and keep the elements a thread updates along a loop in \
                registers (PPCG's promotion)",
         passes: SCHEDULING,
+    },
+    OptionSpec {
+        id: OptionId::FusionStructure,
+        name: "fusion-structure",
+        kind: OptionKind::IntList {
+            element: "group",
+            default: &[],
+        },
+        help: "The outermost level's fusion structure (seed 002): one group position per \
+               statement, in statement order; statements with the same position share \
+               the outermost loop, groups run in increasing position \
+               (tessel-print-fusion-space prints the legal ones). The isl and pluto \
+               presets (so auto) compute each group's common loop and fuse maximally \
+               below it; a structure that does not fit the SCoP or is not legal gives a \
+               remark and the schedule without it. Empty (the default): the fuse option \
+               decides",
+        passes: EXPLAINED,
+    },
+    OptionSpec {
+        id: OptionId::FusionSlack,
+        name: "fusion-slack",
+        kind: OptionKind::UInt { default: 0 },
+        help: "tessel-print-fusion-space: the slack c of seed 002's Definition 7, the \
+               largest difference between the constant parts of two fused statements' \
+               outermost rows (0: aligned fusion)",
+        passes: FUSION_SPACE,
+    },
+    OptionSpec {
+        id: OptionId::TuningDb,
+        name: "tuning-db",
+        kind: OptionKind::Text { element: "file" },
+        help: "A tuning database (SQLite, written by scripts/tune): a SCoP whose model and \
+               target (CPU, caches, threads) have an entry gets the options measured best \
+               for it, after the usual verification, and a remark says so; a missing, \
+               stale, locked or corrupt database gives a remark and the default. Empty \
+               (the default): none",
+        passes: CODEGEN,
     },
 ];

@@ -138,8 +138,9 @@ fn rungs(opts: &Options) -> Vec<(Options, &'static str)> {
             | SchedulerKind::Auto
             | SchedulerKind::Spatial
     );
-    if ours && lower.fuse != FuseMode::None {
+    if ours && (lower.fuse != FuseMode::None || !lower.fusion_structure.is_empty()) {
         lower.fuse = FuseMode::None;
+        lower.fusion_structure.clear();
         ladder.push((lower.clone(), "without fusion"));
     }
     if lower.tile {

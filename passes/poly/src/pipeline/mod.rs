@@ -3,7 +3,7 @@
 //!
 //! | file | step |
 //! |---|---|
-//! | `mod.rs` | the entry points: [`optimize`], [`codegen_schedule`], [`verify_schedule`], the `describe_*` |
+//! | `mod.rs` | the entry points: [`optimize`], [`codegen_schedule`], [`verify_schedule`], the `describe_*`, [`fusion_space`] (seed 002) |
 //! | `explain.rs` | [`clay_explain`]: the optimizer's schedule as a Clay script (Chlore) |
 //! | `clay.rs` | [`clay_replay`], [`clay_generate`]: a Clay script's schedule and its code |
 //! | `auto.rs` | the schedule: a preset's, or `scheduler=auto`'s choice between presets |
@@ -37,19 +37,25 @@ pub use ast::Optimized;
 pub use clay::{clay_generate, clay_replay};
 pub use explain::{clay_explain, Explained};
 
+use std::time::Instant;
+
 use auto::final_schedule;
 use budget::{analyzed, degrade, scop_span, stage, Clock};
 use finish::generated;
 use jam::{finish, jam_verified};
+use transforms::caches;
 
 use crate::error::PolyError;
 use crate::gpu;
 use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::Scop;
+use crate::scheduler::fusion_space::{self, FusionSpace};
+use crate::support::host;
 use crate::support::isl::Ctx;
 use crate::verify;
-use crate::{Options, Target};
+use crate::scheduler::initial;
+use crate::{Options, SchedulerKind, Target};
 
 /// Schedules, transforms, verifies and generates the loop AST of a SCoP.
 ///
@@ -172,6 +178,49 @@ pub fn describe_schedule(scop: &Scop, opts: &Options) -> Result<String, PolyErro
         })?;
         Ok(text)
     })
+}
+
+/// The legal fusion structures of the SCoP at the outermost level (seed 002's F^1,
+/// with `opts.fusion_slack` as Definition 7's `c`), with the sizes of O and F^1 and
+/// what the pairwise and path tests found.
+pub fn fusion_space(scop: &Scop, opts: &Options) -> Result<FusionSpace, PolyError> {
+    let _span = scop_span("fusion_space", scop).entered();
+    let start = Instant::now();
+    let mut space = analyzed(scop, opts, |cx, model, deps, _| {
+        stage("fusion space", || {
+            let pluto = initial::scheduler_config(SchedulerKind::Pluto, &Options::default());
+            fusion_space::compute(cx, model, deps, pluto, opts.fusion_slack)
+        })
+    })?;
+    space.with_dependences = start.elapsed();
+    space.model_key = crate::model::key::model_key(scop);
+    space.target = tuning_target(opts);
+    Ok(space)
+}
+
+/// The target a tuning database entry holds for (issue 40): the CPU model, the
+/// caches and vector width that `opts` gives the optimizer's models, and the OpenMP
+/// threads expected ([`crate::support::host::expected_threads`]).
+pub fn tuning_target(opts: &Options) -> String {
+    let c = caches(opts);
+    let vector = match opts.vector_bytes {
+        0 => host::host_vector_bytes(),
+        bytes => bytes,
+    };
+    format!(
+        "{}; L2 {}; line {}; vector {}; threads {}",
+        host::host_cpu_model(),
+        c.l2,
+        c.line,
+        vector,
+        host::expected_threads()
+    )
+}
+
+/// [`fusion_space`] as text ([`FusionSpace::to_text`]): each structure on a line
+/// of its own as `fusion-structure=...`, the value `tessel-optimize` takes.
+pub fn describe_fusion_space(scop: &Scop, opts: &Options) -> Result<String, PolyError> {
+    fusion_space(scop, opts).map(|space| space.to_text())
 }
 
 pub(super) fn parse_tree(cx: &Ctx, text: &str) -> Result<isl_rs::Schedule, PolyError> {

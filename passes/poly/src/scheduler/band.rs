@@ -75,8 +75,31 @@ impl Scheduler<'_> {
         prefix: &Prefix,
         min_coincident: usize,
     ) -> Result<Band, PolyError> {
+        self.band_until_imposed(set, edges, prefix, min_coincident, false)
+    }
+
+    /// A band whose first member moves every statement of `set` (a loop common to
+    /// all of them: a fused group of a given fusion structure, seed 002 Def. 7
+    /// (ii)); empty when there is none. Not for the spatial preset.
+    pub(crate) fn fused_band(
+        &mut self,
+        set: &[usize],
+        edges: &mut [Edge],
+        prefix: &Prefix,
+    ) -> Result<Band, PolyError> {
+        self.band_until_imposed(set, edges, prefix, 0, true)
+    }
+
+    fn band_until_imposed(
+        &mut self,
+        set: &[usize],
+        edges: &mut [Edge],
+        prefix: &Prefix,
+        min_coincident: usize,
+        fused: bool,
+    ) -> Result<Band, PolyError> {
         loop {
-            let band = self.band_rows(set, edges, prefix, min_coincident)?;
+            let band = self.band_rows(set, edges, prefix, min_coincident, fused)?;
             // Terminates: every round imposes at least one more edge.
             if band.is_empty() || !self.impose_violated(edges, &band)? {
                 return Ok(band);
@@ -84,12 +107,15 @@ impl Scheduler<'_> {
         }
     }
 
+    /// With `fused`, the first member must move every statement that still lacks
+    /// a row, not only those with the most dimensions left.
     fn band_rows(
         &mut self,
         set: &[usize],
         edges: &mut [Edge],
         prefix: &Prefix,
         min_coincident: usize,
+        fused: bool,
     ) -> Result<Band, PolyError> {
         if self.spatial.is_some() {
             return self.spatial_band_rows(set, edges, prefix, min_coincident);
@@ -139,8 +165,9 @@ impl Scheduler<'_> {
             // Dimension slack (seed 000 §3.3): only the statements with the most
             // dimensions left must get an independent row.
             let mut regions = Vec::new();
+            let every = fused && band.is_empty();
             for (k, &n) in set.iter().enumerate() {
-                if deficits[k] != max_deficit {
+                if deficits[k] != max_deficit && !(every && deficits[k] > 0) {
                     continue;
                 }
                 let d = self.nodes[n].dim;
@@ -667,6 +694,7 @@ pub(crate) mod tests {
             spatial: None,
             fuse: FuseMode::Smart,
             rar: false,
+            structure: None,
         }
     }
 
@@ -682,6 +710,7 @@ pub(crate) mod tests {
             spatial: None,
             fuse: FuseMode::Smart,
             rar: false,
+            structure: None,
         }
     }
 
@@ -901,6 +930,7 @@ mod spatial_tests {
             }),
             fuse: crate::FuseMode::Smart,
             rar: false,
+            structure: None,
         }
     }
 

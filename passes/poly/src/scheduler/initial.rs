@@ -8,6 +8,7 @@ use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::{PolyError, Unsupported};
 use crate::model::load::ScopIsl;
 use crate::scheduler;
+use crate::scheduler::fusion_space::Structure;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
     distances, live_deps, n_members, negative_in_member, node_type, walk_children,
@@ -49,7 +50,7 @@ pub(crate) fn initial_schedule(
         | SchedulerKind::Isl
         | SchedulerKind::Feautrier
         | SchedulerKind::Spatial) => {
-            match scheduler::compute(cx, scop, deps, scheduler_config(kind, opts)) {
+            match with_structure(cx, scop, deps, kind, opts, &mut notes) {
                 Ok(tree) => tree,
                 // Out of time: the caller retries with less (pipeline::degrade).
                 Err(e @ PolyError::TimeBudget { .. }) => return Err(e),
@@ -72,16 +73,66 @@ pub(crate) fn initial_schedule(
     })
 }
 
+/// Our scheduler with `kind`'s preset and, where `opts` gives one, the fusion
+/// structure at the outermost level (seed 002). A structure that does not fit is
+/// noted and the SCoP scheduled without it; the presets that take none say so.
+fn with_structure(
+    cx: &Ctx,
+    scop: &ScopIsl,
+    deps: &Dependences<'_>,
+    kind: SchedulerKind,
+    opts: &Options,
+    notes: &mut Vec<String>,
+) -> Result<Schedule, PolyError> {
+    let cfg = scheduler_config(kind, opts);
+    let Some(positions) = cfg.structure.clone() else {
+        if !opts.fusion_structure.is_empty() {
+            notes.push(format!(
+                "fusion-structure is for the isl and pluto presets; scheduler {} does \
+                 not use it",
+                kind.name()
+            ));
+        }
+        return scheduler::compute(cx, scop, deps, cfg);
+    };
+    match scheduler::compute(cx, scop, deps, cfg) {
+        Ok(tree) => {
+            let names: Vec<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
+            if let Ok(s) = Structure::from_positions(&positions, names.len()) {
+                notes.push(format!(
+                    "fusion structure {} (scheduler {}, maximal fusion below it)",
+                    s.describe(&names),
+                    kind.name()
+                ));
+            }
+            Ok(tree)
+        }
+        Err(PolyError::Structure(e)) => {
+            cx.reset_operations();
+            notes.push(format!("{e}; scheduled without it"));
+            let without = Options {
+                fusion_structure: Vec::new(),
+                ..opts.clone()
+            };
+            scheduler::compute(cx, scop, deps, scheduler_config(kind, &without))
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// The presets (see [`SchedulerKind`]).
 /// The bytes one memory transaction of a warp moves when its threads read
 /// consecutive addresses (NVIDIA, all compute capabilities since 2.0): the unit of
 /// coalescing, which plays the cache line's part in the GPU instance.
 const GPU_TRANSACTION_BYTES: u64 = 128;
 
-fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
+pub(crate) fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
     let isl = kind == SchedulerKind::Isl;
     let spatial = kind == SchedulerKind::Spatial;
     let gpu = opts.target == crate::Target::Gpu;
+    let takes_structure = matches!(kind, SchedulerKind::Isl | SchedulerKind::Pluto);
+    let structure = (takes_structure && !opts.fusion_structure.is_empty())
+        .then(|| opts.fusion_structure.clone());
     scheduler::Config {
         // Spatial (seed 000 §4.6): isl's space of rows (parameters, negative
         // coefficients), coincidence while no member is coincident yet; the h
@@ -105,13 +156,19 @@ fn scheduler_config(kind: SchedulerKind, opts: &Options) -> scheduler::Config {
             hlim: opts.spatial_hlim,
             gpu,
         }),
-        fuse: opts.fuse,
+        // Below a given structure, maximal fusion (seed 002 §4.4: completeSchedule).
+        fuse: if structure.is_some() {
+            crate::FuseMode::Max
+        } else {
+            opts.fuse
+        },
         // Not on a GPU: a kernel's reuse is what one block stages, and fusing
         // statements for their common reads shrinks the band mapped to threads
         // (fdtd-2d's `ey` and `ex` fused into one row per thread: 2.2x slower at
         // MEDIUM, 3.0x at LARGE on an H100, docs/gpu-device-2026-11-27.md). PPCG's
         // scheduler uses none either.
         rar: opts.rar && !gpu,
+        structure,
     }
 }
 

@@ -38,6 +38,7 @@ mod build;
 mod cluster;
 mod farkas;
 mod feautrier;
+pub(crate) mod fusion_space;
 mod graph;
 mod ilp;
 pub(crate) mod initial;
@@ -55,6 +56,7 @@ use isl_rs::{
 };
 
 use crate::analysis::dependences::Dependences;
+use crate::analysis::privatization::Conflicts;
 use crate::error::{Invariant, PolyError, Stuck, Unsupported};
 use crate::model::load::ScopIsl;
 use crate::support::isl::{
@@ -101,6 +103,10 @@ pub(crate) struct Config {
     pub fuse: FuseMode,
     /// Input dependences between statements as proximity-only edges (`rar`).
     pub rar: bool,
+    /// The outermost level's fusion structure, given (`fusion-structure`, seed
+    /// 002) as group positions: it replaces the fusion decisions at depth 0
+    /// (`fusion_space::realize`).
+    pub structure: Option<Vec<i64>>,
 }
 
 /// The result of one scheduling run, before it becomes an isl tree.
@@ -137,6 +143,36 @@ pub(crate) fn compute(
     deps: &Dependences<'_>,
     cfg: Config,
 ) -> Result<Schedule, PolyError> {
+    with_scheduler(cx, model, deps, cfg, |sch, edges, conflicts| {
+        let set: Vec<usize> = (0..sch.nodes.len()).collect();
+        let mut prefix: Prefix = vec![Vec::new(); sch.nodes.len()];
+        let tree = match sch.cfg.structure.take() {
+            Some(positions) => {
+                let structure = fusion_space::Structure::from_positions(&positions, set.len())?;
+                sch.structured(&structure, edges, &mut prefix)?
+            }
+            None => sch.schedule(set, edges, &mut prefix, 0)?,
+        };
+        tracing::debug!(
+            solves = sch.stats.solves,
+            lexmin_ms = sch.stats.lexmin_time.as_millis() as u64,
+            slowest = ?sch.stats.slowest,
+            "scheduler done"
+        );
+        sch.to_isl(&tree, conflicts)
+    })
+}
+
+/// Sets up a scheduler for the SCoP under `cfg` (its statements, and its edges in
+/// a deterministic order) and runs `run` on it, with the conflicts that coincidence
+/// flags are computed from.
+pub(crate) fn with_scheduler<T>(
+    cx: &Ctx,
+    model: &ScopIsl,
+    deps: &Dependences<'_>,
+    cfg: Config,
+    run: impl FnOnce(&mut Scheduler<'_>, Vec<Edge>, &Conflicts) -> Result<T, PolyError>,
+) -> Result<T, PolyError> {
     let context = model.context.get_space().isl(cx)?;
     let domains: Vec<&isl_rs::Set> = model.statements.iter().map(|st| &st.domain).collect();
     let symbolic = SymbolicSizes::of_domains(cx, &context, &domains)?;
@@ -244,16 +280,7 @@ pub(crate) fn compute(
         }
         // Deterministic order, whatever isl's hash order.
         edges.sort_by_key(|e| (e.src, e.dst));
-        let set: Vec<usize> = (0..sch.nodes.len()).collect();
-        let mut prefix: Prefix = vec![Vec::new(); sch.nodes.len()];
-        let tree = sch.schedule(set, edges, &mut prefix, 0)?;
-        tracing::debug!(
-            solves = sch.stats.solves,
-            lexmin_ms = sch.stats.lexmin_time.as_millis() as u64,
-            slowest = ?sch.stats.slowest,
-            "scheduler done"
-        );
-        sch.to_isl(&tree, &conflicts)
+        run(&mut sch, edges, &conflicts)
     })();
     isl_rs::Options::set_pip_symmetry(cx.raw(), symmetry).isl(cx)?;
     result

@@ -44,6 +44,35 @@ pub fn host_vector_bytes() -> u64 {
     16
 }
 
+/// The host's CPU model (`model name` in /proc/cpuinfo), for the tuning database's
+/// target; "unknown" when it can't be read.
+pub fn host_cpu_model() -> String {
+    static MODEL: OnceLock<String> = OnceLock::new();
+    MODEL
+        .get_or_init(|| {
+            std::fs::read_to_string("/proc/cpuinfo")
+                .ok()
+                .and_then(|text| {
+                    text.lines()
+                        .find_map(|l| l.strip_prefix("model name"))
+                        .and_then(|rest| rest.split_once(':'))
+                        .map(|(_, name)| name.trim().to_string())
+                })
+                .unwrap_or_else(|| "unknown".to_string())
+        })
+        .clone()
+}
+
+/// The OpenMP threads the optimized code will most likely run with:
+/// `OMP_NUM_THREADS` at compile time when it is set, else the CPUs this process may
+/// use (libomp's default).
+pub fn expected_threads() -> usize {
+    std::env::var("OMP_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.split(',').next().and_then(|n| n.trim().parse().ok()))
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// Reads `index*/{level,type,size,coherency_line_size}` under `dir`; anything
 /// missing or unreadable keeps its [`Caches::FALLBACK`] value.
 fn read_sysfs(dir: &str) -> Caches {
