@@ -7,7 +7,7 @@ use super::finish::generated;
 use super::transforms::{caches, transformed};
 use crate::clay::schedule::beta_text;
 use crate::clay::{ClaySchedule, Directive};
-use crate::error::{PolyError, ScriptError};
+use crate::error::{ClayError, PolyError, ScriptError};
 use crate::model::scop::Scop;
 use crate::scheduler::initial;
 use crate::support::isl::Ctx;
@@ -35,11 +35,19 @@ pub(super) fn replay(
 ) -> Result<ClaySchedule, PolyError> {
     let mut schedule = ClaySchedule::from_scop(cx, scop)?;
     for (k, d) in script.iter().enumerate() {
-        let refused = |why: String| PolyError::Script(ScriptError::Refused { index: k + 1, why });
+        let refused = |why: ClayError| {
+            PolyError::Script(ScriptError::Refused {
+                index: k + 1,
+                why: Box::new(why),
+            })
+        };
         schedule.apply(d).map_err(refused)?;
-        schedule
-            .check_global_validity(cx)
-            .map_err(|why| refused(format!("{d}: {why}")))?;
+        schedule.check_global_validity(cx).map_err(|why| {
+            refused(ClayError::Invalid {
+                directive: d.to_string(),
+                why,
+            })
+        })?;
     }
     Ok(schedule)
 }
