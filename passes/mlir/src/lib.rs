@@ -17,9 +17,14 @@
 //!
 //! The passes and their options are declared once, in `tessel_poly::options`.
 
+#![deny(unsafe_code)]
+
 pub mod analysis;
 pub mod clay;
 pub mod codegen;
+// The crate's only FFI (and the plugin's C ABI): the one module exempt from the
+// crate root's deny.
+#[allow(unsafe_code)]
 pub mod ir;
 pub mod pass;
 

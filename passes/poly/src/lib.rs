@@ -21,6 +21,8 @@
 //! Every public function creates its own isl context with the operations budget of
 //! [`Options::max_operations`], and returns an error instead of panicking.
 
+#![deny(unsafe_code)]
+
 mod analysis;
 pub mod clay;
 mod codegen;
