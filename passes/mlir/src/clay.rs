@@ -17,6 +17,7 @@ use tessel_poly::{clay_generate, clay_replay, Explained, Options, PolyError};
 use crate::analysis::{scops, ExtractedScop};
 use crate::codegen::{self, CodegenError};
 use crate::ir::{self, Attr, Op};
+use crate::notes;
 
 /// The attribute that holds the script of a SCoP under a Clay session.
 pub const SCRIPT_ATTR: &str = "tessel.clay";
@@ -170,7 +171,7 @@ pub fn generate_code(scop: Op, options: &Options) -> Result<(), TransformError> 
     }
     generated.commit(extracted);
     for note in &out.notes {
-        ir::emit_remark(location, &format!("tessel: {note}"));
+        ir::emit_remark(location, &format!("tessel: {}", notes::note(note)));
     }
     Ok(())
 }

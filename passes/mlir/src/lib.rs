@@ -9,6 +9,7 @@
 //! | `ir` | handles on MLIR; every FFI call of the crate is there |
 //! | `analysis` | affine ops → model: the SCoPs of a function (detection, symbols, aliasing, reg2mem, statements, affine maps) |
 //! | `codegen` | AST → affine ops, and the new code in place of the old |
+//! | `notes` | the words of what the core reports beside the code (`tessel_poly::notes`) |
 //! | `clay` | the `transform.tessel.*` ops' side: a Clay session on a SCoP, its replay and its code |
 //! | `pass` | the driver that runs a pass on each SCoP and turns what happened into remarks |
 //!
@@ -26,6 +27,7 @@ pub mod codegen;
 // crate root's deny.
 #[allow(unsafe_code)]
 pub mod ir;
+pub mod notes;
 pub mod pass;
 
 pub use pass::run_pass;

@@ -5,6 +5,7 @@
 use crate::analysis::{self, ExtractedScop, Found};
 use crate::codegen::{self, CodegenError};
 use crate::ir::{self, emit_remark, Location, Op};
+use crate::notes;
 use crate::PassKind;
 use std::collections::HashSet;
 use std::time::Instant;
@@ -33,7 +34,7 @@ enum Remark<'a> {
         statements: usize,
         text: String,
     },
-    Note(&'a str),
+    Note(String),
     Explained {
         index: usize,
         statements: usize,
@@ -74,7 +75,7 @@ impl std::fmt::Display for Remark<'_> {
             Remark::Note(note) => write!(f, "tessel: {note}"),
             Remark::Explained { index, statements, explained, script } => {
                 let optimize_options = explained.optimize_options();
-                let code = if let Some(why) = &explained.kept_original {
+                let code = if let Some(why) = explained.kept_original.as_ref().map(notes::no_gain) {
                     format!(" (but tessel-optimize keeps the original code of this SCoP: {why}; the script's code, that of the schedule it sets aside, differs in shape from the original)")
                 } else if explained.same_code {
                     String::new()
@@ -114,6 +115,16 @@ impl std::fmt::Display for Remark<'_> {
 
 fn remark(loc: Location, r: Remark) {
     emit_remark(loc, &r.to_string());
+}
+
+/// The notes of an optimized SCoP, then how its bands were tiled: one remark each.
+fn say_notes(loc: Location, optimized: &tessel_poly::Optimized) {
+    for note in &optimized.notes {
+        remark(loc, Remark::Note(notes::note(note)));
+    }
+    for (tiling, bands) in &optimized.tiling {
+        remark(loc, Remark::Note(notes::tiling(tiling, *bands)));
+    }
 }
 
 /// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
@@ -249,16 +260,14 @@ impl Driver<'_> {
         };
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
         if let Some(why) = optimized.no_gain.take() {
-            for note in optimized.notes.iter().chain(&optimized.tiling) {
-                remark(loc, Remark::Note(note));
-            }
+            say_notes(loc, &optimized);
             remark(
                 loc,
                 Remark::Unchanged {
                     statements: scop.model.statements.len(),
                     scheduler: self.options.scheduler.name().to_string(),
                     ms: optimized.schedule_time.as_secs_f64() * 1e3,
-                    why,
+                    why: notes::no_gain(&why),
                 },
             );
             return Ok(());
@@ -281,11 +290,9 @@ impl Driver<'_> {
         let statements = scop.model.statements.len();
         let promotions = std::mem::take(&mut generated.notes);
         generated.commit(scop);
-        for note in optimized.notes.iter().chain(&optimized.tiling) {
-            remark(loc, Remark::Note(note));
-        }
+        say_notes(loc, &optimized);
         if let Some(host) = &optimized.gpu {
-            let kernels = tessel_poly::gpu::describe(host);
+            let kernels = notes::kernels(host);
             remark(
                 loc,
                 Remark::Mapped {

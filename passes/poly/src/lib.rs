@@ -40,6 +40,7 @@ pub use analysis::dependences::{self as deps, Dependences};
 pub use error::{ErrorKind, PolyError};
 pub use gpu::{GridDim, HostNode, Kernel};
 pub use model::ast::{self, AstNode, CmpOp, Cond, Expr};
+pub use model::notes;
 pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};
 pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind, Target};
 pub use pipeline::{

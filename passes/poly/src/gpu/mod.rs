@@ -7,4 +7,4 @@
 pub(crate) mod limits;
 mod map;
 
-pub use map::{block_first_name, block_sizes, describe, map, GridDim, HostNode, Kernel, Stage};
+pub use map::{block_first_name, block_sizes, map, GridDim, HostNode, Kernel, Stage};

@@ -7,4 +7,5 @@ pub mod ast;
 pub(crate) mod describe;
 pub(crate) mod isl_text;
 pub(crate) mod load;
+pub mod notes;
 pub mod scop;

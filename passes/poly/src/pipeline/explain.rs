@@ -13,6 +13,7 @@ use crate::clay::chlore::recover;
 use crate::clay::{ClaySchedule, Directive};
 use crate::error::{Invariant, NotRecovered, PolyError, Unsupported};
 use crate::model::ast::AstNode;
+use crate::model::notes::NoGain;
 use crate::model::scop::Scop;
 use crate::options::AFTER_SCHEDULING;
 use crate::scheduler::initial;
@@ -43,7 +44,7 @@ pub struct Explained {
     /// Set when `tessel-optimize` keeps the SCoP's original code, as its cost model
     /// finds no gain in the schedule ([`super::Optimized::no_gain`]): why. The script gives
     /// that schedule's code all the same (and `same_code` is false).
-    pub kept_original: Option<String>,
+    pub kept_original: Option<NoGain>,
 }
 
 impl Explained {

@@ -7,6 +7,7 @@ use crate::analysis::dependences::Dependences;
 use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::{PolyError, Unsupported};
 use crate::model::load::ScopIsl;
+use crate::model::notes::Note;
 use crate::scheduler;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 pub(crate) struct Initial {
     pub tree: Schedule,
     pub time: Duration,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// The schedule tree the transforms start from. Our schedulers never fail here: if
@@ -38,9 +39,7 @@ pub(crate) fn initial_schedule(
         SchedulerKind::Identity => identity(cx, scop, deps.conflicts())?,
         SchedulerKind::IslReference => {
             if opts.live_range_reordering {
-                notes.push(
-                    "isl-reference keeps every dependence; live-range reordering is ours".into(),
-                );
+                notes.push(Note::IslReferenceKeepsDependences);
             }
             isl_reference(cx, scop, deps.all(cx)?)?
         }
@@ -56,10 +55,10 @@ pub(crate) fn initial_schedule(
                 Err(e) => {
                     cx.reset_operations();
                     tracing::debug!(%e, "scheduler failed; identity fallback");
-                    notes.push(format!(
-                        "scheduler {} failed ({e}); kept the original schedule",
-                        kind.name()
-                    ));
+                    notes.push(Note::SchedulerFailed {
+                        scheduler: kind,
+                        why: Box::new(e),
+                    });
                     identity(cx, scop, deps.conflicts())?
                 }
             }
