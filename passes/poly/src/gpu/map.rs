@@ -159,7 +159,7 @@ fn flush(sequential: &mut Vec<AstNode>, out: &mut Vec<HostNode>, promote: bool) 
     if !sequential.is_empty() {
         let mut body = std::mem::take(sequential);
         if promote {
-            crate::model::ast::mark_register_loops(&mut body, false);
+            crate::register_block::scalars::mark_register_loops(&mut body, false);
         }
         out.push(HostNode::Kernel(Kernel {
             dims: vec![],
@@ -265,7 +265,7 @@ fn kernel(node: &AstNode, block: u64, promote: bool) -> Kernel {
     };
     let mut stage = None;
     if promote {
-        crate::model::ast::mark_register_loops(&mut body, false);
+        crate::register_block::scalars::mark_register_loops(&mut body, false);
         let mapped: Vec<&str> = dims.iter().map(|d| d.iterator.as_str()).collect();
         stage = body
             .iter()

@@ -53,7 +53,7 @@ pub(super) fn generated(
     }
     // Scalar replacement: a 1x1 register block of every innermost loop.
     if opts.target == Target::Cpu && opts.register_tile != RegisterBlock::NONE {
-        crate::model::ast::mark_register_loops(&mut out.ast, true);
+        crate::register_block::scalars::mark_register_loops(&mut out.ast, true);
     }
     Ok(out)
 }

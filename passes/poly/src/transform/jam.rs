@@ -25,12 +25,12 @@ use crate::error::{Invariant, PolyError, Violation};
 use crate::model::load::ScopIsl;
 use crate::model::notes::Jam;
 use crate::model::scop::{ArrayId, ScalarExpansion};
+use crate::register_block::tree::REGISTER_BLOCK_MARK;
 use crate::support::isl::{
     id_name, map_in_name, map_out_name, maps_of, numbered_id, to_i32, Ctx, IslResult,
 };
 use crate::support::schedule_tree::{equal_under, member_map, n_members, node_type, walk_children};
 use crate::transform::parallel::COLLAPSED_PARALLEL_MARK;
-use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 
 /// The mark between a jammed block loop and its subtree; the block size follows
 /// the prefix (`unroll-jam-4`), so that a printed tree can be replayed.

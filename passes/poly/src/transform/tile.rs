@@ -7,6 +7,7 @@ use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::{PolyError, Unsupported};
 use crate::model::notes::{TileSizes, Tiling};
 use crate::options::RegisterBlock;
+use crate::register_block::tree::register_tile;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
@@ -15,7 +16,6 @@ use crate::support::schedule_tree::{
 use crate::transform::intra_tile::{distribute_innermost, innermost, sink, sunk_order};
 use crate::transform::locality::NOMINAL_EXTENT;
 use crate::transform::locality::{band_profile, AccessProfile, Locality};
-use crate::transform::register_tile::register_tile;
 use crate::transform::tile_size::{model_sizes, wavefront_sizes};
 use crate::transform::wavefront::wavefront;
 
