@@ -10,42 +10,95 @@
 //! stands. Each directive is checked by replaying the whole script on the SCoP,
 //! extracted again from the unchanged function; only `generate` changes the code.
 
+use tessel_poly::clay::directive::ParseError;
 use tessel_poly::clay::Directive;
-use tessel_poly::{clay_generate, clay_replay, Explained, Options};
+use tessel_poly::{clay_generate, clay_replay, Explained, Options, PolyError};
 
 use crate::analysis::{scops, ExtractedScop};
-use crate::codegen;
+use crate::codegen::{self, CodegenError};
 use crate::ir::{self, Attr, Op};
+use crate::notes;
 
 /// The attribute that holds the script of a SCoP under a Clay session.
 pub const SCRIPT_ATTR: &str = "tessel.clay";
 
+/// Why a `transform.tessel.*` op fails: its text is the op's error message.
+#[derive(Debug, thiserror::Error)]
+pub enum TransformError {
+    #[error("expected a func.func, got {0}")]
+    NotAFunction(String),
+    #[error("the function has {count} SCoP{}; there is no SCoP {index}", plural(*count))]
+    NoSuchScop { count: usize, index: usize },
+    #[error(
+        "SCoP {index} already has a Clay session ({directives} directive{} so far): generate it, \
+         or use its handle",
+        plural(*directives)
+    )]
+    SessionOpen { index: usize, directives: usize },
+    #[error("this op carries no `{SCRIPT_ATTR}` script: take it with transform.tessel.scop")]
+    NoSession,
+    #[error("`{SCRIPT_ATTR}` holds a non-string")]
+    NotAString,
+    #[error("this op no longer starts a SCoP (was the function changed since?)")]
+    NoLongerAScop,
+    #[error("an empty SCoP")]
+    EmptyScop,
+    #[error("the SCoP is not inside a func.func")]
+    OutsideAFunction,
+    #[error("the generated code does not verify (a Tessel bug)")]
+    DoesNotVerify,
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error(transparent)]
+    Core(#[from] PolyError),
+    #[error(transparent)]
+    Codegen(#[from] CodegenError),
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// [`take_scop`], its error as the op's message (the plugin's C ABI).
+pub fn scop(func: Op, index: usize) -> Result<Op, String> {
+    take_scop(func, index).map_err(|e| e.to_string())
+}
+
+/// [`apply_directive`], its error as the op's message (the plugin's C ABI).
+pub fn step(scop: Op, directive: &str) -> Result<(), String> {
+    apply_directive(scop, directive).map_err(|e| e.to_string())
+}
+
+/// [`generate_code`], its error as the op's message (the plugin's C ABI).
+pub fn generate(scop: Op, options: &Options) -> Result<(), String> {
+    generate_code(scop, options).map_err(|e| e.to_string())
+}
+
 /// Takes the `index`-th SCoP (in the order `tessel-optimize` visits them) of the
 /// function `func` and starts a Clay session on it with an empty script. Returns the
 /// SCoP's first op, which the later directives and `generate` address.
-pub fn scop(func: Op, index: usize) -> Result<Op, String> {
+pub fn take_scop(func: Op, index: usize) -> Result<Op, TransformError> {
     if func.name() != "func.func" {
-        return Err(format!("expected a func.func, got {}", func.name()));
+        return Err(TransformError::NotAFunction(func.name().to_string()));
     }
     let mut all = scops(func);
     let count = all.len();
     if index >= count {
-        return Err(format!(
-            "the function has {count} SCoP{}; there is no SCoP {index}",
-            if count == 1 { "" } else { "s" }
-        ));
+        return Err(TransformError::NoSuchScop { count, index });
     }
     let scop = all.swap_remove(index);
-    clay_replay(&scop.model, &Options::default(), &[]).map_err(|e| e.to_string())?;
+    clay_replay(&scop.model, &Options::default(), &[])?;
     let first = first_op(&scop)?;
     if let Some(script) = first.attr(SCRIPT_ATTR).and_then(Attr::as_array) {
         // A second session would silently drop the first one's directives.
-        return Err(format!(
-            "SCoP {index} already has a Clay session ({} directive{} so far): generate it, \
-             or use its handle",
-            script.len(),
-            if script.len() == 1 { "" } else { "s" }
-        ));
+        return Err(TransformError::SessionOpen {
+            index,
+            directives: script.len(),
+        });
     }
     record(first, &[]);
     Ok(first)
@@ -55,11 +108,11 @@ pub fn scop(func: Op, index: usize) -> Result<Op, String> {
 /// `distribute((2), 3)`), to the script recorded on `scop`: the script with it must
 /// replay (each directive's preconditions and global validity). On error the
 /// payload is unchanged.
-pub fn step(scop: Op, directive: &str) -> Result<(), String> {
+pub fn apply_directive(scop: Op, directive: &str) -> Result<(), TransformError> {
     let d = Directive::parse(directive)?;
     let (extracted, mut script) = session(scop)?;
     script.push(d);
-    clay_replay(&extracted.model, &Options::default(), &script).map_err(|e| e.to_string())?;
+    clay_replay(&extracted.model, &Options::default(), &script)?;
     record(scop, &script);
     Ok(())
 }
@@ -68,10 +121,10 @@ pub fn step(scop: Op, directive: &str) -> Result<(), String> {
 /// replaces the SCoP's ops with the code generated from it, under `options` (the
 /// code generator's: `parallel-min-work`, the budgets). On error the payload is
 /// unchanged.
-pub fn generate(scop: Op, options: &Options) -> Result<(), String> {
+pub fn generate_code(scop: Op, options: &Options) -> Result<(), TransformError> {
     let (extracted, script) = session(scop)?;
     let func = enclosing_function(scop)?;
-    let mut out = clay_generate(&extracted.model, options, &script).map_err(|e| e.to_string())?;
+    let mut out = clay_generate(&extracted.model, options, &script)?;
     // The profitability rule of tessel-optimize, so that a replayed explanation
     // gives its code; said in a remark, since the script asked for those loops.
     let location = scop.location();
@@ -108,53 +161,47 @@ pub fn generate(scop: Op, options: &Options) -> Result<(), String> {
         Ok(g) => g,
         Err(e) => {
             restore();
-            return Err(e.to_string());
+            return Err(e.into());
         }
     };
     if !ir::verifies(func) {
         generated.roll_back();
         restore();
-        return Err("the generated code does not verify (a Tessel bug)".into());
+        return Err(TransformError::DoesNotVerify);
     }
     generated.commit(extracted);
     for note in &out.notes {
-        ir::emit_remark(location, &format!("tessel: {note}"));
+        ir::emit_remark(location, &format!("tessel: {}", notes::note(note)));
     }
     Ok(())
 }
 
 /// The SCoP whose first op is `scop`, extracted again, and its script so far.
-fn session(scop: Op) -> Result<(ExtractedScop, Vec<Directive>), String> {
+fn session(scop: Op) -> Result<(ExtractedScop, Vec<Directive>), TransformError> {
     let script = scop
         .attr(SCRIPT_ATTR)
         .and_then(Attr::as_array)
-        .ok_or_else(|| {
-            format!("this op carries no `{SCRIPT_ATTR}` script: take it with transform.tessel.scop")
-        })?;
+        .ok_or(TransformError::NoSession)?;
     let script = script
         .into_iter()
         .map(|a| {
-            a.as_string()
-                .ok_or_else(|| format!("`{SCRIPT_ATTR}` holds a non-string"))
-                .and_then(|t| Directive::parse(&t))
+            let text = a.as_string().ok_or(TransformError::NotAString)?;
+            Ok(Directive::parse(&text)?)
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, TransformError>>()?;
     let func = enclosing_function(scop)?;
     let extracted = scops(func)
         .into_iter()
         .find(|s| s.ops.first() == Some(&scop))
-        .ok_or("this op no longer starts a SCoP (was the function changed since?)")?;
+        .ok_or(TransformError::NoLongerAScop)?;
     Ok((extracted, script))
 }
 
-fn first_op(scop: &ExtractedScop) -> Result<Op, String> {
-    scop.ops
-        .first()
-        .copied()
-        .ok_or_else(|| "an empty SCoP".to_string())
+fn first_op(scop: &ExtractedScop) -> Result<Op, TransformError> {
+    scop.ops.first().copied().ok_or(TransformError::EmptyScop)
 }
 
-fn enclosing_function(op: Op) -> Result<Op, String> {
+fn enclosing_function(op: Op) -> Result<Op, TransformError> {
     let mut cur = op.parent();
     while let Some(p) = cur {
         if p.name() == "func.func" {
@@ -162,7 +209,7 @@ fn enclosing_function(op: Op) -> Result<Op, String> {
         }
         cur = p.parent();
     }
-    Err("the SCoP is not inside a func.func".into())
+    Err(TransformError::OutsideAFunction)
 }
 
 /// Writes `script` to the SCoP's first op.

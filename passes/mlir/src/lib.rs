@@ -9,18 +9,24 @@
 //! | `ir` | handles on MLIR; every FFI call of the crate is there |
 //! | `analysis` | affine ops → model: the SCoPs of a function (detection, symbols, aliasing, reg2mem, statements, affine maps) |
 //! | `codegen` | AST → affine ops, and the new code in place of the old |
-//! | `clay` | the `transform.tessel.*` ops' side: a Clay session on a SCoP, its replay and its code |
 //! | `tuning` | the tuning database `tessel-optimize{tuning-db=FILE}` reads (SQLite, no MLIR) |
+//! | `notes` | the words of what the core reports beside the code (`tessel_poly::notes`), and of what the tuning database gave |
+//! | `clay` | the `transform.tessel.*` ops' side: a Clay session on a SCoP, its replay and its code |
 //! | `pass` | the driver that runs a pass on each SCoP and turns what happened into remarks |
 //!
 //! (The plugin core's C ABI, `passes/plugin/core/src/abi.rs`, calls the top rows.)
 //!
 //! The passes and their options are declared once, in `tessel_poly::options`.
 
+#![deny(unsafe_code)]
+
 pub mod analysis;
 pub mod clay;
 pub mod codegen;
+// The crate's only FFI: the one module exempt from the crate root's deny.
+#[allow(unsafe_code)]
 pub mod ir;
+pub mod notes;
 pub mod pass;
 pub mod tuning;
 

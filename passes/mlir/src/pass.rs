@@ -5,7 +5,8 @@
 use crate::analysis::{self, ExtractedScop, Found};
 use crate::codegen::{self, CodegenError};
 use crate::ir::{self, emit_remark, Location, Op};
-use crate::tuning::{self, Lookup};
+use crate::notes;
+use crate::tuning::{self, Lookup, TuningNote};
 use crate::PassKind;
 use std::collections::HashSet;
 use std::time::Instant;
@@ -34,7 +35,7 @@ enum Remark<'a> {
         statements: usize,
         text: String,
     },
-    Note(&'a str),
+    Note(String),
     Explained {
         index: usize,
         statements: usize,
@@ -75,7 +76,7 @@ impl std::fmt::Display for Remark<'_> {
             Remark::Note(note) => write!(f, "tessel: {note}"),
             Remark::Explained { index, statements, explained, script } => {
                 let optimize_options = explained.optimize_options();
-                let code = if let Some(why) = &explained.kept_original {
+                let code = if let Some(why) = explained.kept_original.as_ref().map(notes::no_gain) {
                     format!(" (but tessel-optimize keeps the original code of this SCoP: {why}; the script's code, that of the schedule it sets aside, differs in shape from the original)")
                 } else if explained.same_code {
                     String::new()
@@ -115,6 +116,16 @@ impl std::fmt::Display for Remark<'_> {
 
 fn remark(loc: Location, r: Remark) {
     emit_remark(loc, &r.to_string());
+}
+
+/// The notes of an optimized SCoP, then how its bands were tiled: one remark each.
+fn say_notes(loc: Location, optimized: &tessel_poly::Optimized) {
+    for note in &optimized.notes {
+        remark(loc, Remark::Note(notes::note(note)));
+    }
+    for (tiling, bands) in &optimized.tiling {
+        remark(loc, Remark::Note(notes::tiling(tiling, *bands)));
+    }
 }
 
 /// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
@@ -253,16 +264,14 @@ impl Driver<'_> {
         let options = tuned.as_ref().unwrap_or(options);
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
         if let Some(why) = optimized.no_gain.take() {
-            for note in optimized.notes.iter().chain(&optimized.tiling) {
-                remark(loc, Remark::Note(note));
-            }
+            say_notes(loc, &optimized);
             remark(
                 loc,
                 Remark::Unchanged {
                     statements: scop.model.statements.len(),
                     scheduler: self.options.scheduler.name().to_string(),
                     ms: optimized.schedule_time.as_secs_f64() * 1e3,
-                    why,
+                    why: notes::no_gain(&why),
                 },
             );
             return Ok(());
@@ -285,11 +294,9 @@ impl Driver<'_> {
         let statements = scop.model.statements.len();
         let promotions = std::mem::take(&mut generated.notes);
         generated.commit(scop);
-        for note in optimized.notes.iter().chain(&optimized.tiling) {
-            remark(loc, Remark::Note(note));
-        }
+        say_notes(loc, &optimized);
         if let Some(host) = &optimized.gpu {
-            let kernels = tessel_poly::gpu::describe(host);
+            let kernels = notes::kernels(host);
             remark(
                 loc,
                 Remark::Mapped {
@@ -328,43 +335,36 @@ impl Driver<'_> {
         }
         let key = tessel_poly::model_key(&scop.model);
         let target = tessel_poly::tuning_target(options);
-        let db = &options.tuning_db;
-        let note = |text: String| remark(loc, Remark::Note(&text));
-        match tuning::lookup(db, &key, &target, tessel_poly::SPACE_VERSION) {
+        let db = options.tuning_db.clone();
+        let note = |n: TuningNote| remark(loc, Remark::Note(notes::tuning(&n)));
+        match tuning::lookup(&db, &key, &target, tessel_poly::SPACE_VERSION) {
             Ok(Lookup::Hit(entry)) => {
                 let mut tuned = options.clone();
                 if let Err(why) = tuned.apply_text(&entry.options) {
-                    note(format!(
-                        "tuning database {db}: the entry's options '{}' do not apply ({why}); \
-                         scheduled as without it",
-                        entry.options
-                    ));
+                    note(TuningNote::NotApplied {
+                        db,
+                        options: entry.options,
+                        why,
+                    });
                     return None;
                 }
-                let what = match (entry.options.is_empty(), entry.structure.is_empty()) {
-                    (true, _) => "the default".to_string(),
-                    (false, true) => entry.options.clone(),
-                    (false, false) => format!("{} ({})", entry.structure, entry.options),
-                };
-                note(format!(
-                    "tuned: {what}, measured {:.2}x over the default on {}, {}",
-                    entry.speedup, entry.cpu, entry.measured_at
-                ));
+                note(TuningNote::Tuned(entry));
                 Some(tuned)
             }
             // A SCoP nobody tuned (an initialization, say) is not worth a remark;
             // one tuned elsewhere (another CPU, an older space) is.
             Ok(Lookup::Miss { elsewhere: 0 }) => None,
             Ok(Lookup::Miss { elsewhere }) => {
-                note(format!(
-                    "tuning database {db}: no entry for this SCoP on this target (model {key}, \
-                     {target}; {elsewhere} for other targets or space versions); scheduled as \
-                     without it"
-                ));
+                note(TuningNote::Elsewhere {
+                    db,
+                    key,
+                    target,
+                    elsewhere,
+                });
                 None
             }
             Err(e) => {
-                note(format!("{e}; scheduled as without it"));
+                note(TuningNote::Unreadable(e));
                 None
             }
         }

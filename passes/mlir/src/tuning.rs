@@ -45,6 +45,30 @@ pub enum Lookup {
     },
 }
 
+/// What the pass found in the database for a SCoP, as data; `notes::tuning` says
+/// it in a remark. A SCoP nobody tuned (no entry anywhere) gets none.
+#[derive(Debug)]
+pub enum TuningNote {
+    /// The entry was applied.
+    Tuned(Tuned),
+    /// The entry's options do not apply (`why`); scheduled as without it.
+    NotApplied {
+        db: String,
+        options: String,
+        why: tessel_poly::options::OptionError,
+    },
+    /// No entry on this target (model `key`, `target`), but `elsewhere` entries for
+    /// other targets or space versions.
+    Elsewhere {
+        db: String,
+        key: String,
+        target: String,
+        elsewhere: usize,
+    },
+    /// The database could not be read; scheduled as without it.
+    Unreadable(DbError),
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     #[error("tuning database {0}: no such file")]

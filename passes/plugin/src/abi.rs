@@ -234,7 +234,7 @@ pub unsafe extern "C" fn tessel_llvm_check_options(
 ) -> bool {
     // SAFETY: the caller's.
     let options = unsafe { c_text(options, len) };
-    let error = catch_unwind(|| Options::from_text(&options).err())
+    let error = catch_unwind(|| Options::from_text(&options).err().map(|e| e.to_string()))
         .unwrap_or_else(|_| Some("internal error (panic caught) while checking options".into()));
     match error {
         Some(message) => {

@@ -12,14 +12,16 @@
 //! | `model` | the SCoP: exchanged in isl text, parsed and checked at the edge; the plain loop AST the core hands back |
 //! | `analysis` | exact flow/anti/output dependences, live ranges (seed 001 §2), the conflicts a parallel loop must not separate |
 //! | `scheduler` | the initial tree: original order, our scheduler (seeds 000, 001, 004), or isl's as a baseline |
-//! | `transform` | tiling of permutable bands, wavefronts, parallel marks |
+//! | `transform`, `gpu::order`, `register_block::tree` | tiling of permutable bands, wavefronts, parallel marks; the GPU's band order; register blocks in the tree |
 //! | `clay` | seed 003's schedule form and its primitives, a script a user reads, edits and replays |
 //! | `verify` | exact legality check of the final tree, and of isl's AST of it |
-//! | `codegen`, `gpu` | isl AST generation, converted to the plain [`AstNode`] tree; for a GPU, mapped to host code and kernels |
+//! | `codegen`, `gpu`, `register_block` | isl AST generation, converted to the plain [`AstNode`] tree; for a GPU, mapped to host code and kernels; register blocks unrolled, and kept in registers |
 //! | `pipeline` | the public entry points, which run the steps above |
 //!
 //! Every public function creates its own isl context with the operations budget of
 //! [`Options::max_operations`], and returns an error instead of panicking.
+
+#![deny(unsafe_code)]
 
 mod analysis;
 pub mod clay;
@@ -29,6 +31,7 @@ pub mod gpu;
 mod model;
 pub mod options;
 mod pipeline;
+pub mod register_block;
 mod scheduler;
 mod support;
 mod transform;
@@ -39,6 +42,7 @@ pub use error::{ErrorKind, PolyError};
 pub use gpu::{GridDim, HostNode, Kernel};
 pub use model::ast::{self, AstNode, CmpOp, Cond, Expr};
 pub use model::key::model_key;
+pub use model::notes;
 pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};
 pub use options::{FuseMode, Options, RegisterBlock, SchedulerKind, Target};
 pub use pipeline::{

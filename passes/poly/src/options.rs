@@ -252,9 +252,18 @@ pub enum Value<'a> {
     Text(&'a str),
 }
 
-/// A value that doesn't fit its option.
+/// An option that doesn't exist, or a value that doesn't fit its option.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
+    #[error("unknown Tessel option '{0}'")]
+    Unknown(String),
+    #[error("option '{option}': cannot read '{value}'")]
+    Unreadable { option: &'static str, value: String },
+    #[error("option '{option}' takes one of {}", values.join(", "))]
+    NotOneOf {
+        option: &'static str,
+        values: Vec<&'static str>,
+    },
     #[error("option '{0}' got a value of the wrong type")]
     WrongType(&'static str),
     #[error("option '{option}' has no value number {index}")]
@@ -335,22 +344,25 @@ impl Options {
     /// (`parallel-min-work=0 scheduler=isl tile-sizes=32,32`), over the defaults; a
     /// boolean may be written alone for true. For the places that take Tessel's
     /// options as text (`transform.tessel.generate`'s `options`).
-    pub fn from_text(text: &str) -> Result<Options, String> {
+    pub fn from_text(text: &str) -> Result<Options, OptionError> {
         let mut opts = Options::default();
         opts.apply_text(text)?;
         Ok(opts)
     }
 
     /// [`Options::from_text`] over these options instead of the defaults.
-    pub fn apply_text(&mut self, text: &str) -> Result<(), String> {
+    pub fn apply_text(&mut self, text: &str) -> Result<(), OptionError> {
         let opts = self;
         for item in text.split_whitespace() {
             let (name, value) = item.split_once('=').unwrap_or((item, ""));
             let spec = OPTIONS
                 .iter()
                 .find(|o| o.name == name)
-                .ok_or_else(|| format!("unknown Tessel option '{name}'"))?;
-            let bad = || format!("option '{name}': cannot read '{value}'");
+                .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+            let bad = || OptionError::Unreadable {
+                option: spec.name,
+                value: value.to_string(),
+            };
             let list: Vec<i64>;
             let parsed = match spec.kind {
                 OptionKind::Bool { .. } => Value::Bool(match value {
@@ -361,8 +373,10 @@ impl Options {
                 OptionKind::UInt { .. } => Value::UInt(value.parse().map_err(|_| bad())?),
                 OptionKind::Enum { values, .. } => {
                     Value::Enum(values.iter().position(|c| c.name == value).ok_or_else(|| {
-                        let names: Vec<&str> = values.iter().map(|c| c.name).collect();
-                        format!("option '{name}' takes one of {}", names.join(", "))
+                        OptionError::NotOneOf {
+                            option: spec.name,
+                            values: values.iter().map(|c| c.name).collect(),
+                        }
                     })?)
                 }
                 OptionKind::Text { .. } => Value::Text(value),
@@ -375,7 +389,7 @@ impl Options {
                     Value::IntList(&list)
                 }
             };
-            opts.set(spec.id, parsed).map_err(|e| e.to_string())?;
+            opts.set(spec.id, parsed)?;
         }
         Ok(())
     }
@@ -603,15 +617,23 @@ mod tests {
             format!("{:?}", Options::from_text("").unwrap()),
             format!("{:?}", Options::default())
         );
-        for (text, why) in [
-            ("parallel-min-wrk=0", "unknown Tessel option"),
-            ("scheduler=fast", "takes one of isl, pluto"),
-            ("parallel-min-work=-1", "cannot read"),
-            ("tile-sizes=0", "must be positive"),
-        ] {
-            let err = Options::from_text(text).unwrap_err();
-            assert!(err.contains(why), "{text}: {err}");
-        }
+        let err = |text| Options::from_text(text).unwrap_err();
+        assert_eq!(
+            err("parallel-min-wrk=0"),
+            OptionError::Unknown("parallel-min-wrk".into())
+        );
+        assert!(matches!(
+            err("scheduler=fast"),
+            OptionError::NotOneOf { option: "scheduler", values } if values[..2] == ["isl", "pluto"]
+        ));
+        assert!(matches!(
+            err("parallel-min-work=-1"),
+            OptionError::Unreadable {
+                option: "parallel-min-work",
+                ..
+            }
+        ));
+        assert_eq!(err("tile-sizes=0"), OptionError::NonPositiveTileSize(0));
     }
 
     use super::*;

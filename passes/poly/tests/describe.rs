@@ -95,7 +95,7 @@ fn schedule_tree_text_round_trips_through_codegen() {
             // The tree keeps every verified mark; optimize's AST only the profitable,
             // and its innermost loops keep elements in registers.
             again.parallel_loops = tessel_poly::ast::keep_profitable_parallel(&mut again.ast);
-            tessel_poly::ast::mark_register_loops(&mut again.ast, true);
+            tessel_poly::register_block::mark_register_loops(&mut again.ast, true);
             assert_eq!(again.ast, out.ast, "{} {scheduler:?}", kernel.name);
             assert_eq!(again.parallel_loops, out.parallel_loops);
         }

@@ -19,6 +19,7 @@ mod common;
 use std::time::Duration;
 
 use common::polybench;
+use tessel_poly::notes::Note;
 use tessel_poly::{optimize, Options, SchedulerKind};
 
 fn opts(scheduler: SchedulerKind) -> Options {
@@ -29,7 +30,7 @@ fn opts(scheduler: SchedulerKind) -> Options {
 }
 
 /// Scheduling time of one kernel (all its SCoPs), best of `runs`.
-fn time(scops: &[tessel_poly::Scop], kind: SchedulerKind, runs: usize) -> (Duration, Vec<String>) {
+fn time(scops: &[tessel_poly::Scop], kind: SchedulerKind, runs: usize) -> (Duration, Vec<Note>) {
     let mut best = Duration::MAX;
     let mut notes = Vec::new();
     for _ in 0..runs {
@@ -39,11 +40,7 @@ fn time(scops: &[tessel_poly::Scop], kind: SchedulerKind, runs: usize) -> (Durat
             total += out.schedule_time;
             // What unroll-and-jam did or declined is information, not a failure:
             // the schedule it starts from was computed and verified either way.
-            notes.extend(
-                out.notes
-                    .into_iter()
-                    .filter(|n| !n.starts_with("unroll-and-jam")),
-            );
+            notes.extend(out.notes.into_iter().filter(|n| !matches!(n, Note::Jam(_))));
         }
         best = best.min(total);
     }

@@ -8,7 +8,8 @@ mod common;
 
 use common::seeds::scop;
 use common::{read, stmt, write};
-use tessel_poly::{fusion_space, FusionSpace, Options, Relations, Scop};
+use tessel_poly::notes::Note;
+use tessel_poly::{fusion_space, FusionSpace, Options, Relations, Scop, StructureError};
 
 /// Fig. 1: 3mm, `R: C = AB`, `S: F = DE`, `T: G = CF`, each in its own (i, j, k)
 /// nest.
@@ -434,7 +435,7 @@ fn seed002_3mm_structures_are_built_as_given() {
             assert!(
                 out.notes
                     .iter()
-                    .any(|n| n.starts_with("fusion structure (")),
+                    .any(|n| matches!(n, Note::FusionStructure { .. })),
                 "{:?}",
                 out.notes
             );
@@ -484,9 +485,11 @@ fn seed002_a_structure_that_breaks_a_dependence_is_refused_with_a_remark() {
     let opts = with_structure(tessel_poly::SchedulerKind::Pluto, &[1, 1, 0]);
     let out = tessel_poly::optimize(&scop, &opts).unwrap();
     assert!(
-        out.notes
-            .iter()
-            .any(|n| n.contains("a dependence from R to T") && n.ends_with("scheduled without it")),
+        out.notes.iter().any(|n| matches!(
+            n,
+            Note::StructureRefused(StructureError::Backward { from, to, .. })
+                if from == "R" && to == "T"
+        )),
         "{:?}",
         out.notes
     );
@@ -503,9 +506,13 @@ fn seed002_a_structure_that_breaks_a_dependence_is_refused_with_a_remark() {
     let opts = with_structure(tessel_poly::SchedulerKind::Pluto, &[0, 1]);
     let out = tessel_poly::optimize(&scop, &opts).unwrap();
     assert!(
-        out.notes
-            .iter()
-            .any(|n| n.contains("has 2 entries and the SCoP 3 statements")),
+        out.notes.iter().any(|n| matches!(
+            n,
+            Note::StructureRefused(StructureError::WrongLength {
+                given: 2,
+                statements: 3
+            })
+        )),
         "{:?}",
         out.notes
     );
@@ -532,7 +539,7 @@ fn seed002_every_structure_of_small_suite_spaces_is_built() {
                 if out
                     .notes
                     .iter()
-                    .any(|n| n.starts_with("fusion structure ("))
+                    .any(|n| matches!(n, Note::FusionStructure { .. }))
                 {
                     built += 1;
                 } else {

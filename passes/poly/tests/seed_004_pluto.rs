@@ -13,6 +13,7 @@ mod common;
 
 use common::seeds::{count, sched, scop, seed001_e5_jacobi_2d_scop, t_lines, tree, MAX, SMART};
 use common::{read, stmt, write};
+use tessel_poly::notes::{Note, TileSizes, Tiling};
 use tessel_poly::{describe_schedule, optimize, FuseMode, Options, SchedulerKind, Scop};
 
 use SchedulerKind::{Isl, Pluto};
@@ -575,20 +576,25 @@ fn seed004_section1_12_time_tiles_run_one_innermost_loop_per_statement() {
     let out = optimize(&s, &o).unwrap();
     let text = describe_schedule(&s, &o).unwrap();
     assert!(
-        out.notes.iter().any(|n| n.contains("chose pluto")
-            && n.contains("time loop walks")
-            && n.contains("time tiles")),
+        out.notes.iter().any(|n| matches!(n, Note::CostModel(c)
+            if c.chose == SchedulerKind::Pluto && c.time_tiles.is_some())),
         "{:?}",
         out.notes
     );
     let sizes = out
         .tiling
         .iter()
-        .find(|n| n.contains("time tiles for a wavefront"))
-        .and_then(|n| n.split_whitespace().find(|w| w.contains('x')))
+        .find_map(|(t, _)| match t {
+            Tiling::Tiled {
+                sizes,
+                source: TileSizes::TimeTiles { .. },
+                ..
+            } => Some(sizes),
+            _ => None,
+        })
         .unwrap_or_else(|| panic!("{:?}", out.tiling));
-    assert_eq!(sizes, "32x32x256", "{:?}", out.tiling);
-    assert!(out.tiling.iter().any(|n| n.contains("distributed")));
+    assert_eq!(sizes, &[32, 32, 256], "{:?}", out.tiling);
+    assert!(out.tiling.iter().any(|(t, _)| *t == Tiling::Distributed));
     // Three tile members, then t, 2t + i, the statement's position, 2t + j.
     let lines = t_lines(&text);
     assert_eq!(
@@ -610,7 +616,9 @@ fn seed004_section1_12_time_tiles_run_one_innermost_loop_per_statement() {
     };
     let out = optimize(&s, &small).unwrap();
     assert!(
-        out.notes.iter().any(|n| n.contains("chose isl")),
+        out.notes
+            .iter()
+            .any(|n| matches!(n, Note::CostModel(c) if c.chose == SchedulerKind::Isl)),
         "{:?}",
         out.notes
     );
@@ -663,7 +671,7 @@ fn time_tiles_stay_fused_where_distribution_would_reverse_a_dependence() {
     let out = optimize(&s, &o).unwrap();
     assert_eq!(out.tiled_bands, 1, "{:?}", out.tiling);
     assert!(
-        !out.tiling.iter().any(|n| n.contains("distributed")),
+        !out.tiling.iter().any(|(t, _)| *t == Tiling::Distributed),
         "{:?}",
         out.tiling
     );
@@ -684,7 +692,7 @@ fn distributed_time_tiles_compute_what_jacobi_1d_computes() {
     let o = small_time_tiles();
     let out = optimize(&kernel.scop, &o).unwrap();
     assert!(
-        out.tiling.iter().any(|n| n.contains("distributed")),
+        out.tiling.iter().any(|(t, _)| *t == Tiling::Distributed),
         "{:?}",
         out.tiling
     );

@@ -829,7 +829,7 @@ impl Codegen<'_> {
         }] = then_branch
         {
             if else_branch.is_empty()
-                && tessel_poly::ast::is_run_guard(cond, lower, upper)
+                && tessel_poly::register_block::is_run_guard(cond, lower, upper)
                 && (self.registers.is_some() || self.register_elements(body, iterator).is_empty())
             {
                 return self.node(looped, cursor);

@@ -12,22 +12,29 @@
 //! - LINEARIZE takes the loop ρ (erratum E3: `i = dim ρ`).
 
 use super::directive::{Affine, Directive};
-use super::schedule::{beta_text, check_parts, AnyOrder, ClaySchedule, Constraint, Relation};
+use super::schedule::{check_parts, AnyOrder, ClaySchedule, Constraint, Relation};
+use crate::error::{ClayError, Precondition};
 
 impl ClaySchedule {
     /// Applies `d`, or leaves `self` unchanged and says which precondition fails.
-    pub fn apply(&mut self, d: &Directive) -> Result<(), String> {
+    pub fn apply(&mut self, d: &Directive) -> Result<(), ClayError> {
         let mut next = self.clone();
         next.apply_in_place(d)
-            .map_err(|why| format!("{d}: {why}"))?;
+            .map_err(|why| ClayError::Precondition {
+                directive: d.to_string(),
+                why,
+            })?;
         next.normalize_beta();
         next.check_beta_forest()
-            .map_err(|why| format!("{d}: internal error, {why}"))?;
+            .map_err(|why| ClayError::Internal {
+                directive: d.to_string(),
+                why,
+            })?;
         *self = next;
         Ok(())
     }
 
-    fn apply_in_place(&mut self, d: &Directive) -> Result<(), String> {
+    fn apply_in_place(&mut self, d: &Directive) -> Result<(), Precondition> {
         let rho = d.prefix().to_vec();
         if let Directive::Shift { dim: 0, .. }
         | Directive::Skew { dim: 0, .. }
@@ -36,7 +43,7 @@ impl ClaySchedule {
         | Directive::Grain { dim: 0, .. }
         | Directive::Densify { dim: 0, .. } = d
         {
-            return Err("dimensions count from 1".into());
+            return Err(Precondition::DimensionZero);
         }
         // ANY_ORDER marks β-prefixes: a directive that moves statements comes first.
         let moves = matches!(
@@ -51,11 +58,9 @@ impl ClaySchedule {
                 | Directive::Tile { .. }
         );
         if let Some(m) = self.any_order.first().filter(|_| moves) {
-            return Err(format!(
-                "it moves statements, and any_order({}, ..) marks the children of a β-prefix: \
-                 put any_order after the directives that move statements",
-                beta_text(&m.prefix)
-            ));
+            return Err(Precondition::MovesAfterAnyOrder {
+                prefix: m.prefix.clone(),
+            });
         }
         match d {
             Directive::Reorder { order, .. } => self.reorder(&rho, order),
@@ -74,27 +79,27 @@ impl ClaySchedule {
                 let target = rho.len() - 1;
                 let by = dim - 1;
                 if by == target {
-                    return Err("a loop cannot be skewed by itself (use reverse or grain)".into());
+                    return Err(Precondition::SkewBySelf);
                 }
                 if *factor == 0 {
-                    return Err("the skew factor must not be 0".into());
+                    return Err(Precondition::SkewFactorZero);
                 }
                 for &t in &members {
                     let r = &self.relations[t];
                     if by >= r.depth() {
-                        return Err(format!(
-                            "{} has only {} loops, no α{dim}",
-                            self.statements[r.stmt.0].0,
-                            r.depth()
-                        ));
+                        return Err(Precondition::NoSuchLoop {
+                            statement: self.statements[r.stmt.0].0.clone(),
+                            loops: r.depth(),
+                            dim: *dim,
+                        });
                     }
                     // §5.2: an implicit dimension must not absorb an explicit one
                     // whose definition it appears in.
                     if !r.is_explicit(target) && r.is_explicit(by) && mentions(r, by, target) {
-                        return Err(format!(
-                            "α{} is implicitly defined and α{dim}'s definition uses it",
-                            target + 1
-                        ));
+                        return Err(Precondition::ImplicitInDefinition {
+                            implicit: target + 1,
+                            dim: *dim,
+                        });
                     }
                 }
                 for t in members {
@@ -117,10 +122,10 @@ impl ClaySchedule {
                 let inner = rho.len() - 1;
                 let outer = dim - 1;
                 if outer >= inner {
-                    return Err(format!(
-                        "interchange needs an outer loop: 1 <= {dim} < {}",
-                        rho.len()
-                    ));
+                    return Err(Precondition::NoOuterLoop {
+                        dim: *dim,
+                        depth: rho.len(),
+                    });
                 }
                 for t in members {
                     let r = &mut self.relations[t];
@@ -136,16 +141,17 @@ impl ClaySchedule {
                 let members = self.loop_members(&rho)?;
                 let target = rho.len() - 1;
                 if *factor == 0 {
-                    return Err("the reshape factor must not be 0".into());
+                    return Err(Precondition::ReshapeFactorZero);
                 }
                 for &t in &members {
                     let r = &self.relations[t];
                     let inputs = self.statements[r.stmt.0].1;
                     if *input > inputs {
-                        return Err(format!(
-                            "{} has {inputs} input dimensions, no ı{input}",
-                            self.statements[r.stmt.0].0
-                        ));
+                        return Err(Precondition::NoSuchInput {
+                            statement: self.statements[r.stmt.0].0.clone(),
+                            inputs,
+                            input: *input,
+                        });
                     }
                 }
                 for t in members {
@@ -158,7 +164,7 @@ impl ClaySchedule {
             Directive::Grain { dim, factor, .. } => {
                 let dim = self.outer_dim(&rho, *dim)?;
                 if *factor < 1 {
-                    return Err(format!("the grain must be at least 1, not {factor}"));
+                    return Err(Precondition::GrainBelowOne(*factor));
                 }
                 for t in self.loop_members(&rho)? {
                     for c in &mut self.relations[t].constraints {
@@ -181,11 +187,10 @@ impl ClaySchedule {
                     }
                 }
                 if g <= 1 {
-                    return Err(format!(
-                        "α{} has no grain to remove (the gcd of its constraints' other \
-                         coefficients is {g})",
-                        dim + 1
-                    ));
+                    return Err(Precondition::NoGrain {
+                        dim: dim + 1,
+                        gcd: g,
+                    });
                 }
                 for t in members {
                     for c in &mut self.relations[t].constraints {
@@ -211,12 +216,10 @@ impl ClaySchedule {
                     self.loop_members(&rho)?;
                 }
                 let children = self.children(&rho).len();
-                let place = if rho.is_empty() {
-                    "the root".to_string()
-                } else {
-                    beta_text(&rho)
-                };
-                check_parts(parts, children).map_err(|why| format!("{place}: {why}"))?;
+                check_parts(parts, children).map_err(|why| Precondition::Parts {
+                    at: rho.clone(),
+                    why,
+                })?;
                 self.any_order.retain(|m| m.prefix != rho);
                 self.any_order.push(AnyOrder {
                     prefix: rho,
@@ -240,20 +243,17 @@ impl ClaySchedule {
     }
 
     /// The member whose whole β-vector is ρ (a statement, not a loop).
-    fn statement_member(&self, rho: &[i64]) -> Result<usize, String> {
+    fn statement_member(&self, rho: &[i64]) -> Result<usize, Precondition> {
         match self.under(rho)[..] {
             [t] if self.relations[t].beta == rho => Ok(t),
-            [] => Err(format!("no statement has the β-vector {}", beta_text(rho))),
-            _ => Err(format!(
-                "{} is a loop, not a statement (give a whole β-vector)",
-                beta_text(rho)
-            )),
+            [] => Err(Precondition::NoStatementAt(rho.to_vec())),
+            _ => Err(Precondition::LoopNotStatement(rho.to_vec())),
         }
     }
 
     /// EMBED: a new innermost α dimension, fixed at 0, and β one longer. The dates
     /// are the old ones padded with zeros, so no two instances change order.
-    fn embed(&mut self, rho: &[i64]) -> Result<(), String> {
+    fn embed(&mut self, rho: &[i64]) -> Result<(), Precondition> {
         let t = self.statement_member(rho)?;
         let inputs = self.statements[self.relations[t].stmt.0].1;
         let params = self.params.len();
@@ -274,20 +274,20 @@ impl ClaySchedule {
     /// UNEMBED: statement ρ alone in its innermost loop, which one equality fixes to
     /// a value of the parameters (`α_n = v·p + C`, α_n in no other constraint), loses
     /// that loop. Alone in it, the statement keeps its order with every other.
-    fn unembed(&mut self, rho: &[i64]) -> Result<(), String> {
+    fn unembed(&mut self, rho: &[i64]) -> Result<(), Precondition> {
         let t = self.statement_member(rho)?;
         let r = &self.relations[t];
         let name = &self.statements[r.stmt.0].0;
         let n = r.depth();
         if n == 0 {
-            return Err(format!("{name} is in no loop"));
+            return Err(Precondition::InNoLoop(name.clone()));
         }
         let around = &r.beta[..n];
         if self.under(around).len() != 1 {
-            return Err(format!(
-                "{name} is not alone in the loop {} around it",
-                beta_text(around)
-            ));
+            return Err(Precondition::NotAlone {
+                statement: name.clone(),
+                around: around.to_vec(),
+            });
         }
         let mentions: Vec<usize> = (0..r.constraints.len())
             .filter(|&k| r.constraints[k].alpha[n - 1] != 0)
@@ -302,11 +302,11 @@ impl ClaySchedule {
             _ => None,
         };
         let Some(k) = fixed else {
-            return Err(format!(
-                "the loop {} runs more than one iteration of {name}: α{n} is not fixed by one \
-                 equality to a value of the parameters",
-                beta_text(around)
-            ));
+            return Err(Precondition::NotFixed {
+                around: around.to_vec(),
+                statement: name.clone(),
+                dim: n,
+            });
         };
         let r = &mut self.relations[t];
         r.constraints.remove(k);
@@ -320,30 +320,29 @@ impl ClaySchedule {
     }
 
     /// T_ρ, when ρ addresses a loop: every member under it has an α_{dim ρ}.
-    fn loop_members(&self, rho: &[i64]) -> Result<Vec<usize>, String> {
+    fn loop_members(&self, rho: &[i64]) -> Result<Vec<usize>, Precondition> {
         if rho.is_empty() {
-            return Err("the root () is not a loop".into());
+            return Err(Precondition::RootNotLoop);
         }
         let members = self.under(rho);
         if members.is_empty() {
-            return Err(format!("no statement has the β-prefix {}", beta_text(rho)));
+            return Err(Precondition::NoPrefix(rho.to_vec()));
         }
         if let Some(&t) = members
             .iter()
             .find(|&&t| self.relations[t].depth() < rho.len())
         {
-            return Err(format!(
-                "{} is the statement {}, not a loop",
-                beta_text(rho),
-                self.statements[self.relations[t].stmt.0].0
-            ));
+            return Err(Precondition::StatementNotLoop {
+                at: rho.to_vec(),
+                statement: self.statements[self.relations[t].stmt.0].0.clone(),
+            });
         }
         Ok(members)
     }
 
     /// The members INDEXSETSPLIT and COLLAPSE act on: those of loop ρ, or every
     /// member at the root `()` (a split of the whole SCoP).
-    fn split_members(&self, rho: &[i64]) -> Result<Vec<usize>, String> {
+    fn split_members(&self, rho: &[i64]) -> Result<Vec<usize>, Precondition> {
         if rho.is_empty() {
             Ok((0..self.relations.len()).collect())
         } else {
@@ -353,23 +352,25 @@ impl ClaySchedule {
 
     /// The 0-based α index of a 1-based `dim` with `1 <= dim <= dim ρ` (SHIFT, GRAIN,
     /// DENSIFY: ρ's own loop or one around it).
-    fn outer_dim(&self, rho: &[i64], dim: usize) -> Result<usize, String> {
+    fn outer_dim(&self, rho: &[i64], dim: usize) -> Result<usize, Precondition> {
         if dim == 0 || dim > rho.len() {
-            return Err(format!(
-                "the dimension must be ρ's loop or one around it: 1 <= {dim} <= {}",
-                rho.len()
-            ));
+            return Err(Precondition::NotAnOuterLoop {
+                dim,
+                depth: rho.len(),
+            });
         }
         Ok(dim - 1)
     }
 
     /// SHIFT's amount: parameters only (Fig. 8: `amount = v·p + C`).
-    fn parametric(&self, amount: &Affine) -> Result<(Vec<i64>, i64), String> {
+    fn parametric(&self, amount: &Affine) -> Result<(Vec<i64>, i64), Precondition> {
         let mut param = vec![0; self.params.len()];
         for (name, c) in &amount.terms {
-            let k = self.params.iter().position(|p| p == name).ok_or_else(|| {
-                format!("the amount may use parameters only, and `{name}` is not one")
-            })?;
+            let k = self
+                .params
+                .iter()
+                .position(|p| p == name)
+                .ok_or_else(|| Precondition::NotAParameter(name.clone()))?;
             param[k] += c;
         }
         Ok((param, amount.constant))
@@ -383,7 +384,7 @@ impl ClaySchedule {
             .unwrap_or(0)
     }
 
-    fn reorder(&mut self, rho: &[i64], order: &[i64]) -> Result<(), String> {
+    fn reorder(&mut self, rho: &[i64], order: &[i64]) -> Result<(), Precondition> {
         let d = rho.len();
         let members: Vec<usize> = self
             .under(rho)
@@ -391,7 +392,7 @@ impl ClaySchedule {
             .filter(|&t| self.relations[t].beta.len() > d)
             .collect();
         if members.is_empty() {
-            return Err(format!("{} has no children to reorder", beta_text(rho)));
+            return Err(Precondition::NoChildren(rho.to_vec()));
         }
         let m = self.children_max(&members, d);
         let mut seen = vec![false; order.len()];
@@ -400,11 +401,10 @@ impl ClaySchedule {
                 .iter()
                 .all(|&v| (0..=m).contains(&v) && !std::mem::replace(&mut seen[v as usize], true));
         if !permutation {
-            return Err(format!(
-                "the order must be a permutation of 0..{m} ({} has {} children)",
-                beta_text(rho),
-                m + 1
-            ));
+            return Err(Precondition::NotAPermutation {
+                at: rho.to_vec(),
+                last: m,
+            });
         }
         for t in members {
             let b = &mut self.relations[t].beta[d];
@@ -413,7 +413,7 @@ impl ClaySchedule {
         Ok(())
     }
 
-    fn fuse_next(&mut self, rho: &[i64]) -> Result<(), String> {
+    fn fuse_next(&mut self, rho: &[i64]) -> Result<(), Precondition> {
         let members = self.loop_members(rho)?;
         let d = rho.len();
         let parent = &rho[..d - 1];
@@ -424,13 +424,10 @@ impl ClaySchedule {
             .filter(|&t| self.relations[t].beta[d - 1] == next_pos)
             .collect();
         if next.is_empty() {
-            return Err(format!("{} has no next sibling", beta_text(rho)));
+            return Err(Precondition::NoNextSibling(rho.to_vec()));
         }
         if next.iter().any(|&t| self.relations[t].depth() < d) {
-            return Err(format!(
-                "the item after {} is a statement, not a loop",
-                beta_text(rho)
-            ));
+            return Err(Precondition::NextIsStatement(rho.to_vec()));
         }
         let m = self.children_max(&members, d);
         for t in next {
@@ -445,22 +442,18 @@ impl ClaySchedule {
         Ok(())
     }
 
-    fn distribute(&mut self, rho: &[i64], n: i64) -> Result<(), String> {
+    fn distribute(&mut self, rho: &[i64], n: i64) -> Result<(), Precondition> {
         let members = self.loop_members(rho)?;
         let d = rho.len();
         let m = self.children_max(&members, d);
         if m == 0 {
-            return Err(format!(
-                "{} has one child: nothing to distribute",
-                beta_text(rho)
-            ));
+            return Err(Precondition::OneChild(rho.to_vec()));
         }
         if n < 1 || n > m {
-            return Err(format!(
-                "{} has {} children; n must be in 1..{m}",
-                beta_text(rho),
-                m + 1
-            ));
+            return Err(Precondition::DistributeCount {
+                at: rho.to_vec(),
+                last: m,
+            });
         }
         for t in self.under(&rho[..d - 1]) {
             let r = &mut self.relations[t];
@@ -474,7 +467,7 @@ impl ClaySchedule {
         Ok(())
     }
 
-    fn index_set_split(&mut self, rho: &[i64], constraint: &Affine) -> Result<(), String> {
+    fn index_set_split(&mut self, rho: &[i64], constraint: &Affine) -> Result<(), Precondition> {
         let members = self.split_members(rho)?;
         let d = rho.len();
         let m = self.children_max(&members, d);
@@ -490,7 +483,7 @@ impl ClaySchedule {
     }
 
     /// `e >= 0` over the member's α (`a<k>`), input dimensions (`i<k>`) and parameters.
-    fn constraint_row(&self, r: &Relation, e: &Affine) -> Result<Constraint, String> {
+    fn constraint_row(&self, r: &Relation, e: &Affine) -> Result<Constraint, Precondition> {
         let inputs = self.statements[r.stmt.0].1;
         let mut row = Constraint::zero(false, r.depth(), inputs, self.params.len());
         row.constant = e.constant;
@@ -509,17 +502,18 @@ impl ClaySchedule {
             } else if let Some(k) = index('i', inputs) {
                 row.input[k - 1] += c;
             } else {
-                return Err(format!(
-                    "`{name}` is neither a parameter nor a dimension of {} (a1..a{}, i1..i{inputs})",
-                    self.statements[r.stmt.0].0,
-                    r.depth()
-                ));
+                return Err(Precondition::UnknownName {
+                    name: name.clone(),
+                    statement: self.statements[r.stmt.0].0.clone(),
+                    loops: r.depth(),
+                    inputs,
+                });
             }
         }
         Ok(row)
     }
 
-    fn collapse(&mut self, rho: &[i64]) -> Result<(), String> {
+    fn collapse(&mut self, rho: &[i64]) -> Result<(), Precondition> {
         let members = self.split_members(rho)?;
         let d = rho.len();
         let mut merged = false;
@@ -544,10 +538,7 @@ impl ClaySchedule {
             }
         }
         if !merged {
-            return Err(format!(
-                "no two members under {} differ only by complementary constraints",
-                beta_text(rho)
-            ));
+            return Err(Precondition::NoSplitPair(rho.to_vec()));
         }
         gone.sort_unstable();
         for t in gone.into_iter().rev() {
@@ -556,10 +547,10 @@ impl ClaySchedule {
         Ok(())
     }
 
-    fn strip_mine(&mut self, rho: &[i64], size: i64) -> Result<(), String> {
+    fn strip_mine(&mut self, rho: &[i64], size: i64) -> Result<(), Precondition> {
         let members = self.loop_members(rho)?;
         if size < 1 {
-            return Err(format!("the size must be at least 1, not {size}"));
+            return Err(Precondition::SizeBelowOne(size));
         }
         let d = rho.len();
         let at = d - 1; // the new α_d; the old α_d becomes α_{d+1}
@@ -588,7 +579,7 @@ impl ClaySchedule {
         Ok(())
     }
 
-    fn linearize(&mut self, rho: &[i64]) -> Result<(), String> {
+    fn linearize(&mut self, rho: &[i64]) -> Result<(), Precondition> {
         let members = self.loop_members(rho)?;
         let d = rho.len();
         let at = d - 1;
@@ -596,19 +587,14 @@ impl ClaySchedule {
             let r = &self.relations[t];
             let name = &self.statements[r.stmt.0].0;
             if r.depth() < d + 1 || strip_bounds(r, at).is_none() {
-                return Err(format!(
-                    "{} is not a stripmined loop: α{d} of {name} is not a chunk of α{} \
-                     (size·α{d} <= α{} <= size·α{d} + size - 1, and nothing else)",
-                    beta_text(rho),
-                    d + 1,
-                    d + 1
-                ));
+                return Err(Precondition::NotStripmined {
+                    at: rho.to_vec(),
+                    dim: d,
+                    statement: name.clone(),
+                });
             }
             if r.beta[d] != 0 || self.under(&r.beta[..=d]).len() != self.under(rho).len() {
-                return Err(format!(
-                    "the loop {} has more than one child",
-                    beta_text(rho)
-                ));
+                return Err(Precondition::MoreThanOneChild(rho.to_vec()));
             }
         }
         for t in members {
@@ -630,26 +616,26 @@ impl ClaySchedule {
     /// TILE(ρ, (s_1..s_k)): STRIPMINE each of the k loops of the perfect nest from ρ
     /// on, which gives (t_1, p_1, ..., t_k, p_k), then INTERCHANGEs that bring the
     /// chunk loops t_1..t_k outside the point loops (seed 003 §5.3).
-    fn tile(&mut self, rho: &[i64], sizes: &[i64]) -> Result<(), String> {
+    fn tile(&mut self, rho: &[i64], sizes: &[i64]) -> Result<(), Precondition> {
         if sizes.is_empty() {
-            return Err("tile needs at least one size".into());
+            return Err(Precondition::NoTileSize);
         }
         let d = rho.len();
         let k = sizes.len();
         for &t in &self.loop_members(rho)? {
             let r = &self.relations[t];
             if r.depth() < d + k - 1 || r.beta[d..d + k - 1].iter().any(|&b| b != 0) {
-                return Err(format!(
-                    "the {k} loops from {} on are not a perfect nest around {}",
-                    beta_text(rho),
-                    self.statements[r.stmt.0].0
-                ));
+                return Err(Precondition::NotAPerfectNestAround {
+                    loops: k,
+                    at: rho.to_vec(),
+                    statement: self.statements[r.stmt.0].0.clone(),
+                });
             }
             if self.under(&r.beta[..d + k - 1]).len() != self.under(rho).len() {
-                return Err(format!(
-                    "the {k} loops from {} on are not a perfect nest",
-                    beta_text(rho)
-                ));
+                return Err(Precondition::NotAPerfectNest {
+                    loops: k,
+                    at: rho.to_vec(),
+                });
             }
         }
         let nest = |depth: usize| -> Vec<i64> {

@@ -36,32 +36,33 @@ use std::collections::BTreeSet;
 
 use super::directive::{Affine, Directive};
 use super::schedule::{ClaySchedule, Constraint, Relation};
+use crate::error::NotRecovered;
 
 /// The script that takes `source` to `target` (members matched by their index in
 /// `relations`, as the paper matches them by their order in the union, §6.2).
-pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Directive>, String> {
+pub fn recover(
+    source: &ClaySchedule,
+    target: &ClaySchedule,
+) -> Result<Vec<Directive>, NotRecovered> {
     if source.relations.len() != target.relations.len() {
-        return Err(format!(
-            "the target has {} union members and the source {}: INDEXSETSPLIT is not \
-             recovered yet",
-            target.relations.len(),
-            source.relations.len()
-        ));
+        return Err(NotRecovered::MemberCount {
+            in_target: target.relations.len(),
+            in_source: source.relations.len(),
+        });
     }
     for (s, t) in source.relations.iter().zip(&target.relations) {
         if s.stmt != t.stmt {
-            return Err("the union members are not in the same order".into());
+            return Err(NotRecovered::MemberOrder);
         }
         // Extra loops are added by EMBED (a statement with no loop) and STRIPMINE
         // of size 1 on a loop of the member (a copy of it, which row operations
         // then change); fewer loops need LINEARIZE.
         if t.depth() < s.depth() {
-            return Err(format!(
-                "{} has {} loops in the target and {} in the source: not recovered yet",
-                source.statements[s.stmt.0].0,
-                t.depth(),
-                s.depth()
-            ));
+            return Err(NotRecovered::LoopCount {
+                statement: source.statements[s.stmt.0].0.clone(),
+                in_target: t.depth(),
+                in_source: s.depth(),
+            });
         }
     }
     let mut cur = source.clone();
@@ -71,7 +72,7 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
             let want = explicit_rows(target, &target.relations[t])?;
             Ok(explicit_rows(&cur, &cur.relations[t])? != want)
         })
-        .collect::<Result<Vec<bool>, String>>()?;
+        .collect::<Result<Vec<bool>, NotRecovered>>()?;
     let mixed_marks = has_mixed_marks(target);
     if alpha_changes.iter().any(|&c| c) || mixed_marks {
         // Every member alone at the root, in its current order.
@@ -124,9 +125,13 @@ pub fn recover(source: &ClaySchedule, target: &ClaySchedule) -> Result<Vec<Direc
 
 /// Applies `d` to `cur` (the structural checks of [`ClaySchedule::apply`]) and
 /// records it.
-fn emit(cur: &mut ClaySchedule, out: &mut Vec<Directive>, d: Directive) -> Result<(), String> {
+fn emit(
+    cur: &mut ClaySchedule,
+    out: &mut Vec<Directive>,
+    d: Directive,
+) -> Result<(), NotRecovered> {
     cur.apply(&d)
-        .map_err(|e| format!("Chlore built an invalid step: {e}"))?;
+        .map_err(|e| NotRecovered::InvalidStep(Box::new(e)))?;
     out.push(d);
     Ok(())
 }
@@ -178,7 +183,7 @@ fn match_betas(
     target: &ClaySchedule,
     rho: &[i64],
     out: &mut Vec<Directive>,
-) -> Result<(), String> {
+) -> Result<(), NotRecovered> {
     let d = rho.len();
     while let Some(c) = cur
         .children(rho)
@@ -249,13 +254,10 @@ fn split(
     pi: &[i64],
     d: usize,
     out: &mut Vec<Directive>,
-) -> Result<(), String> {
+) -> Result<(), NotRecovered> {
     let kids = cur.children(pi);
     if kids.is_empty() {
-        return Err(format!(
-            "a statement at {} would have to go to two places",
-            super::schedule::beta_text(pi)
-        ));
+        return Err(NotRecovered::TwoPlaces(pi.to_vec()));
     }
     let sigs: Vec<BTreeSet<i64>> = kids
         .iter()
@@ -301,7 +303,7 @@ fn mark_band_starts(
     cur: &mut ClaySchedule,
     target: &ClaySchedule,
     out: &mut Vec<Directive>,
-) -> Result<(), String> {
+) -> Result<(), NotRecovered> {
     mark_loops(
         cur,
         target,
@@ -317,7 +319,7 @@ fn mark_parallel(
     cur: &mut ClaySchedule,
     target: &ClaySchedule,
     out: &mut Vec<Directive>,
-) -> Result<(), String> {
+) -> Result<(), NotRecovered> {
     mark_loops(
         cur,
         target,
@@ -336,7 +338,7 @@ fn mark_loops(
     out: &mut Vec<Directive>,
     flag: fn(&Relation) -> &Vec<bool>,
     make: fn(Vec<i64>) -> Directive,
-) -> Result<(), String> {
+) -> Result<(), NotRecovered> {
     for p in all_loops(cur) {
         let level = p.len() - 1;
         let under = cur.under(&p);
@@ -355,7 +357,7 @@ type Row = (Vec<i64>, Vec<i64>, i64);
 
 /// The member's α dimensions in output form (seed 003 §4.3): each as an affine
 /// function of the inputs and parameters, solved from its equalities.
-fn explicit_rows(s: &ClaySchedule, r: &Relation) -> Result<Vec<Row>, String> {
+fn explicit_rows(s: &ClaySchedule, r: &Relation) -> Result<Vec<Row>, NotRecovered> {
     let n = r.depth();
     let name = &s.statements[r.stmt.0].0;
     // Fraction-free Gauss-Jordan elimination on the α columns of the equalities,
@@ -411,22 +413,22 @@ fn explicit_rows(s: &ClaySchedule, r: &Relation) -> Result<Vec<Row>, String> {
     let mut rows = Vec::with_capacity(n);
     for (col, pivot) in pivot_of.iter().enumerate() {
         let Some(p) = *pivot else {
-            return Err(format!(
-                "α{} of {name} is implicitly defined: STRIPMINE is not recovered yet",
-                col + 1
-            ));
+            return Err(NotRecovered::Implicit {
+                dim: col + 1,
+                statement: name.clone(),
+            });
         };
         let e = &eqs[p];
         let lead = e[col];
         let rest = &e[n..];
         if rest.iter().any(|v| v % lead != 0) {
-            return Err(format!(
-                "α{} of {name} is a fraction of its iterators: not recovered yet",
-                col + 1
-            ));
+            return Err(NotRecovered::Fraction {
+                dim: col + 1,
+                statement: name.clone(),
+            });
         }
         let value =
-            |v: &i128| i64::try_from(-v / lead).map_err(|_| "coefficient overflow".to_string());
+            |v: &i128| i64::try_from(-v / lead).map_err(|_| NotRecovered::CoefficientOverflow);
         let input = rest[..inputs].iter().map(value).collect::<Result<_, _>>()?;
         let param = rest[inputs..inputs + params]
             .iter()
@@ -444,7 +446,7 @@ fn match_alpha(
     target: &ClaySchedule,
     t: usize,
     out: &mut Vec<Directive>,
-) -> Result<(), String> {
+) -> Result<(), NotRecovered> {
     let have = explicit_rows(cur, &cur.relations[t])?;
     let want = explicit_rows(target, &target.relations[t])?;
     if have == want {
@@ -456,27 +458,15 @@ fn match_alpha(
     let h: Vec<Vec<i64>> = have.iter().map(|r| r.0.clone()).collect();
     let w: Vec<Vec<i64>> = want.iter().map(|r| r.0.clone()).collect();
     // Row operations E with E·h = w: reduce both to the same echelon form.
-    let to_h = reduce(&h).ok_or_else(|| {
-        format!("{name}'s loops do not tell its instances apart (rank below its iterators)")
-    })?;
-    let to_w = reduce(&w).ok_or_else(|| {
-        format!(
-            "{name}'s target loops do not tell its instances apart (rank below its \
-             iterators): not recovered"
-        )
-    })?;
+    let to_h = reduce(&h).ok_or_else(|| NotRecovered::SourceRank(name.clone()))?;
+    let to_w = reduce(&w).ok_or_else(|| NotRecovered::TargetRank(name.clone()))?;
     // From the source's form to the target's: nothing when the rows span the same
     // lattice; from the whole lattice (the source's iterators) to a sublattice by
     // GRAIN and SKEW (Algorithm 2's GRAIN, seed 003 §6.3).
     let between = if to_h.1 == to_w.1 {
         Vec::new()
     } else {
-        sublattice(&to_h.1, &to_w.1).ok_or_else(|| {
-            format!(
-                "{name}: the target's loops span a lattice the source's do not reach by \
-                 GRAIN (not recovered)"
-            )
-        })?
+        sublattice(&to_h.1, &to_w.1).ok_or_else(|| NotRecovered::Lattice(name.clone()))?
     };
     // h → echelon by to_h.0, then to the target's echelon, then echelon → w by the
     // inverse of to_w.0, last first.
@@ -518,9 +508,7 @@ fn match_alpha(
     // Parameters and constants: SHIFT by the difference (α = old - amount).
     let now = explicit_rows(cur, &cur.relations[t])?;
     if now.iter().map(|r| &r.0).ne(want.iter().map(|r| &r.0)) {
-        return Err(format!(
-            "Chlore: {name}'s loops did not reach the target (a bug)"
-        ));
+        return Err(NotRecovered::Unreached(name));
     }
     for k in 0..n {
         let (_, p_now, c_now) = &now[k];

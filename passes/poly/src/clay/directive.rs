@@ -238,19 +238,23 @@ impl Directive {
 
     /// Parses one directive, e.g. `distribute((4, 0), 1)` or
     /// `indexsetsplit((0), i1 - N + 3 >= 0)`.
-    pub fn parse(text: &str) -> Result<Directive, String> {
+    pub fn parse(text: &str) -> Result<Directive, ParseError> {
         let text = text.trim().trim_end_matches(';').trim();
         let open = text
             .find('(')
-            .ok_or_else(|| format!("`{text}`: expected `name(arguments)`"))?;
+            .ok_or_else(|| ParseError::NotACall(text.to_string()))?;
         if !text.ends_with(')') {
-            return Err(format!("`{text}`: expected `name(arguments)`"));
+            return Err(ParseError::NotACall(text.to_string()));
         }
         let name = text[..open].trim();
-        let args =
-            split_args(&text[open + 1..text.len() - 1]).map_err(|e| format!("`{text}`: {e}"))?;
-        let wrong = |want: &str| format!("`{text}`: {name} takes ({want})");
-        let arity = |n: usize, want: &str| {
+        let args = split_args(&text[open + 1..text.len() - 1])
+            .ok_or_else(|| ParseError::Unbalanced(text.to_string()))?;
+        let wrong = |want: &'static str| ParseError::Arity {
+            text: text.to_string(),
+            name: name.to_string(),
+            want,
+        };
+        let arity = |n: usize, want: &'static str| {
             if args.len() == n {
                 Ok(())
             } else {
@@ -259,12 +263,14 @@ impl Directive {
         };
         let prefix = || parse_vector(args.first().map(String::as_str).unwrap_or(""));
         let int = |k: usize| parse_int(&args[k]);
-        let index = |k: usize| -> Result<usize, String> {
+        let index = |k: usize| -> Result<usize, ParseError> {
             let v = parse_int(&args[k])?;
-            usize::try_from(v)
-                .ok()
-                .filter(|&v| v >= 1)
-                .ok_or_else(|| format!("`{text}`: dimension {v} must be at least 1"))
+            usize::try_from(v).ok().filter(|&v| v >= 1).ok_or_else(|| {
+                ParseError::DimensionBelowOne {
+                    text: text.to_string(),
+                    value: v,
+                }
+            })
         };
         let d = match name {
             "reorder" => {
@@ -387,7 +393,12 @@ impl Directive {
                     sizes: parse_vector(&args[1])?,
                 }
             }
-            other => return Err(format!("`{text}`: unknown Clay directive `{other}`")),
+            other => {
+                return Err(ParseError::Unknown {
+                    text: text.to_string(),
+                    name: other.to_string(),
+                })
+            }
         };
         Ok(d)
     }
@@ -455,8 +466,39 @@ pub fn vector_text(v: &[i64]) -> String {
     super::schedule::beta_text(v)
 }
 
-/// Splits a directive's arguments at top-level commas.
-fn split_args(text: &str) -> Result<Vec<String>, String> {
+/// Why a directive's text does not parse (seed 003's script syntax).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("`{0}`: expected `name(arguments)`")]
+    NotACall(String),
+    #[error("`{0}`: unbalanced parentheses")]
+    Unbalanced(String),
+    /// Directive `name` given the wrong number of arguments: `want` names them.
+    #[error("`{text}`: {name} takes ({want})")]
+    Arity {
+        text: String,
+        name: String,
+        want: &'static str,
+    },
+    #[error("`{text}`: dimension {value} must be at least 1")]
+    DimensionBelowOne { text: String, value: i64 },
+    #[error("`{text}`: unknown Clay directive `{name}`")]
+    Unknown { text: String, name: String },
+    #[error("`{0}` is not an integer")]
+    NotAnInteger(String),
+    #[error("`{0}`: expected a vector such as (2, 0) or ()")]
+    NotAVector(String),
+    #[error("`{text}`: unexpected `{found}`")]
+    Unexpected { text: String, found: char },
+    #[error("`{0}`: expected an affine expression such as `2*N - 1`")]
+    NotAffine(String),
+    #[error("`{0}`: expected a constraint such as `i1 - N + 3 >= 0`")]
+    NotAConstraint(String),
+}
+
+/// Splits a directive's arguments at top-level commas; `None` when the
+/// parentheses do not balance.
+fn split_args(text: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut cur = String::new();
@@ -467,7 +509,7 @@ fn split_args(text: &str) -> Result<Vec<String>, String> {
             _ => {}
         }
         if depth < 0 {
-            return Err("unbalanced parentheses".into());
+            return None;
         }
         if ch == ',' && depth == 0 {
             out.push(cur.trim().to_string());
@@ -477,28 +519,28 @@ fn split_args(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if depth != 0 {
-        return Err("unbalanced parentheses".into());
+        return None;
     }
     if !cur.trim().is_empty() || !out.is_empty() {
         out.push(cur.trim().to_string());
     }
-    Ok(out)
+    Some(out)
 }
 
-fn parse_int(text: &str) -> Result<i64, String> {
+fn parse_int(text: &str) -> Result<i64, ParseError> {
     text.trim()
         .parse::<i64>()
-        .map_err(|_| format!("`{}` is not an integer", text.trim()))
+        .map_err(|_| ParseError::NotAnInteger(text.trim().to_string()))
 }
 
 /// `(4, 0)`, `(2)`, `()`; brackets are accepted too (the Clay library's syntax).
-fn parse_vector(text: &str) -> Result<Vec<i64>, String> {
+fn parse_vector(text: &str) -> Result<Vec<i64>, ParseError> {
     let t = text.trim();
     let inner = t
         .strip_prefix('(')
         .and_then(|s| s.strip_suffix(')'))
         .or_else(|| t.strip_prefix('[').and_then(|s| s.strip_suffix(']')))
-        .ok_or_else(|| format!("`{t}`: expected a vector such as (2, 0) or ()"))?;
+        .ok_or_else(|| ParseError::NotAVector(t.to_string()))?;
     if inner.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -506,7 +548,7 @@ fn parse_vector(text: &str) -> Result<Vec<i64>, String> {
 }
 
 /// An affine form: terms `[int [*]] name` or `int`, joined by `+` and `-`.
-pub fn parse_affine(text: &str) -> Result<Affine, String> {
+pub fn parse_affine(text: &str) -> Result<Affine, ParseError> {
     #[derive(PartialEq)]
     enum Tok<'a> {
         Int(i64),
@@ -532,11 +574,14 @@ pub fn parse_affine(text: &str) -> Result<Affine, String> {
             toks.push(Tok::Name(&rest[..n]));
             n
         } else {
-            return Err(format!("`{text}`: unexpected `{c}`"));
+            return Err(ParseError::Unexpected {
+                text: text.to_string(),
+                found: c,
+            });
         };
         rest = rest[len..].trim_start();
     }
-    let bad = || format!("`{text}`: expected an affine expression such as `2*N - 1`");
+    let bad = || ParseError::NotAffine(text.to_string());
     let mut out = Affine {
         terms: Vec::new(),
         constant: 0,
@@ -581,7 +626,7 @@ pub fn parse_affine(text: &str) -> Result<Affine, String> {
 }
 
 /// `lhs >= rhs`, `lhs <= rhs`, `lhs > rhs` or `lhs < rhs`, as the form `e >= 0`.
-pub fn parse_constraint(text: &str) -> Result<Affine, String> {
+pub fn parse_constraint(text: &str) -> Result<Affine, ParseError> {
     for (op, flip, strict) in [(">=", false, false), ("<=", true, false)]
         .into_iter()
         .chain([(">", false, true), ("<", true, true)])
@@ -602,9 +647,7 @@ pub fn parse_constraint(text: &str) -> Result<Affine, String> {
             return Ok(e);
         }
     }
-    Err(format!(
-        "`{text}`: expected a constraint such as `i1 - N + 3 >= 0`"
-    ))
+    Err(ParseError::NotAConstraint(text.to_string()))
 }
 
 #[cfg(test)]
@@ -674,15 +717,30 @@ mod tests {
 
     #[test]
     fn bad_directives_say_why() {
-        for (text, what) in [
-            ("distribute((2))", "takes (prefix, n)"),
-            ("unroll((0), 4)", "unknown Clay directive"),
-            ("skew((0, 0), 0, 2)", "at least 1"),
-            ("reorder((), (1, x))", "not an integer"),
-            ("distribute((2), 3", "expected `name(arguments)`"),
-        ] {
-            let err = Directive::parse(text).unwrap_err();
-            assert!(err.contains(what), "{text}: {err}");
-        }
+        let err = |text| Directive::parse(text).unwrap_err();
+        assert!(matches!(
+            err("distribute((2))"),
+            ParseError::Arity {
+                want: "prefix, n",
+                ..
+            }
+        ));
+        assert!(
+            matches!(err("unroll((0), 4)"), ParseError::Unknown { name, .. } if name == "unroll")
+        );
+        assert!(matches!(
+            err("skew((0, 0), 0, 2)"),
+            ParseError::DimensionBelowOne { value: 0, .. }
+        ));
+        assert_eq!(
+            err("reorder((), (1, x))"),
+            ParseError::NotAnInteger("x".into())
+        );
+        assert!(matches!(err("distribute((2), 3"), ParseError::NotACall(_)));
+        // The texts the Transform ops print.
+        assert_eq!(
+            err("distribute((2))").to_string(),
+            "`distribute((2))`: distribute takes (prefix, n)"
+        );
     }
 }

@@ -12,15 +12,15 @@
 use isl_rs::{DimType, Schedule, ScheduleNode, ScheduleNodeType, UnionPwAff};
 
 use super::schedule::{check_parts, AnyOrder, ClaySchedule, Constraint, Relation};
-use crate::error::{PolyError, Unsupported};
+use crate::error::{NotRecovered, PolyError, Unsupported};
 use crate::model::scop::StmtId;
 use crate::scheduler::linalg;
 use crate::support::isl::{id_name, param_names, union_set_names, Ctx, IslResult};
 use crate::support::schedule_tree::{n_children, n_members, node_type};
 use crate::transform::parallel::{COLLAPSED_PARALLEL_MARK, GPU_PARALLEL_MARK, PARALLEL_MARK};
 
-fn refused(why: String) -> PolyError {
-    PolyError::Unsupported(Unsupported::Clay(format!("not recovered: {why}")))
+fn refused(why: NotRecovered) -> PolyError {
+    Unsupported::NotRecovered(why).into()
 }
 
 /// What the path from the root to a node passes: sequence positions and band
@@ -117,9 +117,8 @@ impl ClaySchedule {
                     unused(source, k, first_seen.len() + k)
                 }
                 None => {
-                    return Err(refused(format!(
-                        "{} is not in the tree",
-                        source.statements[k].0
+                    return Err(refused(NotRecovered::NotInTree(
+                        source.statements[k].0.clone(),
                     )))
                 }
             };
@@ -144,7 +143,8 @@ impl ClaySchedule {
         }
         out.spread_band_starts();
         out.normalize_beta();
-        out.check_beta_forest().map_err(refused)?;
+        out.check_beta_forest()
+            .map_err(|e| refused(NotRecovered::Forest(Box::new(e))))?;
         out.any_order = unordered_prefixes(&out, &set_levels);
         Ok(out)
     }
@@ -329,13 +329,13 @@ fn walk(
                 path.marked = 1;
                 only_child(cx, source, node, path, how, found)
             } else {
-                Err(refused(format!("the `{name}` mark")))
+                Err(refused(NotRecovered::Mark(name.to_string())))
             }
         }
         ScheduleNodeType::Domain | ScheduleNodeType::Filter | ScheduleNodeType::Context => {
             only_child(cx, source, node, path, how, found)
         }
-        other => Err(refused(format!("a {other:?} node"))),
+        other => Err(refused(NotRecovered::Node(format!("{other:?}")))),
     }
 }
 
@@ -369,13 +369,15 @@ fn leaf(
         if names.is_empty() {
             return Ok(());
         }
-        return Err(refused(format!("{} share one leaf", names.join(", "))));
+        return Err(refused(NotRecovered::SharedLeaf(
+            names.iter().map(|n| n.to_string()).collect(),
+        )));
     };
     let k = source
         .statements
         .iter()
         .position(|(n, _)| n == name)
-        .ok_or_else(|| refused(format!("{name} is not a statement of the SCoP")))?;
+        .ok_or_else(|| refused(NotRecovered::NotAStatement(name.to_string())))?;
     let inputs = source.statements[k].1;
     let mut keys: Vec<Vec<i64>> = vec![Vec::new()];
     let mut rows: Vec<AffineParts> = Vec::new();
@@ -449,7 +451,7 @@ fn leaf(
         constraints.push(row);
     }
     if found[k].is_some() {
-        return Err(refused(format!("{name} is split between two leaves")));
+        return Err(refused(NotRecovered::SplitLeaves(name.to_string())));
     }
     found[k] = Some(Found {
         keys,
@@ -488,24 +490,20 @@ fn affine_of(
         }
         let names = param_names(cx, &space)?;
         if !pa.isa_aff().isl(cx)? {
-            return Err(refused(format!(
-                "{name}'s loop is piecewise (a tile loop or a max/min)"
-            )));
+            return Err(refused(NotRecovered::Piecewise(name.to_string())));
         }
         let aff = pa.as_aff().isl(cx)?;
         let int = |v: isl_rs::Val| -> Result<i64, PolyError> {
             if v.is_int().isl(cx)? {
                 v.get_num_si().isl(cx)
             } else {
-                Err(refused(format!(
-                    "{name}'s loop has a fractional coefficient"
+                Err(refused(NotRecovered::FractionalCoefficient(
+                    name.to_string(),
                 )))
             }
         };
         if aff.dim(DimType::Div).isl(cx)? > 0 {
-            return Err(refused(format!(
-                "{name}'s loop is quasi-affine (a tile loop: floor or mod)"
-            )));
+            return Err(refused(NotRecovered::QuasiAffine(name.to_string())));
         }
         let mut input = vec![0; inputs];
         for (j, c) in input.iter_mut().enumerate() {
@@ -521,11 +519,11 @@ fn affine_of(
                 .params
                 .iter()
                 .position(|q| q == p)
-                .ok_or_else(|| refused(format!("parameter {p} is not the SCoP's")))?;
+                .ok_or_else(|| refused(NotRecovered::ForeignParameter(p.to_string())))?;
             param[at] = c;
         }
         let constant = int(aff.get_constant_val().isl(cx)?)?;
         return Ok((input, param, constant));
     }
-    Err(refused(format!("{name} has no value in a band above it")))
+    Err(refused(NotRecovered::NoValue(name.to_string())))
 }

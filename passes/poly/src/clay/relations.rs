@@ -5,7 +5,7 @@
 use isl_rs::{DimType, Map, MultiUnionPwAff, Schedule, UnionMap, UnionSet};
 
 use super::schedule::{ClaySchedule, Constraint, Relation};
-use crate::error::{Invariant, PolyError, Unsupported};
+use crate::error::{Invariant, NoClayForm, PolyError, Unsupported, Validity};
 use crate::model::scop::{Scop, StmtId};
 use crate::support::isl::{numbered_id, to_u32, Ctx, IslResult};
 use crate::transform::parallel::PARALLEL_MARK;
@@ -19,15 +19,16 @@ fn is_dimension_name(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_digit())
 }
 
+fn no_form(why: NoClayForm) -> PolyError {
+    Unsupported::NoClayForm(why).into()
+}
+
 impl ClaySchedule {
     /// The original schedule of `scop` (each statement one member, α = ı, β its
     /// textual positions). Refuses a schedule that is not of that form.
     pub fn from_scop(cx: &Ctx, scop: &Scop) -> Result<ClaySchedule, PolyError> {
         if let Some(p) = scop.params.iter().find(|p| is_dimension_name(p)) {
-            return Err(Unsupported::Clay(format!(
-                "Clay: parameter `{p}` has the name of a dimension (a<k>, i<k>)"
-            ))
-            .into());
+            return Err(no_form(NoClayForm::ParameterLikeDimension(p.clone())));
         }
         let mut out = ClaySchedule {
             params: scop.params.clone(),
@@ -40,11 +41,11 @@ impl ClaySchedule {
             let inputs = map.dim(DimType::In).isl(cx)? as usize;
             let len = map.dim(DimType::Out).isl(cx)? as usize;
             if len != 2 * inputs + 1 {
-                return Err(Unsupported::Clay(format!(
-                    "Clay: the schedule of {} has {len} dimensions, not 2·{inputs} + 1",
-                    st.name
-                ))
-                .into());
+                return Err(no_form(NoClayForm::Dimensions {
+                    statement: st.name.clone(),
+                    len,
+                    inputs,
+                }));
             }
             let mut beta = Vec::with_capacity(inputs + 1);
             for level in 0..=inputs {
@@ -52,12 +53,10 @@ impl ClaySchedule {
                     .plain_get_val_if_fixed(DimType::Out, to_u32(2 * level)?)
                     .isl(cx)?;
                 if !v.is_int().isl(cx)? {
-                    return Err(Unsupported::Clay(format!(
-                        "Clay: the schedule of {} is not constant at position {}",
-                        st.name,
-                        2 * level
-                    ))
-                    .into());
+                    return Err(no_form(NoClayForm::NotConstant {
+                        statement: st.name.clone(),
+                        position: 2 * level,
+                    }));
                 }
                 beta.push(v.get_num_si().isl(cx)?);
             }
@@ -83,17 +82,16 @@ impl ClaySchedule {
                 Map::read_from_str,
             )?;
             if !rebuilt.is_equal(&map).isl(cx)? {
-                return Err(Unsupported::Clay(format!(
-                    "Clay: the schedule of {} is not the identity on its loops: {}",
-                    st.name, st.schedule
-                ))
-                .into());
+                return Err(no_form(NoClayForm::NotIdentity {
+                    statement: st.name.clone(),
+                    schedule: st.schedule.clone(),
+                }));
             }
             out.relations.push(relation);
         }
         out.normalize_beta();
         out.check_beta_forest()
-            .map_err(|e| Unsupported::Clay(format!("Clay: original schedule: {e}")))?;
+            .map_err(|e| no_form(NoClayForm::Forest(Box::new(e))))?;
         Ok(out)
     }
 
@@ -218,9 +216,9 @@ impl ClaySchedule {
     /// instance gets exactly one date (existence and uniqueness across the members,
     /// with integral α), and no two instances share a date. `Err` names the
     /// statement and the property; it is a user's error, not a bug.
-    pub fn check_global_validity(&self, cx: &Ctx) -> Result<(), String> {
+    pub fn check_global_validity(&self, cx: &Ctx) -> Result<(), Validity> {
         let len = self.date_len();
-        let fail = |e: PolyError| e.to_string();
+        let fail = |e: PolyError| Validity::Isl(Box::new(e));
         for (k, (name, _)) in self.statements.iter().enumerate() {
             let mut union: Option<Map> = None;
             for r in self.relations.iter().filter(|r| r.stmt == StmtId(k)) {
@@ -231,13 +229,10 @@ impl ClaySchedule {
                 });
             }
             let Some(map) = union else {
-                return Err(format!("{name} has no scheduling relation left"));
+                return Err(Validity::NoRelation(name.clone()));
             };
             if !map.is_single_valued().isl(cx).map_err(fail)? {
-                return Err(format!(
-                    "{name} would get two dates for one instance (overlapping members, or \
-                     an α dimension not determined by the loops)"
-                ));
+                return Err(Validity::TwoDates(name.clone()));
             }
             let domain = map
                 .copy()
@@ -249,16 +244,10 @@ impl ClaySchedule {
             let everything = domain.get_space().isl(cx).map_err(fail)?;
             let universe = isl_rs::Set::universe(everything).isl(cx).map_err(fail)?;
             if !universe.is_subset(&domain).isl(cx).map_err(fail)? {
-                return Err(format!(
-                    "{name} would leave instances without a date (a fractional or \
-                     conditional definition)"
-                ));
+                return Err(Validity::NoDate(name.clone()));
             }
             if !map.is_injective().isl(cx).map_err(fail)? {
-                return Err(format!(
-                    "{name} would run two instances at the same date (a loop no longer \
-                     traverses its iterators; mark parallelism with parallelize instead)"
-                ));
+                return Err(Validity::SameDate(name.clone()));
             }
         }
         Ok(())

@@ -5,6 +5,7 @@
 //! result ([`super::validity`]) and takes it to code generation.
 
 pub use crate::error::beta_text;
+use crate::error::{BetaForest, Parts};
 use crate::model::scop::StmtId;
 
 /// One (in)equality `alpha·α + input·ı + param·p + constant (= 0 | >= 0)`.
@@ -147,23 +148,20 @@ pub struct AnyOrder {
 
 /// Why `parts` is not a partition of `children` children into two or more runs of
 /// consecutive children (0, then each the same or one more).
-pub fn check_parts(parts: &[i64], children: usize) -> Result<(), String> {
+pub fn check_parts(parts: &[i64], children: usize) -> Result<(), Parts> {
     if parts.len() != children {
-        return Err(format!(
-            "{} part numbers for {children} children",
-            parts.len()
-        ));
+        return Err(Parts::Count {
+            parts: parts.len(),
+            children,
+        });
     }
     let consecutive =
         parts.first() == Some(&0) && parts.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1);
     if !consecutive {
-        return Err(format!(
-            "parts {} must start at 0 and grow by 0 or 1 from child to child",
-            beta_text(parts)
-        ));
+        return Err(Parts::NotRuns(parts.to_vec()));
     }
     if parts.last() == Some(&0) {
-        return Err("one part: nothing to run in any order".into());
+        return Err(Parts::OnePart);
     }
     Ok(())
 }
@@ -227,7 +225,7 @@ impl ClaySchedule {
 
     /// Checks the β-forest's invariant (seed 003 §4.2): β-vectors are unique and none
     /// is a prefix of another. `Err` names the two members.
-    pub fn check_beta_forest(&self) -> Result<(), String> {
+    pub fn check_beta_forest(&self) -> Result<(), BetaForest> {
         for (a, ra) in self.relations.iter().enumerate() {
             for rb in &self.relations[a + 1..] {
                 let (short, long) = if ra.beta.len() <= rb.beta.len() {
@@ -236,13 +234,12 @@ impl ClaySchedule {
                     (rb, ra)
                 };
                 if long.beta[..short.beta.len()] == short.beta[..] {
-                    return Err(format!(
-                        "β-vectors {} ({}) and {} ({}) collide: one is a prefix of the other",
-                        beta_text(&short.beta),
-                        self.statements[short.stmt.0].0,
-                        beta_text(&long.beta),
-                        self.statements[long.stmt.0].0,
-                    ));
+                    return Err(BetaForest {
+                        short: short.beta.clone(),
+                        short_statement: self.statements[short.stmt.0].0.clone(),
+                        long: long.beta.clone(),
+                        long_statement: self.statements[long.stmt.0].0.clone(),
+                    });
                 }
             }
         }
@@ -301,7 +298,7 @@ mod tests {
     fn prefix_collision_is_reported() {
         let s = schedule(&[&[0, 1], &[0]]);
         let err = s.check_beta_forest().unwrap_err();
-        assert!(err.contains("(0)") && err.contains("(0, 1)"), "{err}");
+        assert_eq!((err.short, err.long), (vec![0], vec![0, 1]));
         assert!(schedule(&[&[0, 1], &[1]]).check_beta_forest().is_ok());
     }
 

@@ -13,11 +13,12 @@ use isl_rs::{
 };
 
 use crate::analysis::privatization::Conflicts;
-use crate::codegen::register_block;
 use crate::error::{AstConstruct, IslError, PolyError};
 use crate::model::ast::{has_loop, AstNode, CmpOp, Cond, Expr};
 use crate::model::load::ScopIsl;
 use crate::model::scop::StmtId;
+use crate::register_block::tree::REGISTER_BLOCK_MARK;
+use crate::register_block::unroll;
 use crate::support::isl::{
     ast_from_schedule, ast_node_kind, id_name, id_number, numbered_id, AstNodeKind, Ctx, IslResult,
 };
@@ -26,7 +27,6 @@ use crate::support::schedule_tree::walk_children;
 use crate::transform::parallel::{
     parallel_members, COLLAPSED_PARALLEL_MARK, GPU_PARALLEL_MARK, PARALLEL_MARK,
 };
-use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 
 /// The statement of each domain tuple name ([`crate::model::load::ScopIsl::stmt_ids`]).
 type StmtIds = HashMap<String, StmtId>;
@@ -123,7 +123,7 @@ pub(crate) fn generate(
 pub(crate) struct Generated {
     /// As isl generated it: what `verify::check_ast` reads.
     pub as_generated: Vec<AstNode>,
-    /// With full register blocks unrolled ([`register_block`]), which keeps the
+    /// With full register blocks unrolled ([`crate::register_block::unroll`]), which keeps the
     /// order of every instance: what codegen emits.
     pub emitted: Vec<AstNode>,
 }
@@ -342,12 +342,12 @@ fn convert_node(
                     mark_member_loops(&mut inner, mark);
                 }
             }
-            // A register block whose `r` loop is there (see register_block.rs).
+            // A register block whose `r` loop is there (see `register_block::unroll`).
             let block = (cv.unroll && id_name(&id).as_deref() == Some(REGISTER_BLOCK_MARK))
                 .then(|| format!("c{}", id_number(&id)));
             if let (Some(it), [AstNode::For { iterator, .. }]) = (block, inner.as_slice()) {
                 if *iterator == it {
-                    inner = register_block::unroll(inner);
+                    inner = unroll::unroll(inner);
                 }
             }
             out.append(&mut inner);

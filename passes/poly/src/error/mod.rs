@@ -8,12 +8,16 @@
 //! - [`Violation`]: what the verifier found a schedule (or its AST) to break;
 //! - [`Unsupported`], [`Malformed`], [`Stuck`], [`AstConstruct`]: what the model,
 //!   the scheduler or the AST conversion does not handle;
-//! - [`ScriptError`]: a Clay script refused.
+//! - [`ScriptError`], [`ClayError`], [`NotRecovered`]: a Clay script refused, a
+//!   directive's precondition, a schedule Chlore does not explain;
+//! - [`StructureError`]: a given fusion structure that does not fit the SCoP.
 
+mod clay;
 mod structure;
 mod unsupported;
 mod violation;
 
+pub use clay::{BetaForest, ClayError, NoClayForm, NotRecovered, Parts, Precondition, Validity};
 pub use structure::StructureError;
 pub use unsupported::{AstConstruct, Malformed, Stuck, Unsupported};
 pub use violation::{AstViolation, Violation};
@@ -171,7 +175,7 @@ pub enum ScriptError {
     /// Directive `index` (from 1) fails its preconditions, or the schedule after it
     /// is not a valid Clay schedule.
     #[error("directive {index}: {why}")]
-    Refused { index: usize, why: String },
+    Refused { index: usize, why: Box<ClayError> },
     /// The script's schedule fails verification against the dependences.
     #[error("the script breaks a dependence: {0}")]
     BreaksDependence(Violation),

@@ -1,5 +1,7 @@
 //! What the model, the scheduler or the AST conversion does not handle.
 
+use super::{NoClayForm, NotRecovered};
+
 /// An input or a request outside what the core represents.
 #[derive(Debug, thiserror::Error)]
 pub enum Unsupported {
@@ -31,10 +33,12 @@ pub enum Unsupported {
     /// A `min` or `max` of nothing.
     #[error("empty {0} in the AST")]
     EmptyMinMax(&'static str),
-    /// A Clay schedule the original schedule has no form of, or a schedule Chlore
-    /// does not recover (yet): why.
+    /// The original schedule has no Clay form.
     #[error("{0}")]
-    Clay(String),
+    NoClayForm(NoClayForm),
+    /// A schedule Chlore does not explain (yet).
+    #[error("not recovered: {0}")]
+    NotRecovered(NotRecovered),
 }
 
 /// How a SCoP given to the core is malformed.

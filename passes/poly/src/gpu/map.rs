@@ -159,7 +159,7 @@ fn flush(sequential: &mut Vec<AstNode>, out: &mut Vec<HostNode>, promote: bool) 
     if !sequential.is_empty() {
         let mut body = std::mem::take(sequential);
         if promote {
-            crate::model::ast::mark_register_loops(&mut body, false);
+            crate::register_block::scalars::mark_register_loops(&mut body, false);
         }
         out.push(HostNode::Kernel(Kernel {
             dims: vec![],
@@ -265,7 +265,7 @@ fn kernel(node: &AstNode, block: u64, promote: bool) -> Kernel {
     };
     let mut stage = None;
     if promote {
-        crate::model::ast::mark_register_loops(&mut body, false);
+        crate::register_block::scalars::mark_register_loops(&mut body, false);
         let mapped: Vec<&str> = dims.iter().map(|d| d.iterator.as_str()).collect();
         stage = body
             .iter()
@@ -445,62 +445,6 @@ pub fn block_sizes(n: usize, block: u64) -> Vec<u64> {
         }
     }
     sizes
-}
-
-/// One line per kernel, for the remark: its block, its grid, and the host loops it
-/// is launched from (one launch per iteration of each).
-pub fn describe(nodes: &[HostNode]) -> Vec<String> {
-    let mut lines = vec![];
-    describe_into(nodes, &mut vec![], &mut lines);
-    lines
-}
-
-fn describe_into(nodes: &[HostNode], host: &mut Vec<String>, lines: &mut Vec<String>) {
-    for n in nodes {
-        match n {
-            HostNode::For { iterator, body, .. } => {
-                host.push(iterator.clone());
-                describe_into(body, host, lines);
-                host.pop();
-            }
-            HostNode::If {
-                then_branch,
-                else_branch,
-                ..
-            } => {
-                describe_into(then_branch, host, lines);
-                describe_into(else_branch, host, lines);
-            }
-            HostNode::Kernel(k) => {
-                let [x, y, z] = k.block();
-                let grid: Vec<String> = if k.dims.is_empty() {
-                    vec!["1".into()]
-                } else {
-                    k.dims
-                        .iter()
-                        .rev()
-                        .map(|d| {
-                            let span = match &d.first {
-                                Expr::Int(0) => format!("{} + 1", d.last),
-                                first => format!("{} - ({first}) + 1", d.last),
-                            };
-                            format!("ceil(({span})/{}) for {}", d.threads, d.iterator)
-                        })
-                        .collect()
-                };
-                let from = if host.is_empty() {
-                    "once".to_string()
-                } else {
-                    format!("once per iteration of host loops {}", host.join(", "))
-                };
-                lines.push(format!(
-                    "kernel {}: block {x}x{y}x{z}, grid x, y, z: {}; launched {from}",
-                    lines.len(),
-                    grid.join(" x ")
-                ));
-            }
-        }
-    }
 }
 
 #[cfg(test)]

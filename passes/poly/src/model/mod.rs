@@ -8,4 +8,5 @@ pub(crate) mod describe;
 pub(crate) mod isl_text;
 pub mod key;
 pub(crate) mod load;
+pub mod notes;
 pub mod scop;

@@ -11,13 +11,14 @@ use crate::error::{Invariant, PolyError};
 use crate::gpu::HostNode;
 use crate::model::ast::AstNode;
 use crate::model::load::ScopIsl;
+use crate::model::notes::{NoGain, Note, Tiling};
 use crate::model::scop::ScalarExpansion;
 use crate::support::isl::{Ctx, IslResult};
 use crate::transform::jam;
 use crate::verify;
 
 /// The result of [`super::optimize`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Optimized {
     /// The loop AST to emit.
     pub ast: Vec<AstNode>,
@@ -31,12 +32,12 @@ pub struct Optimized {
     /// Time spent computing the initial schedule (the scheduler alone: no
     /// dependence analysis, transforms, verification or AST generation).
     pub schedule_time: std::time::Duration,
-    /// What the user should know, one line each: e.g. that the scheduler failed or
-    /// ran out of budget and the original schedule was kept.
-    pub notes: Vec<String>,
+    /// What the user should know: e.g. that the scheduler failed or ran out of
+    /// budget and the original schedule was kept.
+    pub notes: Vec<Note>,
     /// How each permutable band was tiled (its sizes and their source) or why it was
-    /// left untiled, one line each, for the remarks.
-    pub tiling: Vec<String>,
+    /// left untiled, with how many bands it says that of.
+    pub tiling: Vec<(Tiling, usize)>,
     /// Whether a jammed tree was kept (unroll-and-jam around chains, [`jam::jam`]).
     pub jammed: bool,
     /// The scalars that unroll-and-jam gave a slot per copy: codegen allocates and
@@ -46,7 +47,7 @@ pub struct Optimized {
     pub gpu: Option<Vec<HostNode>>,
     /// Set when the cost model finds that the new code would gain nothing over the
     /// original (`scheduler=auto` only): why. The caller keeps the original code.
-    pub no_gain: Option<String>,
+    pub no_gain: Option<NoGain>,
 }
 
 /// [`super::jam::finish`] for one tree: the scalars its jam marks expand ([`jam::expansions`])
@@ -86,11 +87,11 @@ pub(super) fn finish_tree(
     for mode in AstMode::ALL {
         match generate(mode) {
             Ok(generated) => {
-                if let Some(first) = &refused {
-                    notes.push(format!(
-                        "AST generation: isl's first AST was refused ({first}); regenerated {}",
-                        mode.what_changes()
-                    ));
+                if let Some(first) = refused.take() {
+                    notes.push(Note::AstRegenerated {
+                        first: Box::new(first),
+                        changes: mode.what_changes(),
+                    });
                 }
                 ast = Some(generated);
                 break;

@@ -11,6 +11,7 @@ use super::transforms::{caches, preset_schedule};
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
+use crate::model::notes::{CostModel, NoGain, Note, Score, Sweeps, TimeTiles};
 use crate::scheduler::initial;
 use crate::support::isl::Ctx;
 use crate::transform::locality::{
@@ -53,10 +54,7 @@ pub(super) fn final_schedule(
         let (fin, misses) = match attempt {
             Ok(scored_fin) => scored_fin,
             Err(PolyError::TimeBudget { .. }) if second => {
-                scored.push(format!(
-                    "{} ran out of its share of the time budget",
-                    kind.name()
-                ));
+                scored.push(Score::OutOfShare(kind));
                 continue;
             }
             Err(e) => return Err(e),
@@ -65,19 +63,18 @@ pub(super) fn final_schedule(
         let misses = match misses {
             Ok(misses) => misses,
             Err(rejected) => {
-                scored.push(format!("{} rejected ({rejected})", kind.name()));
+                scored.push(Score::Rejected {
+                    preset: kind,
+                    why: Box::new(rejected),
+                });
                 continue;
             }
         };
-        scored.push(format!(
-            "{} {misses}{}",
-            kind.name(),
-            if fin.parallel_marks == 0 {
-                " (no parallel loop)"
-            } else {
-                ""
-            }
-        ));
+        scored.push(Score::Lines {
+            preset: kind,
+            misses,
+            parallel: fin.parallel_marks != 0,
+        });
         verified.push(((misses, fin.parallel_marks == 0), fin, kind));
     }
     let Some(mut chosen) = (0..verified.len()).min_by_key(|&i| verified[i].0) else {
@@ -95,7 +92,7 @@ pub(super) fn final_schedule(
     // a wavefront, crossing no more cache lines and with a parallel loop, keeps the
     // data of several time steps in cache instead (measured in
     // docs/architecture-decisions.md, "Time tiles").
-    let mut time_note = String::new();
+    let mut time_tiles = None;
     let (misses, _) = verified[chosen].0;
     let tiled = verified
         .iter()
@@ -105,13 +102,11 @@ pub(super) fn final_schedule(
             time_loop_bytes(cx, &verified[chosen].1.tree, &locality, model)
         })?;
         if let Some(bytes) = bytes.filter(|&b| b > caches(opts).l2 / 2) {
-            time_note = format!(
-                "; {}'s time loop walks about {} KiB per step at the nominal sizes, over \
-                 half of the L2, so {}'s time tiles",
-                verified[chosen].2.name(),
-                bytes / 1024,
-                verified[i].2.name()
-            );
+            time_tiles = Some(TimeTiles {
+                kept: verified[chosen].2,
+                kib: bytes / 1024,
+                tiled: verified[i].2,
+            });
             chosen = i;
         }
     }
@@ -119,8 +114,8 @@ pub(super) fn final_schedule(
     // The original order, when it walks the matrices fewer times for no more cache
     // lines: bicg's one sweep of `A` against isl's and Pluto's two (measured in
     // docs/architecture-decisions.md, "The original order as a candidate").
-    let preset = kind.name();
-    let mut sweeps_note = String::new();
+    let preset = kind;
+    let mut sweeps_note = None;
     // What the kept tree scores: cache lines, and matrix sweeps on a streaming SCoP.
     let mut scores = (misses, None);
     if stage("cost model", || is_streaming(cx, model))? {
@@ -136,10 +131,12 @@ pub(super) fn final_schedule(
         let original_misses = stage("cost model", || {
             innermost_misses(cx, &original.tree, &locality)
         })?;
-        sweeps_note = format!(
-            "; matrix sweeps: {preset} {sweeps}, the original order {original_sweeps} with \
-             {original_misses} cache lines"
-        );
+        sweeps_note = Some(Sweeps {
+            preset,
+            sweeps,
+            original_sweeps,
+            original_misses,
+        });
         if original_sweeps < sweeps && original_misses <= misses {
             match stage("verify", || verify::verify(cx, &original.tree, model, deps)) {
                 Ok(()) => {
@@ -153,11 +150,12 @@ pub(super) fn final_schedule(
         }
     }
     fin.schedule_time = schedule_time;
-    fin.notes.push(format!(
-        "cost model: chose {} (cache lines crossed per innermost iteration: {}{sweeps_note}{time_note})",
-        kind.name(),
-        scored.join(", ")
-    ));
+    fin.notes.push(Note::CostModel(Box::new(CostModel {
+        chose: kind,
+        scores: scored,
+        sweeps: sweeps_note,
+        time_tiles,
+    })));
     if fin.tiled_bands == 0 {
         fin.no_locality_gain = stage("cost model", || {
             no_locality_gain(cx, model, deps, &locality, scores)
@@ -201,23 +199,23 @@ fn no_locality_gain(
     deps: &Dependences<'_>,
     locality: &Locality,
     (misses, sweeps): (usize, Option<usize>),
-) -> Result<Option<String>, PolyError> {
+) -> Result<Option<NoGain>, PolyError> {
     let original = initial::identity(cx, model, deps.conflicts())?;
     let original_misses = innermost_misses(cx, &original, locality)?;
     if misses < original_misses {
         return Ok(None);
     }
-    let mut sweeps_text = String::new();
+    let mut both_sweeps = None;
     if let Some(new) = sweeps {
         let old = matrix_sweeps(cx, &original, model)?;
         if new < old {
             return Ok(None);
         }
-        sweeps_text = format!(", {new} matrix sweeps against {old}");
+        both_sweeps = Some((new, old));
     }
-    Ok(Some(format!(
-        "the cost model finds no gain: no parallel loop, tile or unroll-and-jam, and \
-         {misses} cache lines crossed per innermost iteration against the original \
-         order's {original_misses}{sweeps_text}"
-    )))
+    Ok(Some(NoGain {
+        misses,
+        original_misses,
+        sweeps: both_sweeps,
+    }))
 }

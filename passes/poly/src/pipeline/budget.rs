@@ -7,6 +7,7 @@ use std::time::Instant;
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
+use crate::model::notes::{Note, Rung};
 use crate::model::scop::Scop;
 use crate::support::isl::Ctx;
 use crate::{FuseMode, Options, SchedulerKind};
@@ -90,7 +91,7 @@ pub(super) fn degrade<T>(
     clock: Clock,
     opts: &Options,
     mut attempt: impl FnMut(&Options) -> Result<T, PolyError>,
-) -> Result<(T, Vec<String>), PolyError> {
+) -> Result<(T, Vec<Note>), PolyError> {
     let ladder = rungs(opts);
     let mut notes = Vec::new();
     // The ladder always starts with `opts` itself; the last rung's error is final.
@@ -98,24 +99,36 @@ pub(super) fn degrade<T>(
         cx.set_deadline(clock.end);
         return attempt(opts).map(|out| (out, notes));
     };
+    // Every rung but the last has one below it.
+    let lower = |k: usize| {
+        ladder
+            .get(k + 1)
+            .map_or(Rung::OriginalSchedule, |(_, r)| *r)
+    };
     for (k, (rung, what)) in earlier.iter().enumerate() {
         cx.set_deadline(clock.share(RUNG_SHARE));
         match attempt(rung) {
             Ok(out) => return Ok((out, notes)),
             Err(PolyError::TimeBudget { stage }) => {
-                let lower = ladder.get(k + 1).map_or("", |(_, lower)| *lower);
-                tracing::debug!(target: LOG_TARGET, stage, what, lower, "out of time; degrading");
-                notes.push(format!(
-                    "time budget: {stage} ran out of time {what}; retried {lower}"
-                ));
+                let next = lower(k);
+                tracing::debug!(target: LOG_TARGET, stage, ?what, ?next, "out of time; degrading");
+                notes.push(Note::OutOfTime {
+                    stage,
+                    rung: *what,
+                    next,
+                });
             }
             // A bug (isl failed, or a schedule or its AST failed verification), or an
             // isl AST the conversion cannot express, also costs a rung, not the whole
             // optimization: every rung is verified again.
             Err(e) if e.refuses_the_schedule() => {
-                let lower = ladder.get(k + 1).map_or("", |(_, lower)| *lower);
-                tracing::debug!(target: LOG_TARGET, error = %e, what, lower, "refused; degrading");
-                notes.push(format!("refused {what} ({e}); retried {lower}"));
+                let next = lower(k);
+                tracing::debug!(target: LOG_TARGET, error = %e, ?what, ?next, "refused; degrading");
+                notes.push(Note::Refused {
+                    rung: *what,
+                    why: Box::new(e),
+                    next,
+                });
                 cx.reset_operations();
             }
             Err(e) => return Err(e),
@@ -127,8 +140,8 @@ pub(super) fn degrade<T>(
 
 /// The degradation ladder: `opts` first, then without fusion, without tiling, and
 /// with the original schedule (each rung only where it asks for less).
-fn rungs(opts: &Options) -> Vec<(Options, &'static str)> {
-    let mut ladder = vec![(opts.clone(), "as asked")];
+fn rungs(opts: &Options) -> Vec<(Options, Rung)> {
+    let mut ladder = vec![(opts.clone(), Rung::AsAsked)];
     let mut lower = opts.clone();
     let ours = matches!(
         opts.scheduler,
@@ -141,15 +154,15 @@ fn rungs(opts: &Options) -> Vec<(Options, &'static str)> {
     if ours && (lower.fuse != FuseMode::None || !lower.fusion_structure.is_empty()) {
         lower.fuse = FuseMode::None;
         lower.fusion_structure.clear();
-        ladder.push((lower.clone(), "without fusion"));
+        ladder.push((lower.clone(), Rung::WithoutFusion));
     }
     if lower.tile {
         lower.tile = false;
-        ladder.push((lower.clone(), "without tiling"));
+        ladder.push((lower.clone(), Rung::WithoutTiling));
     }
     if lower.scheduler != SchedulerKind::Identity {
         lower.scheduler = SchedulerKind::Identity;
-        ladder.push((lower, "with the original schedule"));
+        ladder.push((lower, Rung::OriginalSchedule));
     }
     ladder
 }
@@ -174,7 +187,7 @@ mod tests {
 
     use super::*;
 
-    fn labels(opts: &Options) -> Vec<&'static str> {
+    fn labels(opts: &Options) -> Vec<Rung> {
         rungs(opts).into_iter().map(|(_, what)| what).collect()
     }
 
@@ -184,10 +197,10 @@ mod tests {
         assert_eq!(
             labels(&opts),
             [
-                "as asked",
-                "without fusion",
-                "without tiling",
-                "with the original schedule"
+                Rung::AsAsked,
+                Rung::WithoutFusion,
+                Rung::WithoutTiling,
+                Rung::OriginalSchedule
             ]
         );
         let ladder = rungs(&opts);
@@ -205,7 +218,7 @@ mod tests {
             tile: false,
             ..Options::default()
         };
-        assert_eq!(labels(&identity), ["as asked"]);
+        assert_eq!(labels(&identity), [Rung::AsAsked]);
         let reference = Options {
             scheduler: SchedulerKind::IslReference,
             ..Options::default()
@@ -213,7 +226,7 @@ mod tests {
         // isl's scheduler has no fusion option of ours.
         assert_eq!(
             labels(&reference),
-            ["as asked", "without tiling", "with the original schedule"]
+            [Rung::AsAsked, Rung::WithoutTiling, Rung::OriginalSchedule]
         );
     }
 

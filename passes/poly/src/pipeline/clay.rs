@@ -5,9 +5,9 @@ use super::ast::{finish_tree, Optimized};
 use super::budget::{analyzed, scop_span, stage, Clock};
 use super::finish::generated;
 use super::transforms::{caches, transformed};
-use crate::clay::schedule::beta_text;
 use crate::clay::{ClaySchedule, Directive};
-use crate::error::{PolyError, ScriptError};
+use crate::error::{ClayError, PolyError, ScriptError};
+use crate::model::notes::Note;
 use crate::model::scop::Scop;
 use crate::scheduler::initial;
 use crate::support::isl::Ctx;
@@ -35,11 +35,19 @@ pub(super) fn replay(
 ) -> Result<ClaySchedule, PolyError> {
     let mut schedule = ClaySchedule::from_scop(cx, scop)?;
     for (k, d) in script.iter().enumerate() {
-        let refused = |why: String| PolyError::Script(ScriptError::Refused { index: k + 1, why });
+        let refused = |why: ClayError| {
+            PolyError::Script(ScriptError::Refused {
+                index: k + 1,
+                why: Box::new(why),
+            })
+        };
         schedule.apply(d).map_err(refused)?;
-        schedule
-            .check_global_validity(cx)
-            .map_err(|why| refused(format!("{d}: {why}")))?;
+        schedule.check_global_validity(cx).map_err(|why| {
+            refused(ClayError::Invalid {
+                directive: d.to_string(),
+                why,
+            })
+        })?;
     }
     Ok(schedule)
 }
@@ -78,10 +86,7 @@ pub fn clay_generate(
         }
         let mut out = finish_tree(cx, model, deps, tree, 0).map_err(broken)?;
         for p in schedule.mixed_parallel_loops() {
-            out.notes.push(format!(
-                "loop {} stays sequential: parallelize marked only part of it",
-                beta_text(&p)
-            ));
+            out.notes.push(Note::PartlyParallel { beta: p });
         }
         Ok(out)
     })

@@ -11,8 +11,9 @@ use super::finish::generated;
 use super::transforms::{caches, transformed};
 use crate::clay::chlore::recover;
 use crate::clay::{ClaySchedule, Directive};
-use crate::error::{Invariant, PolyError, Unsupported};
+use crate::error::{Invariant, NotRecovered, PolyError, Unsupported};
 use crate::model::ast::AstNode;
+use crate::model::notes::NoGain;
 use crate::model::scop::Scop;
 use crate::options::AFTER_SCHEDULING;
 use crate::scheduler::initial;
@@ -43,7 +44,7 @@ pub struct Explained {
     /// Set when `tessel-optimize` keeps the SCoP's original code, as its cost model
     /// finds no gain in the schedule ([`super::Optimized::no_gain`]): why. The script gives
     /// that schedule's code all the same (and `same_code` is false).
-    pub kept_original: Option<String>,
+    pub kept_original: Option<NoGain>,
 }
 
 impl Explained {
@@ -172,8 +173,7 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
         // isl interleaves independent statements that Clay orders as blocks). The
         // code generated to compare readings is not recovery time.
         let mut reading: Option<(ClaySchedule, Vec<Directive>, bool)> = None;
-        let mut why =
-            "a statement constant in a loop sorts neither before nor after it".to_string();
+        let mut why = NotRecovered::ConstantInLoop;
         let mut comparing = Duration::ZERO;
         // The comparisons are a refinement: they may use half the time left, and
         // once that is spent the first reading found stands (the rest of the budget
@@ -225,8 +225,7 @@ pub fn clay_explain(scop: &Scop, opts: &Options) -> Result<Explained, PolyError>
             }
             reading.get_or_insert((target, script, false));
         }
-        let (target, script, same_code) =
-            reading.ok_or_else(|| Unsupported::Clay(format!("not recovered: {why}")))?;
+        let (target, script, same_code) = reading.ok_or(Unsupported::NotRecovered(why))?;
         let recovery_time = start.elapsed().saturating_sub(comparing);
         // The oracle: the script gives the target.
         let replayed = replay(cx, scop, &script)?;

@@ -9,6 +9,7 @@ use super::jam::finish;
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
+use crate::model::notes::{NoGain, Note, Tiling};
 use crate::support::isl::Ctx;
 use crate::{Options, RegisterBlock, Target};
 
@@ -24,13 +25,13 @@ pub(super) struct FinalSchedule {
     /// Number of parallel marks.
     pub(super) parallel_marks: usize,
     pub(super) schedule_time: Duration,
-    pub(super) notes: Vec<String>,
+    pub(super) notes: Vec<Note>,
     /// See [`Optimized::tiling`].
-    pub(super) tiling: Vec<String>,
+    pub(super) tiling: Vec<(Tiling, usize)>,
     /// `scheduler=auto`: set when the chosen schedule crosses no fewer cache lines,
     /// nor sweeps the matrices fewer times, than the original order (see
     /// `auto::no_locality_gain`).
-    pub(super) no_locality_gain: Option<String>,
+    pub(super) no_locality_gain: Option<NoGain>,
 }
 
 /// The code of a final schedule: unroll-and-jam, verification and AST generation
@@ -52,7 +53,7 @@ pub(super) fn generated(
     }
     // Scalar replacement: a 1x1 register block of every innermost loop.
     if opts.target == Target::Cpu && opts.register_tile != RegisterBlock::NONE {
-        crate::model::ast::mark_register_loops(&mut out.ast, true);
+        crate::register_block::scalars::mark_register_loops(&mut out.ast, true);
     }
     Ok(out)
 }

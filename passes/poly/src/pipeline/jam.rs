@@ -7,6 +7,7 @@ use super::budget::{stage, with_share};
 use crate::analysis::dependences::Dependences;
 use crate::error::PolyError;
 use crate::model::load::ScopIsl;
+use crate::model::notes::{Jam, JamNote, Note};
 use crate::support::isl::{Ctx, IslResult};
 use crate::transform::jam;
 use crate::verify;
@@ -33,10 +34,10 @@ pub(super) fn finish(
     let why = match attempt {
         Ok(Jammed::Kept(out)) => return Ok(out),
         Ok(Jammed::NotApplicable) => None,
-        Ok(Jammed::Refused(why)) => Some(why),
+        Ok(Jammed::Refused(why)) => Some(Note::Jam(why)),
         Err(PolyError::TimeBudget { .. } | PolyError::Budget) => {
             cx.reset_operations();
-            Some("unroll-and-jam: not kept (it ran out of its share of the budget)".into())
+            Some(Note::Jam(JamNote::OutOfShare))
         }
         Err(e) => return Err(e),
     };
@@ -54,9 +55,9 @@ enum Candidate {
     /// Nothing to jam (or `unroll-jam` off, or live-range reordering on).
     Nothing,
     /// Jammed, but the cheap order test refuses it: the note says why.
-    Refused(String),
+    Refused(JamNote),
     /// The jammed tree and what was jammed.
-    Jammed(isl_rs::Schedule, String),
+    Jammed(isl_rs::Schedule, Jam),
 }
 
 /// `tree` jammed so that `chains` chains run side by side ([`jam::jam`]). The pairs
@@ -81,10 +82,7 @@ fn jam_candidate(
     if !stage("unroll-and-jam", || {
         verify::in_order(cx, &jammed, &deps.conflicts().shared)
     })? {
-        return Ok(Candidate::Refused(format!(
-            "unroll-and-jam of {what}: not kept (interleaving the copies would reverse a \
-             dependence)"
-        )));
+        return Ok(Candidate::Refused(JamNote::Reverses(what)));
     }
     Ok(Candidate::Jammed(jammed, what))
 }
@@ -96,7 +94,7 @@ enum Jammed {
     /// Jammed, verified and generated.
     Kept(Optimized),
     /// Jammed but refused: the note says why.
-    Refused(String),
+    Refused(JamNote),
 }
 
 fn jammed(
@@ -114,22 +112,21 @@ fn jammed(
     };
     match finish_tree(cx, model, deps, jammed, tiled_bands) {
         Ok(mut out) => {
-            let copies = if out.expanded.is_empty() {
-                "each copy on elements of its own"
-            } else {
-                "with a copy of the scalar per unrolled iteration"
-            };
-            out.notes
-                .insert(0, format!("unroll-and-jam: {what} and jammed, {copies}"));
+            let scalar_copies = !out.expanded.is_empty();
+            out.notes.insert(
+                0,
+                Note::Jam(JamNote::Kept {
+                    jam: what,
+                    scalar_copies,
+                }),
+            );
             out.jammed = true;
             Ok(Jammed::Kept(out))
         }
-        Err(PolyError::InvalidSchedule(violation)) => {
-            let why: String = violation.to_string().chars().take(200).collect();
-            Ok(Jammed::Refused(format!(
-                "unroll-and-jam of {what}: not kept ({why}...)"
-            )))
-        }
+        Err(PolyError::InvalidSchedule(why)) => Ok(Jammed::Refused(JamNote::Refused {
+            jam: what,
+            why: Box::new(why),
+        })),
         Err(e) => Err(e),
     }
 }

@@ -51,10 +51,10 @@ use crate::model::describe;
 use crate::model::load::ScopIsl;
 use crate::model::scop::Scop;
 use crate::scheduler::fusion_space::{self, FusionSpace};
+use crate::scheduler::initial;
 use crate::support::host;
 use crate::support::isl::Ctx;
 use crate::verify;
-use crate::scheduler::initial;
 use crate::{Options, SchedulerKind, Target};
 
 /// Schedules, transforms, verifies and generates the loop AST of a SCoP.

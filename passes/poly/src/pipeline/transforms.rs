@@ -90,7 +90,7 @@ pub(super) fn transformed(
             "GPU order",
             locality,
             deps,
-            intra_tile::order_for_gpu,
+            crate::gpu::order::order_for_gpu,
         )?;
     }
     if opts.intra_tile {

@@ -7,6 +7,7 @@ use crate::analysis::dependences::Dependences;
 use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::{PolyError, Unsupported};
 use crate::model::load::ScopIsl;
+use crate::model::notes::Note;
 use crate::scheduler;
 use crate::scheduler::fusion_space::Structure;
 use crate::support::isl::{to_i32, Ctx, IslResult};
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 pub(crate) struct Initial {
     pub tree: Schedule,
     pub time: Duration,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// The schedule tree the transforms start from. Our schedulers never fail here: if
@@ -39,9 +40,7 @@ pub(crate) fn initial_schedule(
         SchedulerKind::Identity => identity(cx, scop, deps.conflicts())?,
         SchedulerKind::IslReference => {
             if opts.live_range_reordering {
-                notes.push(
-                    "isl-reference keeps every dependence; live-range reordering is ours".into(),
-                );
+                notes.push(Note::IslReferenceKeepsDependences);
             }
             isl_reference(cx, scop, deps.all(cx)?)?
         }
@@ -57,10 +56,10 @@ pub(crate) fn initial_schedule(
                 Err(e) => {
                     cx.reset_operations();
                     tracing::debug!(%e, "scheduler failed; identity fallback");
-                    notes.push(format!(
-                        "scheduler {} failed ({e}); kept the original schedule",
-                        kind.name()
-                    ));
+                    notes.push(Note::SchedulerFailed {
+                        scheduler: kind,
+                        why: Box::new(e),
+                    });
                     identity(cx, scop, deps.conflicts())?
                 }
             }
@@ -82,16 +81,12 @@ fn with_structure(
     deps: &Dependences<'_>,
     kind: SchedulerKind,
     opts: &Options,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Note>,
 ) -> Result<Schedule, PolyError> {
     let cfg = scheduler_config(kind, opts);
     let Some(positions) = cfg.structure.clone() else {
         if !opts.fusion_structure.is_empty() {
-            notes.push(format!(
-                "fusion-structure is for the isl and pluto presets; scheduler {} does \
-                 not use it",
-                kind.name()
-            ));
+            notes.push(Note::StructureUnused { scheduler: kind });
         }
         return scheduler::compute(cx, scop, deps, cfg);
     };
@@ -99,17 +94,21 @@ fn with_structure(
         Ok(tree) => {
             let names: Vec<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
             if let Ok(s) = Structure::from_positions(&positions, names.len()) {
-                notes.push(format!(
-                    "fusion structure {} (scheduler {}, maximal fusion below it)",
-                    s.describe(&names),
-                    kind.name()
-                ));
+                let groups = s
+                    .groups()
+                    .iter()
+                    .map(|g| g.iter().map(|&k| names[k].clone()).collect())
+                    .collect();
+                notes.push(Note::FusionStructure {
+                    groups,
+                    scheduler: kind,
+                });
             }
             Ok(tree)
         }
         Err(PolyError::Structure(e)) => {
             cx.reset_operations();
-            notes.push(format!("{e}; scheduled without it"));
+            notes.push(Note::StructureRefused(e));
             let without = Options {
                 fusion_structure: Vec::new(),
                 ..opts.clone()

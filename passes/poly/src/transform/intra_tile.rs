@@ -39,7 +39,10 @@ pub(crate) fn reorder_bands(
 
 /// The number of members of the band at `node` when it is a permutable band of two or
 /// more, the bands whose members the reorderings here may permute.
-fn permutable_members(cx: &Ctx, node: &ScheduleNode) -> Result<Option<usize>, PolyError> {
+pub(crate) fn permutable_members(
+    cx: &Ctx,
+    node: &ScheduleNode,
+) -> Result<Option<usize>, PolyError> {
     if node_type(cx, node)? != ScheduleNodeType::Band || !node.band_get_permutable().isl(cx)? {
         return Ok(None);
     }
@@ -113,7 +116,7 @@ pub(crate) fn sink(
 
 /// The band at `node` with its members in `order` (`order[k]`: the old index of new
 /// member `k`), still permutable, with its coincidence recomputed from `deps`.
-fn permute(
+pub(crate) fn permute(
     cx: &Ctx,
     node: ScheduleNode,
     order: &[usize],
@@ -134,57 +137,6 @@ fn permute(
         .band_set_permutable(1)
         .isl(cx)?;
     set_coincidence(cx, node, deps)
-}
-
-/// The GPU order of every permutable band below `node` (seed 000 §4.7): the
-/// coincident members first, so that the mapping (`codegen::gpu`) finds them together
-/// outermost, and among them the one along which the most accesses stay in one cache
-/// line last of the (at most three) that become thread dimensions: it goes to thread
-/// x, where consecutive threads then touch consecutive addresses (coalescing). The
-/// members that carry dependences follow, in their order: they stay loops inside
-/// each thread.
-pub(crate) fn order_for_gpu(
-    cx: &Ctx,
-    node: ScheduleNode,
-    loc: &Locality,
-    deps: &Conflicts,
-) -> Result<ScheduleNode, PolyError> {
-    let mut node = node;
-    if let Some(n) = permutable_members(cx, &node)? {
-        let mut coincident = vec![];
-        let mut carrying = vec![];
-        for d in 0..n {
-            if node.band_member_get_coincident(to_i32(d)?).isl(cx)? {
-                coincident.push(d);
-            } else {
-                carrying.push(d);
-            }
-        }
-        if !coincident.is_empty() {
-            let scores = scores(&band_profile(cx, &node, loc, n)?, n);
-            let key = |d: usize| {
-                let s = scores[d];
-                (
-                    s.misses,
-                    std::cmp::Reverse(s.in_line),
-                    std::cmp::Reverse(s.same),
-                )
-            };
-            // The innermost among equals keeps its place.
-            let best = coincident.iter().rev().copied().min_by_key(|&d| key(d));
-            if let Some(best) = best {
-                let slot = coincident.len().min(crate::gpu::limits::MAX_GRID_DIMS) - 1;
-                coincident.retain(|&d| d != best);
-                coincident.insert(slot, best);
-            }
-            let order: Vec<usize> = coincident.into_iter().chain(carrying).collect();
-            if order.iter().enumerate().any(|(k, &d)| k != d) {
-                tracing::debug!(?order, "GPU order");
-                node = permute(cx, node, &order, deps)?;
-            }
-        }
-    }
-    walk_children(cx, node, |cx, child| order_for_gpu(cx, child, loc, deps))
 }
 
 /// Sinks a parallel stride-one loop below the sequential loops under it (seed 000

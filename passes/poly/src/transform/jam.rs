@@ -23,13 +23,14 @@ use isl_rs::{
 use crate::analysis::privatization::Conflicts;
 use crate::error::{Invariant, PolyError, Violation};
 use crate::model::load::ScopIsl;
+use crate::model::notes::Jam;
 use crate::model::scop::{ArrayId, ScalarExpansion};
+use crate::register_block::tree::REGISTER_BLOCK_MARK;
 use crate::support::isl::{
     id_name, map_in_name, map_out_name, maps_of, numbered_id, to_i32, Ctx, IslResult,
 };
 use crate::support::schedule_tree::{equal_under, member_map, n_members, node_type, walk_children};
 use crate::transform::parallel::COLLAPSED_PARALLEL_MARK;
-use crate::transform::register_tile::REGISTER_BLOCK_MARK;
 
 /// The mark between a jammed block loop and its subtree; the block size follows
 /// the prefix (`unroll-jam-4`), so that a printed tree can be replayed.
@@ -54,23 +55,18 @@ pub(crate) fn jam(
     model: &ScopIsl,
     conflicts: &Conflicts,
     chains: i64,
-) -> Result<(isl_rs::Schedule, Option<String>), PolyError> {
+) -> Result<(isl_rs::Schedule, Option<Jam>), PolyError> {
     let mut jammed = Jammed::default();
     let root = schedule.get_root().isl(cx)?;
     let root = walk(cx, root, model, conflicts, chains, &mut jammed)?;
-    let note = (jammed.loops > 0).then(|| {
-        let blocks: Vec<String> = jammed.blocks.iter().map(i64::to_string).collect();
-        format!(
-            "{} loop{} around the chains on {}, unrolled by {}",
-            jammed.loops,
-            if jammed.loops == 1 { "" } else { "s" },
-            (jammed.arrays.iter().map(|&a| model.array(a).name.as_str()))
-                .collect::<Vec<_>>()
-                .join(", "),
-            blocks.join(", ")
-        )
+    let what = (jammed.loops > 0).then(|| Jam {
+        loops: jammed.loops,
+        arrays: (jammed.arrays.iter())
+            .map(|&a| model.array(a).name.clone())
+            .collect(),
+        blocks: jammed.blocks.clone(),
     });
-    Ok((root.get_schedule().isl(cx)?, note))
+    Ok((root.get_schedule().isl(cx)?, what))
 }
 
 /// What [`jam`] jammed: loops, the chains' scalars and the distinct unroll factors.

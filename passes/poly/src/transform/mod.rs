@@ -5,7 +5,6 @@ pub(crate) mod intra_tile;
 pub(crate) mod jam;
 pub(crate) mod locality;
 pub(crate) mod parallel;
-pub(crate) mod register_tile;
 pub(crate) mod tile;
 pub(crate) mod tile_size;
 pub(crate) mod wavefront;

@@ -5,7 +5,9 @@ use isl_rs::{DimType, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeTyp
 
 use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::{PolyError, Unsupported};
+use crate::model::notes::{TileSizes, Tiling};
 use crate::options::RegisterBlock;
+use crate::register_block::tree::register_tile;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
@@ -14,7 +16,6 @@ use crate::support::schedule_tree::{
 use crate::transform::intra_tile::{distribute_innermost, innermost, sink, sunk_order};
 use crate::transform::locality::NOMINAL_EXTENT;
 use crate::transform::locality::{band_profile, AccessProfile, Locality};
-use crate::transform::register_tile::register_tile;
 use crate::transform::tile_size::{model_sizes, wavefront_sizes};
 use crate::transform::wavefront::wavefront;
 
@@ -47,7 +48,7 @@ pub(crate) struct TileReport {
     pub tiled: usize,
     /// Bands tiled for a wavefront with [`wavefront_sizes`] (a stencil's time tiles).
     pub time_tiles: usize,
-    pub notes: Vec<String>,
+    pub notes: Vec<(Tiling, usize)>,
 }
 
 /// Tiles every permutable band with at least two members into a tile band (outer)
@@ -93,39 +94,20 @@ pub(crate) fn tile(
         deps,
     };
     let root = tile_walk(cx, root, &walk, &mut report)?;
-    report.notes = count_repeats(std::mem::take(&mut report.notes));
     Ok((root.get_schedule().isl(cx)?, report))
 }
 
-/// Equal notes once each, in first-seen order, with "(N bands)" when repeated.
-fn count_repeats(notes: Vec<String>) -> Vec<String> {
-    let mut counted: Vec<(String, usize)> = Vec::new();
-    for note in notes {
-        match counted.iter_mut().find(|(n, _)| *n == note) {
-            Some((_, k)) => *k += 1,
-            None => counted.push((note, 1)),
+impl TileReport {
+    /// Records `note`; an equal note already recorded counts one more band.
+    fn note(&mut self, note: Tiling) {
+        match self.notes.iter_mut().find(|(n, _)| *n == note) {
+            Some((_, bands)) => *bands += 1,
+            None => self.notes.push((note, 1)),
         }
     }
-    counted
-        .into_iter()
-        .map(|(n, k)| {
-            if k == 1 {
-                n
-            } else {
-                format!("{n} ({k} such bands)")
-            }
-        })
-        .collect()
 }
 
 /// The note's words for the member post-tile reordering moved innermost.
-fn sunk_text(sunk: Option<usize>) -> String {
-    match sunk {
-        Some(m) => format!("; member {m} moved innermost (post-tile reordering)"),
-        None => String::new(),
-    }
-}
-
 /// Whether every member of the band at `node` carries some dependence live there
 /// with the outer members cut into tiles (some distance nonzero in it, whatever the
 /// others): then no tile loop of the band can be parallel.
@@ -265,45 +247,30 @@ fn tile_walk(
                     ?profile,
                     "no reuse to tile for; band left untiled"
                 );
-                let short_wavefront = match wave_work {
-                    Some(work) => format!(
-                        ", nor a wavefront with the work to run in parallel (about \
-                         {work} statement instances per diagonal, under \
-                         parallel-min-work={})",
-                        opts.min_work
-                    ),
-                    None => String::new(),
-                };
-                report.notes.push(format!(
-                    "tiling: a band of {n} members left untiled (no reuse that the \
-                     untiled loops would lose from the cache{short_wavefront}){}",
-                    sunk_text(sunk)
-                ));
+                report.note(Tiling::Untiled {
+                    members: n,
+                    wavefront: wave_work.map(|work| (work, opts.min_work)),
+                    sunk,
+                });
                 if let Some(member) = sunk {
                     node = sink(cx, node, member, deps)?;
                 }
                 return walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report));
             };
             tracing::debug!(?sizes, ?sunk, "tiling a band");
+            let l2_kib = opts.caches.l2 / 1024;
             let source = match opts.sizes {
-                [] if time_tiles => format!(
-                    "time tiles for a wavefront: one size but a long innermost, the \
-                     tile's data in half of the {} KiB L2",
-                    opts.caches.l2 / 1024
-                ),
-                [] if wave => "square, for a wavefront".to_string(),
-                [] => format!(
-                    "footprint model: a tile's data in half of the {} KiB L2",
-                    opts.caches.l2 / 1024
-                ),
-                _ => "tile-sizes".to_string(),
+                [] if time_tiles => TileSizes::TimeTiles { l2_kib },
+                [] if wave => TileSizes::Wavefront,
+                [] => TileSizes::Footprint { l2_kib },
+                _ => TileSizes::Given,
             };
-            let sizes_text: Vec<String> = sizes.iter().map(i64::to_string).collect();
-            report.notes.push(format!(
-                "tiling: a band of {n} members tiled {} ({source}){}",
-                sizes_text.join("x"),
-                sunk_text(sunk)
-            ));
+            report.note(Tiling::Tiled {
+                members: n,
+                sizes: sizes.clone(),
+                source,
+                sunk,
+            });
             let mut mv = MultiVal::zero(node.band_get_space().isl(cx)?).isl(cx)?;
             for (i, &size) in sizes.iter().enumerate() {
                 mv = mv
@@ -331,11 +298,7 @@ fn tile_walk(
                 let distributed;
                 (node, distributed) = distribute_innermost(cx, node, deps)?;
                 if distributed {
-                    report.notes.push(
-                        "tiling: the innermost point loop distributed over the statements \
-                         fused in it (one vectorizable loop each)"
-                            .into(),
-                    );
+                    report.note(Tiling::Distributed);
                     return node.parent().isl(cx);
                 }
             }
@@ -366,7 +329,7 @@ fn tile_walk(
             match blocked {
                 // A note means the band was a candidate, so nothing lies below it,
                 // and a register block's own bands must not be tiled again.
-                Some(note) => report.notes.push(note),
+                Some(note) => report.note(Tiling::Register(note)),
                 None => {
                     node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))?
                 }

@@ -1,5 +1,5 @@
 //! Full register blocks, unrolled (issue 9 item 4; the schedule side is
-//! [`crate::transform::register_tile`]).
+//! [`super::tree`]).
 //!
 //! Under a register-block mark isl generates
 //!
@@ -15,7 +15,7 @@
 //! dependence reasoning: the order was set, and verified, in the schedule tree.
 
 use crate::model::ast::{AstNode, CmpOp, Cond, Expr, Linear};
-use crate::transform::register_tile::MAX_BLOCK;
+use crate::register_block::tree::MAX_BLOCK;
 
 /// The nodes under a register-block mark, with a full block unrolled when they have
 /// the shape above; anything else is returned as it was.

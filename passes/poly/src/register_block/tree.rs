@@ -26,6 +26,7 @@ use isl_rs::{
 
 use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::PolyError;
+use crate::model::notes::RegisterNote;
 use crate::options::RegisterBlock;
 use crate::support::isl::{
     numbered_id, set_tuple_name, to_i32, to_u32, union_set_names, Ctx, IslResult,
@@ -63,7 +64,7 @@ pub(crate) fn register_tile(
     block_option: RegisterBlock,
     tile_sizes: &[i64],
     vector_bytes: u64,
-) -> Result<(ScheduleNode, Option<String>), PolyError> {
+) -> Result<(ScheduleNode, Option<RegisterNote>), PolyError> {
     let n = n_members(cx, &node)?;
     // (`Options::set` refuses sizes below 1; a library caller may not.)
     let unusable = match block_option {
@@ -103,50 +104,43 @@ pub(crate) fn register_tile(
     let divides =
         |[rows, columns]: [i64; 2]| tile(members.u) % rows == 0 && tile(members.v) % columns == 0;
     let (_, elements) = model_block(vector_bytes, written_bytes(&accesses_of(stmt)));
-    let (sizes, why) = match block_option {
-        RegisterBlock::Fixed(sizes) => (sizes, String::new()),
+    let tile_of_uv = [tile(members.u), tile(members.v)];
+    let uv = [members.u, members.v];
+    let (sizes, model) = match block_option {
+        RegisterBlock::Fixed(sizes) => (sizes, None),
         RegisterBlock::Model => match shape(&accesses_of(stmt), members, vector_bytes, divides) {
-            Some((sizes, loads)) => (
-                sizes,
-                format!(
-                    " (of the shapes of {elements} elements, the one with the fewest \
-                     loads per step: {loads})"
-                ),
-            ),
+            Some((sizes, loads)) => (sizes, Some((elements, loads))),
             None => {
-                let note = format!(
-                    "register tile: none for {stmt}: no block of {elements} elements \
-                     divides the {}x{} tile of members {} and {}",
-                    tile(members.u),
-                    tile(members.v),
-                    members.u,
-                    members.v
-                );
+                let note = RegisterNote::NoShape {
+                    statement: stmt.to_string(),
+                    elements,
+                    tile: tile_of_uv,
+                    members: uv,
+                };
                 return Ok((node, Some(note)));
             }
         },
     };
     if !divides(sizes) {
-        let note = format!(
-            "register tile: none for {stmt}: the {}x{} block does not divide the {}x{} tile \
-             of members {} and {}",
-            sizes[0],
-            sizes[1],
-            tile(members.u),
-            tile(members.v),
-            members.u,
-            members.v
-        );
+        let note = RegisterNote::DoesNotDivide {
+            statement: stmt.to_string(),
+            block: sizes,
+            tile: tile_of_uv,
+            members: uv,
+        };
         return Ok((node, Some(note)));
     }
-    let note = format!(
-        "register tile: {}x{} block of {stmt} (members {} and {}) kept in registers \
-         across member {}{why}",
-        sizes[0], sizes[1], members.u, members.v, members.r
-    );
+    let kept = |split_off| RegisterNote::Kept {
+        statement: stmt.to_string(),
+        block: sizes,
+        members: uv,
+        across: members.r,
+        model,
+        split_off,
+    };
     if statements.len() == 1 {
         let node = block(cx, node, members, deps, sizes)?;
-        return Ok((node, Some(note)));
+        return Ok((node, Some(kept(false))));
     }
     let Some((groups, at)) = split_off(cx, &node, stmt, deps)? else {
         return Ok((node, None));
@@ -159,10 +153,7 @@ pub(crate) fn register_tile(
     let band = node.child(to_i32(at)?).isl(cx)?.child(0).isl(cx)?;
     let band = block(cx, band, members, deps, sizes)?;
     let node = band.parent().isl(cx)?.parent().isl(cx)?;
-    Ok((
-        node,
-        Some(format!("{note}; the band's other statements split off")),
-    ))
+    Ok((node, Some(kept(true))))
 }
 
 /// The members of a register block for one statement's accesses, if it has one.
