@@ -5,7 +5,7 @@
 // payload function) and `generate` (verify the schedule and regenerate its code).
 //
 // Each op's apply() is a thin call into Rust (passes/mlir/src/clay.rs, through the C
-// ABI in passes/mlir/src/ir/plugin_abi.rs): a primitive formats itself as a Clay
+// ABI in passes/plugin/core/src/abi.rs): a primitive formats itself as a Clay
 // directive in seed 003's printed syntax (e.g. `distribute((4, 0), 1)`) and hands it
 // over. The semantics, the structural preconditions that depend on the schedule, and
 // the dependence check all live in Rust. The verifiers below only reject argument

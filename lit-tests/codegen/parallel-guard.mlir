@@ -1,4 +1,4 @@
-// The run-time guard of parallel loops (codegen/emit.rs, option parallel-min-work,
+// The run-time guard of parallel loops (codegen/emit/loops.rs, option parallel-min-work,
 // default 2^18 = 262144 statement instances): a parallel loop is emitted twice, as
 // affine.parallel and as affine.for, under an scf.if on an estimate of the statement
 // instances one execution of it runs. The estimate multiplies each loop's trip count

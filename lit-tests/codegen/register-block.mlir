@@ -1,5 +1,5 @@
 // Register tiling (transform/register_tile.rs, codegen/register_block.rs,
-// mlir codegen/registers.rs; option register-tile, default: shaped by a load model).
+// mlir codegen/emit/registers/; option register-tile, default: shaped by a load model).
 //
 // gemm's point band, after post-tile reordering, is (i, k, j): members 0, 1, 2.
 // C[i][j] stays on one element along k (member 1) while A and B move there, j moves

@@ -1,4 +1,4 @@
-// Scalar replacement (ast::mark_register_loops, codegen/registers.rs): an innermost
+// Scalar replacement (ast::mark_register_loops, codegen/emit/registers/): an innermost
 // sequential loop keeps the array elements it updates at an address that does not
 // move along it in registers: loaded before the loop, carried in iter_args, stored
 // after it. Each element gets the same operations in the same order. register-tile=1,1

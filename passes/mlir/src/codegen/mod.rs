@@ -1,9 +1,10 @@
 //! Codegen: the loop AST from `tessel_poly` → `affine.for` / `affine.parallel` /
 //! `affine.if`, with every statement's ops cloned and its IVs remapped.
 //!
-//! - [`emit`]: the ops, placed right after the SCoP's last op;
-//! - [`maps`]: AST expressions → affine maps and integer sets;
-//! - [`registers`]: scalar replacement in the loop of a register block.
+//! - [`emit`]: the ops, placed right after the SCoP's last op, one file per kind of
+//!   op; its folders `registers/` (register blocks) and `gpu/` (`target=gpu`: launches
+//!   and shared memory) are those features' MLIR side, `jam.rs` unroll-and-jam's;
+//! - [`maps`]: AST expressions → affine maps and integer sets.
 //!
 //! All bound and subscript maps take every iterator and parameter as a *dim* operand:
 //! that keeps the maps valid wherever the values came from, and `lower-affine` does
@@ -11,8 +12,6 @@
 
 mod emit;
 mod maps;
-mod registers;
-mod shared;
 
 pub use emit::generate;
 

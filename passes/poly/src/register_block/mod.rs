@@ -10,7 +10,8 @@
 //!   replacement, after codegen).
 //!
 //! The option is `register-tile` ([`crate::RegisterBlock`], in the options table);
-//! the MLIR side's `codegen::registers` emits the loads and stores around the loops.
+//! the MLIR side's `codegen::emit::registers` emits the loads and stores around the
+//! loops.
 
 pub(crate) mod scalars;
 pub(crate) mod tree;

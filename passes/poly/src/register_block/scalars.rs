@@ -1,6 +1,7 @@
 //! Scalar replacement in the loops of register blocks: the innermost sequential
 //! loops of the generated AST keep the elements they update in registers across
-//! them (the MLIR side's `codegen::registers` decides which elements qualify).
+//! them (the MLIR side's `codegen::emit::registers` decides which elements
+//! qualify).
 
 use crate::model::ast::{AstNode, CmpOp, Cond, Expr};
 

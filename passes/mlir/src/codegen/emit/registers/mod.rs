@@ -14,6 +14,11 @@
 //! written there, and it is a function argument or an allocation (so that no other
 //! memref in the body is a view of it). Its elements must be told apart: two
 //! addresses are the same element, or differ by a nonzero constant.
+//!
+//! This folder is the MLIR side of register blocks: which elements (here), and the
+//! loops that keep them (`loops.rs`); `tessel_poly::register_block` shapes the blocks.
+
+mod loops;
 
 use crate::analysis::aff::{Aff, Atom};
 use crate::analysis::affine_map::map_results;

@@ -26,7 +26,7 @@
 //! - **Budget.** Groups are taken in order while they fit 48 KiB per block, the
 //!   static shared memory every NVIDIA GPU since Fermi has.
 
-use super::registers::{access, element, is_buffer, mentions};
+use super::super::registers::{access, element, is_buffer, mentions};
 use crate::analysis::aff::{Aff, Atom};
 use crate::analysis::{ExtractedScop, Step};
 use crate::ir::{Type, Val};
@@ -198,16 +198,6 @@ pub(super) fn aff_expr(a: &Aff, roots: &mut Vec<Val>) -> Option<Expr> {
         e = add(e, mul(*c, t));
     }
     Some(add(e, Expr::Int(a.constant_term())))
-}
-
-/// An array (or another value) as the remark names it: a function argument by its
-/// position.
-pub(super) fn array_name(v: Val) -> String {
-    match v.block_argument() {
-        Some((_, k)) => format!("%arg{k}"),
-        None if v.ty().is_memref() => "a local array".to_string(),
-        None => "a value".to_string(),
-    }
 }
 
 /// The name [`aff_expr`] gives the `k`th root value.

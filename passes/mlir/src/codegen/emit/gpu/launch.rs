@@ -8,7 +8,9 @@
 //! copies (seed 001 §1.9, E25): an array allocated just before the SCoP holds
 //! nothing to copy in, and one only freed after it nothing to copy back.
 
-use super::{shared, Codegen, Cursor, LoopHead, Staged};
+use super::super::loops::LoopHead;
+use super::super::{array_name, Codegen, Cursor};
+use super::{shared, Staged};
 use crate::codegen::{CodegenError, Result};
 use crate::ir::{workgroup_memref, Attr, Blk, Op, OpBuilder, Owned, Type, Val};
 use tessel_poly::gpu::block_first_name;
@@ -21,7 +23,11 @@ const LAUNCH_ARGS: usize = 12;
 impl Codegen<'_> {
     /// Host code and its kernels at `cursor`, then the device copies around them
     /// (the first new op of the SCoP's block is `self.top[first]`).
-    pub(super) fn gpu_program(&mut self, nodes: &[HostNode], cursor: Cursor) -> Result<()> {
+    pub(in crate::codegen::emit) fn gpu_program(
+        &mut self,
+        nodes: &[HostNode],
+        cursor: Cursor,
+    ) -> Result<()> {
         let first = self.top.len();
         self.host_nodes(nodes, cursor)?;
         self.device_copies(first, cursor)
@@ -584,7 +590,7 @@ impl Codegen<'_> {
             if self.killed_before(*host) {
                 self.notes.push(format!(
                     "{} not copied in: allocated right before the SCoP, it holds nothing yet (a kill)",
-                    shared::array_name(*host)
+                    array_name(*host)
                 ));
             } else {
                 self.insert(
@@ -611,7 +617,7 @@ impl Codegen<'_> {
             if *written && self.killed_after(*host, cursor) {
                 self.notes.push(format!(
                     "{} not copied back: nothing after the SCoP reads it (a kill)",
-                    shared::array_name(*host)
+                    array_name(*host)
                 ));
             } else if *written {
                 self.insert(
@@ -768,7 +774,7 @@ fn tile_name(it: &str) -> String {
 }
 
 /// A group's references for the remark: the array and each subscript list, values
-/// that are not iterators or parameters named as [`shared::array_name`] names them.
+/// that are not iterators or parameters named as [`array_name`] names them.
 fn describe_reference(g: &shared::Group) -> String {
     let refs: Vec<String> = g
         .refs
@@ -779,7 +785,7 @@ fn describe_reference(g: &shared::Group) -> String {
                 .collect()
         })
         .collect();
-    format!("{}{}", shared::array_name(g.memref), refs.join(", "))
+    format!("{}{}", array_name(g.memref), refs.join(", "))
 }
 
 fn subscript_text(a: &crate::analysis::aff::Aff) -> String {
@@ -789,7 +795,7 @@ fn subscript_text(a: &crate::analysis::aff::Aff) -> String {
     };
     let mut text = e.to_string();
     for (k, v) in roots.iter().enumerate().rev() {
-        text = text.replace(&shared::root_name(k), &shared::array_name(*v));
+        text = text.replace(&shared::root_name(k), &array_name(*v));
     }
     text
 }
