@@ -179,18 +179,7 @@ pub fn extreme<'a>(
             extreme(se, outer, pick, greatest, assumed, counts, depth + 1)
         }
         ScevKind::Add => {
-            let mut ops = vec![];
-            for op in s.operands() {
-                ops.push(extreme(
-                    se,
-                    outer,
-                    op,
-                    greatest,
-                    assumed,
-                    counts.as_deref_mut(),
-                    depth + 1,
-                )?);
-            }
+            let ops = operand_extremes(se, outer, s, greatest, assumed, counts, depth)?;
             Some(se.sum(&ops))
         }
         ScevKind::Mul => {
@@ -245,18 +234,7 @@ pub fn extreme<'a>(
             Some(se.convert(e, Conversion::ZeroExtend, s.width()))
         }
         kind if kind.is_min_max() => {
-            let mut ops = vec![];
-            for op in s.operands() {
-                ops.push(extreme(
-                    se,
-                    outer,
-                    op,
-                    greatest,
-                    assumed,
-                    counts.as_deref_mut(),
-                    depth + 1,
-                )?);
-            }
+            let ops = operand_extremes(se, outer, s, greatest, assumed, counts, depth)?;
             Some(se.min_max(kind, &ops))
         }
         ScevKind::UDiv => {
@@ -272,4 +250,31 @@ pub fn extreme<'a>(
         }
         _ => None,
     }
+}
+
+/// The same extreme of each operand of `s`, for an expression monotone in all of
+/// them (a sum, a min or a max); None if one has none.
+fn operand_extremes<'a>(
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    s: Scev<'a>,
+    greatest: bool,
+    assumed: &mut Vec<Scev<'a>>,
+    mut counts: Option<&mut Vec<NarrowValue<'a>>>,
+    depth: u32,
+) -> Option<Vec<Scev<'a>>> {
+    s.operands()
+        .into_iter()
+        .map(|op| {
+            extreme(
+                se,
+                outer,
+                op,
+                greatest,
+                assumed,
+                counts.as_deref_mut(),
+                depth + 1,
+            )
+        })
+        .collect()
 }
