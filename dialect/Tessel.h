@@ -25,11 +25,11 @@
 namespace mlir {
 namespace tessel {
 
-/// The shared apply() of the Clay directive ops: hands `directive` (seed 003's
-/// syntax) to Rust for every payload op of `scop`. A failure in Rust is a definite
-/// failure of `transformOp` that carries Rust's message.
+/// The shared apply() of the Clay directive ops: hands `transformOp` itself (Rust
+/// reads the directive from its attributes) to Rust for every payload op of `scop`.
+/// A failure in Rust is a definite failure of `transformOp` that carries Rust's
+/// message.
 DiagnosedSilenceableFailure applyDirective(Operation *transformOp, Value scop,
-                                           llvm::StringRef directive,
                                            transform::TransformState &state);
 
 /// Registers the Transform-dialect extension (TesselTransformOps.cpp).

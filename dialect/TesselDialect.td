@@ -6,7 +6,7 @@
 // TesselTransformOps.td (which belong to the Transform dialect, as every
 // Transform-dialect extension's ops do).
 //
-// Built by passes/plugin/build.rs with mlir-tblgen-22 (-gen-dialect-decls/-defs).
+// Built by passes/plugin/core/build.rs with mlir-tblgen-22 (-gen-dialect-decls/-defs).
 //
 //===----------------------------------------------------------------------------===//
 

@@ -2,10 +2,11 @@
 //
 // The Transform-dialect extension of issue 11. Every apply() is a thin call into
 // Rust through the C ABI of passes/plugin/core/src/abi.rs (the functions
-// declared below); the Clay semantics live in Rust (passes/mlir/src/clay.rs). The
-// directive ops format themselves in seed 003's printed syntax. A Rust error is a
-// definite failure that carries Rust's message; Rust leaves the payload unchanged
-// then.
+// declared below); the Clay semantics live in Rust (passes/mlir/src/clay.rs). A
+// directive op hands Rust itself: Rust reads its attributes as the .td declares
+// them, so a directive is declared once, there, and no text crosses. A Rust error
+// is a definite failure that carries Rust's message, with a note giving the
+// directive as Rust read it; Rust leaves the payload unchanged then.
 //
 // Compiled with -DNDEBUG: Debian's LLVM is built without assertions, and without the
 // flag the Transform headers reference checkImplementsTransformOpInterface, which
@@ -38,8 +39,11 @@ typedef void (*TesselErrorSink)(void *user, const char *message, size_t len);
 // returns false after handing a message to `sink` when the step fails.
 bool tessel_transform_scop(MlirOperation func, size_t index, MlirOperation *scop,
                            TesselErrorSink sink, void *user);
-bool tessel_transform_step(MlirOperation scop, const char *directive, size_t len,
+bool tessel_transform_step(MlirOperation scop, MlirOperation directive,
                            TesselErrorSink sink, void *user);
+// Hands `sink` the directive op as Rust reads it, in seed 003's syntax.
+bool tessel_transform_directive(MlirOperation directive, TesselErrorSink sink,
+                                void *user);
 bool tessel_transform_generate(MlirOperation scop, const char *options, size_t len,
                                TesselErrorSink sink, void *user);
 }
@@ -62,7 +66,7 @@ DiagnosedSilenceableFailure fail(Operation *op, Operation *payload,
   return diag;
 }
 
-/// `(a, b, c)`, `(a)`, `()`: a β-prefix or an integer vector as seed 003 prints it.
+/// `(a, b, c)`, `(a)`, `()`: an integer vector as seed 003 prints it (messages).
 std::string tuple(llvm::ArrayRef<int64_t> values) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -71,17 +75,6 @@ std::string tuple(llvm::ArrayRef<int64_t> values) {
   os << ')';
   return text;
 }
-
-/// `name(ρ, args...)`, each arg already formatted.
-std::string directive(llvm::StringRef name, llvm::ArrayRef<int64_t> prefix,
-                      llvm::ArrayRef<std::string> args = {}) {
-  std::string text = (name + "(" + tuple(prefix)).str();
-  for (const std::string &arg : args)
-    text += ", " + arg;
-  return text + ")";
-}
-
-std::string num(int64_t value) { return std::to_string(value); }
 
 // ---- verification helpers ---------------------------------------------------
 
@@ -146,13 +139,18 @@ static void printAmount(OpAsmPrinter &printer, Operation *, Attribute amount) {
 // ---- the shared apply() of the directive ops ----------------------------------
 
 DiagnosedSilenceableFailure applyDirective(Operation *transformOp, Value scop,
-                                           llvm::StringRef text,
                                            transform::TransformState &state) {
   for (Operation *payload : state.getPayloadOps(scop)) {
     std::string message;
-    if (!tessel_transform_step(wrap(payload), text.data(), text.size(),
-                               appendMessage, &message))
-      return fail(transformOp, payload, message, ("`" + text + "`").str());
+    if (!tessel_transform_step(wrap(payload), wrap(transformOp), appendMessage,
+                               &message)) {
+      std::string text;
+      std::string what = tessel_transform_directive(wrap(transformOp),
+                                                    appendMessage, &text)
+                             ? "`" + text + "`"
+                             : transformOp->getName().getStringRef().str();
+      return fail(transformOp, payload, message, what);
+    }
   }
   return DiagnosedSilenceableFailure::success();
 }
@@ -230,11 +228,8 @@ void GenerateOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
-// ---- the directives: seed 003's syntax, and the argument shapes -----------------
+// ---- the directives' argument shapes -------------------------------------------
 
-std::string ReorderOp::getDirective() {
-  return directive("reorder", getPrefix(), {tuple(getOrder())});
-}
 LogicalResult ReorderOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), false)))
     return failure();
@@ -252,14 +247,8 @@ LogicalResult ReorderOp::verify() {
   return success();
 }
 
-std::string FuseNextOp::getDirective() {
-  return directive("fuse_next", getPrefix());
-}
 LogicalResult FuseNextOp::verify() { return verifyPrefix(*this, getPrefix(), true); }
 
-std::string DistributeOp::getDirective() {
-  return directive("distribute", getPrefix(), {num(getN())});
-}
 LogicalResult DistributeOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)))
     return failure();
@@ -269,14 +258,6 @@ LogicalResult DistributeOp::verify() {
   return success();
 }
 
-std::string ShiftOp::getDirective() {
-  std::string amount;
-  if (auto integer = llvm::dyn_cast<IntegerAttr>(getAmount()))
-    amount = num(integer.getInt());
-  else
-    amount = llvm::cast<StringAttr>(getAmount()).getValue().trim().str();
-  return directive("shift", getPrefix(), {num(getDim()), amount});
-}
 LogicalResult ShiftOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)) ||
       failed(verifyDepth(*this, getDim(), getPrefix().size(), false)))
@@ -287,9 +268,6 @@ LogicalResult ShiftOp::verify() {
   return success();
 }
 
-std::string SkewOp::getDirective() {
-  return directive("skew", getPrefix(), {num(getDim()), num(getFactor())});
-}
 LogicalResult SkewOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)))
     return failure();
@@ -303,14 +281,8 @@ LogicalResult SkewOp::verify() {
   return success();
 }
 
-std::string ReverseOp::getDirective() {
-  return directive("reverse", getPrefix());
-}
 LogicalResult ReverseOp::verify() { return verifyPrefix(*this, getPrefix(), true); }
 
-std::string InterchangeOp::getDirective() {
-  return directive("interchange", getPrefix(), {num(getDim())});
-}
 LogicalResult InterchangeOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)) ||
       failed(verifyDepth(*this, getDim(), getPrefix().size(), true)))
@@ -318,9 +290,6 @@ LogicalResult InterchangeOp::verify() {
   return success();
 }
 
-std::string ReshapeOp::getDirective() {
-  return directive("reshape", getPrefix(), {num(getDim()), num(getFactor())});
-}
 LogicalResult ReshapeOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)))
     return failure();
@@ -330,10 +299,6 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-std::string IndexSetSplitOp::getDirective() {
-  return directive("indexsetsplit", getPrefix(),
-                   {getConstraint().trim().str()});
-}
 LogicalResult IndexSetSplitOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), false)))
     return failure();
@@ -342,14 +307,8 @@ LogicalResult IndexSetSplitOp::verify() {
   return success();
 }
 
-std::string CollapseOp::getDirective() {
-  return directive("collapse", getPrefix());
-}
 LogicalResult CollapseOp::verify() { return verifyPrefix(*this, getPrefix(), false); }
 
-std::string GrainOp::getDirective() {
-  return directive("grain", getPrefix(), {num(getDim()), num(getFactor())});
-}
 LogicalResult GrainOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)) ||
       failed(verifyDepth(*this, getDim(), getPrefix().size(), false)))
@@ -359,9 +318,6 @@ LogicalResult GrainOp::verify() {
   return success();
 }
 
-std::string DensifyOp::getDirective() {
-  return directive("densify", getPrefix(), {num(getDim())});
-}
 LogicalResult DensifyOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)) ||
       failed(verifyDepth(*this, getDim(), getPrefix().size(), false)))
@@ -369,9 +325,6 @@ LogicalResult DensifyOp::verify() {
   return success();
 }
 
-std::string StripMineOp::getDirective() {
-  return directive("stripmine", getPrefix(), {num(getSize())});
-}
 LogicalResult StripMineOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)))
     return failure();
@@ -380,19 +333,13 @@ LogicalResult StripMineOp::verify() {
   return success();
 }
 
-std::string LinearizeOp::getDirective() {
-  return directive("linearize", getPrefix());
-}
 LogicalResult LinearizeOp::verify() { return verifyPrefix(*this, getPrefix(), true); }
 
-std::string ParallelizeOp::getDirective() {
-  return directive("parallelize", getPrefix());
-}
 LogicalResult ParallelizeOp::verify() {
   return verifyPrefix(*this, getPrefix(), true);
 }
 
-std::string EmbedOp::getDirective() { return directive("embed", getPrefix()); }
+
 LogicalResult EmbedOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), false)))
     return failure();
@@ -402,9 +349,6 @@ LogicalResult EmbedOp::verify() {
   return success();
 }
 
-std::string UnembedOp::getDirective() {
-  return directive("unembed", getPrefix());
-}
 LogicalResult UnembedOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), false)))
     return failure();
@@ -414,16 +358,10 @@ LogicalResult UnembedOp::verify() {
   return success();
 }
 
-std::string SplitBandOp::getDirective() {
-  return directive("split_band", getPrefix());
-}
 LogicalResult SplitBandOp::verify() {
   return verifyPrefix(*this, getPrefix(), true);
 }
 
-std::string AnyOrderOp::getDirective() {
-  return directive("any_order", getPrefix(), {tuple(getParts())});
-}
 LogicalResult AnyOrderOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), false)))
     return failure();
@@ -438,9 +376,6 @@ LogicalResult AnyOrderOp::verify() {
   return success();
 }
 
-std::string TileOp::getDirective() {
-  return directive("tile", getPrefix(), {tuple(getSizes())});
-}
 LogicalResult TileOp::verify() {
   if (failed(verifyPrefix(*this, getPrefix(), true)))
     return failure();

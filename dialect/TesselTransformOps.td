@@ -5,16 +5,17 @@
 // payload function) and `generate` (verify the schedule and regenerate its code).
 //
 // Each op's apply() is a thin call into Rust (passes/mlir/src/clay.rs, through the C
-// ABI in passes/plugin/core/src/abi.rs): a primitive formats itself as a Clay
-// directive in seed 003's printed syntax (e.g. `distribute((4, 0), 1)`) and hands it
-// over. The semantics, the structural preconditions that depend on the schedule, and
+// ABI in passes/plugin/core/src/abi.rs): a primitive hands Rust the op itself, and
+// Rust reads the directive from the attributes declared here, by their names
+// (tessel_poly's clay::directive::SIGNATURES, which the plugin's test directive_ods
+// checks against this file): a directive is declared once, here. The semantics, the structural preconditions that depend on the schedule, and
 // the dependence check all live in Rust. The verifiers below only reject argument
 // shapes that no schedule can accept (a negative β-prefix entry, a strip-mine size
 // of 0, a reorder vector that is no permutation, ...).
 //
 // The syntax is documented once, in dialect/README.md.
 //
-// Built by passes/plugin/build.rs with mlir-tblgen-22 (-gen-op-decls/-defs).
+// Built by passes/plugin/core/build.rs with mlir-tblgen-22 (-gen-op-decls/-defs).
 //
 //===----------------------------------------------------------------------------===//
 
@@ -102,8 +103,8 @@ def Tessel_GenerateOp : Tessel_TransformOp<"generate",
 
 // A Clay directive. Its first operand is the scop handle (read, not consumed), its
 // second the β-prefix ρ (`[]` is the root, `[2, 0]` the loop (2, 0)); the rest are
-// the directive's arguments, in the paper's order. The op defines getDirective(),
-// the directive in seed 003's printed syntax; apply() and getEffects() are shared.
+// the directive's arguments, in the paper's order; apply() and getEffects() are
+// shared.
 class Tessel_DirectiveOp<string mnemonic, string paperName, dag extraArgs,
                          string argsFormat>
     : Tessel_TransformOp<mnemonic,
@@ -115,18 +116,12 @@ class Tessel_DirectiveOp<string mnemonic, string paperName, dag extraArgs,
   let assemblyFormat = "$scop $prefix " # argsFormat #
                        " attr-dict `:` type($scop)";
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    /// This op as a Clay directive in seed 003's printed syntax, e.g.
-    /// `distribute((4, 0), 1)`.
-    std::string getDirective();
-  }];
   let extraClassDefinition = [{
     ::mlir::DiagnosedSilenceableFailure $cppClass::apply(
         ::mlir::transform::TransformRewriter &,
         ::mlir::transform::TransformResults &,
         ::mlir::transform::TransformState &state) {
-      return ::mlir::tessel::applyDirective(getOperation(), getScop(),
-                                            getDirective(), state);
+      return ::mlir::tessel::applyDirective(getOperation(), getScop(), state);
     }
     void $cppClass::getEffects(
         ::llvm::SmallVectorImpl<::mlir::MemoryEffects::EffectInstance> &effects) {

@@ -50,28 +50,14 @@ CLANG = LLVM_BIN / "clang-22"
 
 DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
 
-# The lowering from affine (+ affine.parallel / scf.parallel) to LLVM dialect,
-# as verified with mlir-opt 22.1.8.
-#
-# Order matters in one place: convert-scf-to-openmp wraps each parallel loop
-# body in a `memref.alloca_scope`, which must hold a single block. If
-# convert-scf-to-cf ran first, the scf.for loops nested in that body would be
-# turned into a multi-block CFG inside the alloca_scope and the verifier
-# rejects it ("'memref.alloca_scope' op expects region #0 to have 0 or 1
-# blocks"). finalize-memref-to-llvm lowers alloca_scope (to
-# llvm.intr.stacksave/stackrestore around an inlined region) while the body is
-# still structured, so it goes before convert-scf-to-cf. convert-to-llvm then
-# handles func, arith, math, cf, index and the omp region types; it subsumes
-# convert-openmp-to-llvm. Input without any parallel loop is unaffected by
-# convert-scf-to-openmp.
-LOWERING_PASSES = (
-    "lower-affine",
-    "convert-scf-to-openmp",
-    "finalize-memref-to-llvm",
-    "convert-scf-to-cf",
-    "convert-to-llvm",
-    "reconcile-unrealized-casts",
-)
+# The lowering from affine (+ affine.parallel / scf.parallel) to the LLVM dialect:
+# passes/mlir/lowering.pipeline, where it is written once (the clang path reads it
+# too) and says why its order matters.
+LOWERING_PASSES = tuple(
+    line.strip()
+    for line in (Path(__file__).resolve().parent.parent / "passes/mlir/lowering.pipeline")
+    .read_text().splitlines()
+    if line.strip() and not line.strip().startswith("#"))
 LOWERING_PIPELINE = "builtin.module(" + ",".join(LOWERING_PASSES) + ")"
 
 CLANG_FLAGS = ("-O3", "-march=native", "-fopenmp")

@@ -10,7 +10,7 @@
 //! stands. Each directive is checked by replaying the whole script on the SCoP,
 //! extracted again from the unchanged function; only `generate` changes the code.
 
-use tessel_poly::clay::directive::ParseError;
+use tessel_poly::clay::directive::{Arg, ParseError};
 use tessel_poly::clay::Directive;
 use tessel_poly::{clay_generate, clay_replay, Explained, Options, PolyError};
 
@@ -27,6 +27,8 @@ pub const SCRIPT_ATTR: &str = "tessel.clay";
 pub enum TransformError {
     #[error("expected a func.func, got {0}")]
     NotAFunction(String),
+    #[error("{0} is not a transform.tessel directive op")]
+    NotADirective(String),
     #[error("the function has {count} SCoP{}; there is no SCoP {index}", plural(*count))]
     NoSuchScop { count: usize, index: usize },
     #[error(
@@ -68,9 +70,20 @@ pub fn scop(func: Op, index: usize) -> Result<Op, String> {
     take_scop(func, index).map_err(|e| e.to_string())
 }
 
-/// [`apply_directive`], its error as the op's message (the plugin's C ABI).
-pub fn step(scop: Op, directive: &str) -> Result<(), String> {
-    apply_directive(scop, directive).map_err(|e| e.to_string())
+/// [`apply_directive`] of the directive op `directive` ([`directive_of`]), its error
+/// as the op's message (the plugin's C ABI).
+pub fn step(scop: Op, directive: Op) -> Result<(), String> {
+    directive_of(directive)
+        .and_then(|d| apply_directive(scop, d))
+        .map_err(|e| e.to_string())
+}
+
+/// The directive op `directive` as Rust reads it, in seed 003's syntax (the note of
+/// a failed step, so that it shows what Rust was given).
+pub fn directive_text(directive: Op) -> Result<String, String> {
+    directive_of(directive)
+        .map(|d| d.to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// [`generate_code`], its error as the op's message (the plugin's C ABI).
@@ -104,12 +117,28 @@ pub fn take_scop(func: Op, index: usize) -> Result<Op, TransformError> {
     Ok(first)
 }
 
-/// Applies one Clay directive, written in seed 003's syntax (e.g.
-/// `distribute((2), 3)`), to the script recorded on `scop`: the script with it must
-/// replay (each directive's preconditions and global validity). On error the
+/// The Clay directive a `transform.tessel.<name>` op stands for, read from the
+/// attributes its ODS declaration gives it (typed: no text crosses the C ABI but
+/// SHIFT's and INDEXSETSPLIT's affine forms, which the user writes as strings).
+pub fn directive_of(op: Op) -> Result<Directive, TransformError> {
+    let name = op.name().to_string();
+    let short = name
+        .strip_prefix("transform.tessel.")
+        .ok_or_else(|| TransformError::NotADirective(name.clone()))?;
+    let arg = |attr: &str| {
+        let a = op.attr(attr)?;
+        a.as_integer()
+            .map(Arg::Int)
+            .or_else(|| a.as_i64_vector().map(Arg::Vector))
+            .or_else(|| a.as_string().map(Arg::Text))
+    };
+    Ok(Directive::from_args(short, &arg, &name)?)
+}
+
+/// Applies one Clay directive to the script recorded on `scop`: the script with it
+/// must replay (each directive's preconditions and global validity). On error the
 /// payload is unchanged.
-pub fn apply_directive(scop: Op, directive: &str) -> Result<(), TransformError> {
-    let d = Directive::parse(directive)?;
+pub fn apply_directive(scop: Op, d: Directive) -> Result<(), TransformError> {
     let (extracted, mut script) = session(scop)?;
     script.push(d);
     clay_replay(&extracted.model, &Options::default(), &script)?;

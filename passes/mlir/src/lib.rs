@@ -32,13 +32,35 @@ pub mod tuning;
 
 pub use pass::run_pass;
 
-/// The lowering of Tessel's output (affine, scf.parallel, memref) to the LLVM
-/// dialect, as a pass pipeline (the inside of `builtin.module(...)`). Order matters:
-/// `finalize-memref-to-llvm` runs before `convert-scf-to-cf`, because the
-/// `memref.alloca_scope` that `convert-scf-to-openmp` creates must still hold one
-/// block (TOOLCHAIN.md, "Lowering to something that runs").
-pub const LOWERING: &str = "lower-affine,convert-scf-to-openmp,finalize-memref-to-llvm,\
-                            convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts";
+/// The lowering of Tessel's output to the LLVM dialect, as a pass pipeline (the
+/// inside of `builtin.module(...)`): the passes of `lowering.pipeline`, the one
+/// place it is written (its comments say why the order matters), which
+/// scripts/suite.py reads too.
+pub fn lowering() -> String {
+    include_str!("../lowering.pipeline")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join(",")
+}
 
 /// The passes the plugin registers (declared in `tessel_poly::options`).
 pub use tessel_poly::options::PassKind;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_lowering_is_the_files_passes_in_order() {
+        let lowering = super::lowering();
+        let passes: Vec<&str> = lowering.split(',').collect();
+        assert_eq!(passes.first(), Some(&"lower-affine"));
+        assert_eq!(passes.last(), Some(&"reconcile-unrealized-casts"));
+        assert!(passes.iter().all(|p| !p.is_empty() && !p.contains(char::is_whitespace)));
+        // The one order that matters (lowering.pipeline says why).
+        let at = |name: &str| passes.iter().position(|p| *p == name);
+        assert!(at("finalize-memref-to-llvm").is_some());
+        assert!(at("finalize-memref-to-llvm") < at("convert-scf-to-cf"));
+        assert!(at("convert-scf-to-openmp").is_some());
+    }
+}

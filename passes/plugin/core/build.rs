@@ -28,8 +28,13 @@ use build_support::quote;
 
 const TABLE: &str = "../../poly/src/options/table.rs";
 const SHIM: &str = "shim/registration.cpp";
-/// tessel-gpu-emulate, a C++ MLIR pass registered by the shim.
-const GPU_EMULATE: &str = "shim/gpu_emulate.cpp";
+/// tessel-gpu-emulate, a C++ MLIR pass registered by the shim: the emulation and
+/// the pass, its checks and host side, and what the two share.
+const GPU_EMULATE: [&str; 3] = [
+    "shim/gpu_emulate.cpp",
+    "shim/gpu_emulate_checks.cpp",
+    "shim/gpu_emulate.h",
+];
 /// The dialect's folder, from this package's.
 const DIALECT: &str = "../../../dialect";
 const DIALECT_SOURCES: [&str; 5] = [
@@ -52,7 +57,9 @@ const LLVM_INCLUDE: &str = "/usr/lib/llvm-22/include";
 fn main() {
     println!("cargo:rerun-if-changed={TABLE}");
     println!("cargo:rerun-if-changed={SHIM}");
-    println!("cargo:rerun-if-changed={GPU_EMULATE}");
+    for file in GPU_EMULATE {
+        println!("cargo:rerun-if-changed={file}");
+    }
     println!("cargo:rerun-if-changed=../build_support.rs");
     for file in DIALECT_SOURCES {
         println!("cargo:rerun-if-changed={DIALECT}/{file}");
@@ -79,7 +86,7 @@ fn main() {
     cc::Build::new()
         .cpp(true)
         .compiler("clang++-22")
-        .file(GPU_EMULATE)
+        .files(GPU_EMULATE.iter().filter(|f| f.ends_with(".cpp")))
         .include(LLVM_INCLUDE)
         .flag("-std=c++17")
         .flag("-fno-rtti")

@@ -12,8 +12,8 @@
 //! conversion is tried without its kind check first: a failed one prints its input.
 
 use melior::ir::attribute::{
-    ArrayAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
-    StringAttribute,
+    ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute,
+    IntegerAttribute, StringAttribute,
 };
 use melior::ir::r#type::IntegerType;
 use melior::ir::{AttributeLike, TypeLike};
@@ -299,6 +299,20 @@ impl Attr {
                 .ok()
                 .map(|s| s.value().to_string())
         })?
+    }
+    /// The elements of a dense i64 array attribute (`array<i64: 2, 0>`, ODS's
+    /// `DenseI64ArrayAttr`).
+    pub fn as_i64_vector(self) -> Option<Vec<i64>> {
+        let a = self.melior();
+        let array = a
+            .is_dense_i64_array()
+            .then(|| DenseI64ArrayAttribute::try_from(a).ok())??;
+        // Indices below the length only, as in `as_array`.
+        Some(
+            (0..array.len())
+                .filter_map(|k| array.element(k).ok())
+                .collect(),
+        )
     }
     /// The elements of an array attribute.
     pub fn as_array(self) -> Option<Vec<Attr>> {

@@ -6,7 +6,8 @@
 //! classes generated from the options table) calls back into
 //! [`tessel_check_options`] when a pipeline is parsed and [`tessel_run_pass`] for
 //! each function; the Transform ops' `apply()` (`dialect/`) calls
-//! [`tessel_transform_scop`], [`tessel_transform_step`] and
+//! [`tessel_transform_scop`], [`tessel_transform_step`] (with
+//! [`tessel_transform_directive`] for a failure's note) and
 //! [`tessel_transform_generate`]. No panic crosses this boundary.
 
 use std::ffi::{c_char, c_void};
@@ -294,36 +295,66 @@ pub unsafe extern "C" fn tessel_transform_scop(
     ok
 }
 
-/// `transform.tessel.<directive>`: applies one Clay directive, `len` bytes of UTF-8
-/// at `directive` in seed 003's syntax (e.g. `distribute((4, 0), 1)`), to the
-/// schedule recorded on `scop` ([`clay::step`]). Returns false, with a message to
-/// `sink`, on error; the payload is then unchanged.
+/// `transform.tessel.<directive>`: applies the Clay directive that the op
+/// `directive` stands for, read from its attributes ([`clay::directive_of`]: typed,
+/// as its ODS declaration gives them), to the schedule recorded on `scop`
+/// ([`clay::step`]). Returns false, with a message to `sink`, on error; the payload
+/// is then unchanged.
 ///
 /// # Safety
 /// `scop` must be a live operation that nothing else erases during the call,
-/// `directive` must point to `len` readable bytes (or be null with `len` 0), and
-/// `sink`, when set, must accept `user` (see [`ErrorSink`]).
+/// `directive` the live Transform op being applied, and `sink`, when set, must
+/// accept `user` (see [`ErrorSink`]).
 #[no_mangle]
 pub unsafe extern "C" fn tessel_transform_step(
     scop: MlirOperation,
-    directive: *const c_char,
-    len: usize,
+    directive: MlirOperation,
     sink: ErrorSink,
     user: *mut c_void,
 ) -> bool {
-    // SAFETY: the caller hands over a live payload op (see above).
-    let scop = unsafe { Op::from_raw(scop) };
-    // SAFETY: the caller guarantees `len` readable bytes at `directive` (or null).
-    let bytes = unsafe { c_bytes(directive, len) };
+    // SAFETY: the caller hands over a live payload op and the live Transform op.
+    let (scop, directive) = unsafe { (Op::from_raw(scop), Op::from_raw(directive)) };
     // SAFETY: the caller guarantees `sink` and `user`.
     unsafe {
         transform_call("a transform.tessel directive", sink, user, || {
             let scop = scop.ok_or("transform.tessel: no payload op")?;
-            let directive = std::str::from_utf8(bytes)
-                .map_err(|_| "transform.tessel: the directive is not UTF-8".to_string())?;
+            let directive = directive.ok_or("transform.tessel: no directive op")?;
             clay::step(scop, directive)
         })
     }
+}
+
+/// The directive op `directive` as Rust reads it, in seed 003's syntax (e.g.
+/// `distribute((4, 0), 1)`), handed to `sink` ([`clay::directive_text`]): the note of
+/// a failed step. Returns false, with the reason to `sink`, when the op is no
+/// directive Rust reads.
+///
+/// # Safety
+/// `directive` must be a live Transform op, and `sink`, when set, must accept
+/// `user` (see [`ErrorSink`]).
+#[no_mangle]
+pub unsafe extern "C" fn tessel_transform_directive(
+    directive: MlirOperation,
+    sink: ErrorSink,
+    user: *mut c_void,
+) -> bool {
+    // SAFETY: the caller hands over a live op.
+    let directive = unsafe { Op::from_raw(directive) };
+    let mut text = None;
+    // SAFETY: the caller guarantees `sink` and `user`.
+    let ok = unsafe {
+        transform_call("a transform.tessel directive", sink, user, || {
+            let directive = directive.ok_or("transform.tessel: no directive op")?;
+            text = Some(clay::directive_text(directive)?);
+            Ok(())
+        })
+    };
+    if let (true, Some(text), Some(sink)) = (ok, text, sink) {
+        // SAFETY: as in `transform_call`: `sink` takes `user` and a view that `text`
+        // keeps alive for the call.
+        unsafe { sink(user, text.as_ptr().cast(), text.len()) }
+    }
+    ok
 }
 
 /// `transform.tessel.generate`: verifies the schedule recorded on `scop` and replaces

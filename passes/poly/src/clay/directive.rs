@@ -237,7 +237,8 @@ impl Directive {
     }
 
     /// Parses one directive, e.g. `distribute((4, 0), 1)` or
-    /// `indexsetsplit((0), i1 - N + 3 >= 0)`.
+    /// `indexsetsplit((0), i1 - N + 3 >= 0)`: its arguments, by position, are read
+    /// as [`Directive::from_args`] reads an op's.
     pub fn parse(text: &str) -> Result<Directive, ParseError> {
         let text = text.trim().trim_end_matches(';').trim();
         let open = text
@@ -249,158 +250,212 @@ impl Directive {
         let name = text[..open].trim();
         let args = split_args(&text[open + 1..text.len() - 1])
             .ok_or_else(|| ParseError::Unbalanced(text.to_string()))?;
-        let wrong = |want: &'static str| ParseError::Arity {
+        let signature = Signature::of(name).ok_or_else(|| ParseError::Unknown {
             text: text.to_string(),
             name: name.to_string(),
-            want,
+        })?;
+        if args.len() != 1 + signature.args.len() {
+            return Err(signature.arity_error(text, name));
+        }
+        let named = |arg: &str| {
+            let at = std::iter::once(&"prefix")
+                .chain(signature.args)
+                .position(|n| *n == arg)?;
+            Some(Arg::Text(args[at].clone()))
         };
-        let arity = |n: usize, want: &'static str| {
-            if args.len() == n {
-                Ok(())
-            } else {
-                Err(wrong(want))
-            }
+        Directive::from_args(name, &named, text)
+    }
+
+    /// The directive `name` (`reorder`, `shift`, ...) with the arguments `arg`
+    /// gives by their names in [`SIGNATURES`]: typed from a `transform.tessel` op's
+    /// attributes, or text from a script. `shown` names the directive in errors.
+    pub fn from_args(
+        name: &str,
+        arg: &dyn Fn(&str) -> Option<Arg>,
+        shown: &str,
+    ) -> Result<Directive, ParseError> {
+        let signature = Signature::of(name).ok_or_else(|| ParseError::Unknown {
+            text: shown.to_string(),
+            name: name.to_string(),
+        })?;
+        let get = |n: &str| arg(n).ok_or_else(|| signature.arity_error(shown, name));
+        let vector = |n: &str| match get(n)? {
+            Arg::Vector(v) => Ok(v),
+            Arg::Int(v) => Err(ParseError::NotAVector(v.to_string())),
+            Arg::Text(t) => parse_vector(&t),
         };
-        let prefix = || parse_vector(args.first().map(String::as_str).unwrap_or(""));
-        let int = |k: usize| parse_int(&args[k]);
-        let index = |k: usize| -> Result<usize, ParseError> {
-            let v = parse_int(&args[k])?;
+        let int = |n: &str| match get(n)? {
+            Arg::Int(v) => Ok(v),
+            Arg::Vector(v) => Err(ParseError::NotAnInteger(vector_text(&v))),
+            Arg::Text(t) => parse_int(&t),
+        };
+        let index = |n: &str| -> Result<usize, ParseError> {
+            let v = int(n)?;
             usize::try_from(v).ok().filter(|&v| v >= 1).ok_or_else(|| {
                 ParseError::DimensionBelowOne {
-                    text: text.to_string(),
+                    text: shown.to_string(),
                     value: v,
                 }
             })
         };
-        let d = match name {
-            "reorder" => {
-                arity(2, "prefix, order")?;
-                Directive::Reorder {
-                    prefix: prefix()?,
-                    order: parse_vector(&args[1])?,
-                }
-            }
-            "fuse_next" | "fusenext" => {
-                arity(1, "prefix")?;
-                Directive::FuseNext { prefix: prefix()? }
-            }
-            "distribute" => {
-                arity(2, "prefix, n")?;
-                Directive::Distribute {
-                    prefix: prefix()?,
-                    n: int(1)?,
-                }
-            }
-            "shift" => {
-                arity(3, "prefix, dimension, amount")?;
-                Directive::Shift {
-                    prefix: prefix()?,
-                    dim: index(1)?,
-                    amount: parse_affine(&args[2])?,
-                }
-            }
-            "skew" => {
-                arity(3, "prefix, dimension, factor")?;
-                Directive::Skew {
-                    prefix: prefix()?,
-                    dim: index(1)?,
-                    factor: int(2)?,
-                }
-            }
-            "reverse" => {
-                arity(1, "prefix")?;
-                Directive::Reverse { prefix: prefix()? }
-            }
-            "interchange" => {
-                arity(2, "prefix, dimension")?;
-                Directive::Interchange {
-                    prefix: prefix()?,
-                    dim: index(1)?,
-                }
-            }
-            "reshape" => {
-                arity(3, "prefix, input dimension, factor")?;
-                Directive::Reshape {
-                    prefix: prefix()?,
-                    input: index(1)?,
-                    factor: int(2)?,
-                }
-            }
-            "indexsetsplit" | "iss" => {
-                arity(2, "prefix, constraint")?;
-                Directive::IndexSetSplit {
-                    prefix: prefix()?,
-                    constraint: parse_constraint(&args[1])?,
-                }
-            }
-            "collapse" => {
-                arity(1, "prefix")?;
-                Directive::Collapse { prefix: prefix()? }
-            }
-            "grain" => {
-                arity(3, "prefix, dimension, factor")?;
-                Directive::Grain {
-                    prefix: prefix()?,
-                    dim: index(1)?,
-                    factor: int(2)?,
-                }
-            }
-            "densify" => {
-                arity(2, "prefix, dimension")?;
-                Directive::Densify {
-                    prefix: prefix()?,
-                    dim: index(1)?,
-                }
-            }
-            "stripmine" => {
-                arity(2, "prefix, size")?;
-                Directive::StripMine {
-                    prefix: prefix()?,
-                    size: int(1)?,
-                }
-            }
-            "linearize" => {
-                arity(1, "prefix")?;
-                Directive::Linearize { prefix: prefix()? }
-            }
-            "parallelize" => {
-                arity(1, "prefix")?;
-                Directive::Parallelize { prefix: prefix()? }
-            }
-            "embed" => {
-                arity(1, "statement")?;
-                Directive::Embed { prefix: prefix()? }
-            }
-            "unembed" => {
-                arity(1, "statement")?;
-                Directive::Unembed { prefix: prefix()? }
-            }
-            "split_band" => {
-                arity(1, "prefix")?;
-                Directive::SplitBand { prefix: prefix()? }
-            }
-            "any_order" => {
-                arity(2, "prefix, parts")?;
-                Directive::AnyOrder {
-                    prefix: prefix()?,
-                    parts: parse_vector(&args[1])?,
-                }
-            }
-            "tile" => {
-                arity(2, "prefix, sizes")?;
-                Directive::Tile {
-                    prefix: prefix()?,
-                    sizes: parse_vector(&args[1])?,
-                }
-            }
+        let affine = |n: &str| match get(n)? {
+            Arg::Int(v) => Ok(Affine {
+                terms: Vec::new(),
+                constant: v,
+            }),
+            Arg::Vector(v) => Err(ParseError::NotAffine(vector_text(&v))),
+            Arg::Text(t) => parse_affine(&t),
+        };
+        let constraint = |n: &str| match get(n)? {
+            Arg::Text(t) => parse_constraint(&t),
+            Arg::Int(v) => Err(ParseError::NotAConstraint(v.to_string())),
+            Arg::Vector(v) => Err(ParseError::NotAConstraint(vector_text(&v))),
+        };
+        let prefix = vector("prefix")?;
+        let d = match signature.name {
+            "reorder" => Directive::Reorder {
+                prefix,
+                order: vector("order")?,
+            },
+            "fuse_next" => Directive::FuseNext { prefix },
+            "distribute" => Directive::Distribute {
+                prefix,
+                n: int("n")?,
+            },
+            "shift" => Directive::Shift {
+                prefix,
+                dim: index("dim")?,
+                amount: affine("amount")?,
+            },
+            "skew" => Directive::Skew {
+                prefix,
+                dim: index("dim")?,
+                factor: int("factor")?,
+            },
+            "reverse" => Directive::Reverse { prefix },
+            "interchange" => Directive::Interchange {
+                prefix,
+                dim: index("dim")?,
+            },
+            "reshape" => Directive::Reshape {
+                prefix,
+                input: index("dim")?,
+                factor: int("factor")?,
+            },
+            "indexsetsplit" => Directive::IndexSetSplit {
+                prefix,
+                constraint: constraint("constraint")?,
+            },
+            "collapse" => Directive::Collapse { prefix },
+            "grain" => Directive::Grain {
+                prefix,
+                dim: index("dim")?,
+                factor: int("factor")?,
+            },
+            "densify" => Directive::Densify {
+                prefix,
+                dim: index("dim")?,
+            },
+            "stripmine" => Directive::StripMine {
+                prefix,
+                size: int("size")?,
+            },
+            "linearize" => Directive::Linearize { prefix },
+            "parallelize" => Directive::Parallelize { prefix },
+            "embed" => Directive::Embed { prefix },
+            "unembed" => Directive::Unembed { prefix },
+            "split_band" => Directive::SplitBand { prefix },
+            "any_order" => Directive::AnyOrder {
+                prefix,
+                parts: vector("parts")?,
+            },
+            "tile" => Directive::Tile {
+                prefix,
+                sizes: vector("sizes")?,
+            },
             other => {
                 return Err(ParseError::Unknown {
-                    text: text.to_string(),
+                    text: shown.to_string(),
                     name: other.to_string(),
                 })
             }
         };
         Ok(d)
+    }
+}
+
+/// One argument of a directive: typed as a `transform.tessel` op's attribute holds
+/// it, or a script's text, read when the directive asks for its type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Int(i64),
+    Vector(Vec<i64>),
+    /// An affine form or constraint (SHIFT's amount, INDEXSETSPLIT's constraint), or
+    /// any argument of a script.
+    Text(String),
+}
+
+/// A directive's arguments after the β-prefix (named `prefix`), in seed 003's
+/// order, by the names its `transform.tessel.<name>` op declares in ODS
+/// (dialect/TesselTransformOps.td, the one declaration: the plugin's test
+/// `directive_ods` fails when this table differs from it).
+#[derive(Clone, Copy, Debug)]
+pub struct Signature {
+    pub name: &'static str,
+    pub args: &'static [&'static str],
+    /// The arguments in words, for the arity error.
+    pub words: &'static str,
+}
+
+/// Every directive's [`Signature`].
+pub const SIGNATURES: &[Signature] = &[
+    sig("reorder", &["order"], "prefix, order"),
+    sig("fuse_next", &[], "prefix"),
+    sig("distribute", &["n"], "prefix, n"),
+    sig("shift", &["dim", "amount"], "prefix, dimension, amount"),
+    sig("skew", &["dim", "factor"], "prefix, dimension, factor"),
+    sig("reverse", &[], "prefix"),
+    sig("interchange", &["dim"], "prefix, dimension"),
+    sig(
+        "reshape",
+        &["dim", "factor"],
+        "prefix, input dimension, factor",
+    ),
+    sig("indexsetsplit", &["constraint"], "prefix, constraint"),
+    sig("collapse", &[], "prefix"),
+    sig("grain", &["dim", "factor"], "prefix, dimension, factor"),
+    sig("densify", &["dim"], "prefix, dimension"),
+    sig("stripmine", &["size"], "prefix, size"),
+    sig("linearize", &[], "prefix"),
+    sig("parallelize", &[], "prefix"),
+    sig("embed", &[], "statement"),
+    sig("unembed", &[], "statement"),
+    sig("split_band", &[], "prefix"),
+    sig("any_order", &["parts"], "prefix, parts"),
+    sig("tile", &["sizes"], "prefix, sizes"),
+];
+
+const fn sig(name: &'static str, args: &'static [&'static str], words: &'static str) -> Signature {
+    Signature { name, args, words }
+}
+
+impl Signature {
+    /// The signature of `name`, or of the name it abbreviates (`fusenext`, `iss`).
+    pub fn of(name: &str) -> Option<&'static Signature> {
+        let name = match name {
+            "fusenext" => "fuse_next",
+            "iss" => "indexsetsplit",
+            other => other,
+        };
+        SIGNATURES.iter().find(|s| s.name == name)
+    }
+
+    fn arity_error(&self, text: &str, name: &str) -> ParseError {
+        ParseError::Arity {
+            text: text.to_string(),
+            name: name.to_string(),
+            want: self.words,
+        }
     }
 }
 

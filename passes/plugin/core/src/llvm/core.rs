@@ -1,6 +1,6 @@
 //! The core, in-process, for the clang front end: the `affine` function goes through
 //! the same `tessel-optimize` and the same lowering as on the MLIR path
-//! ([`tessel_mlir::LOWERING`]), and comes back as an LLVM module in clang's context.
+//! ([`tessel_mlir::lowering`]), and comes back as an LLVM module in clang's context.
 //! One core, one codegen.
 
 use tessel_mlir::ir::standalone::{self, StandaloneModule};
@@ -25,7 +25,7 @@ pub struct CoreResult {
 fn pipeline(options: &str) -> String {
     format!(
         "func.func(tessel-optimize{{{options}}}),{}",
-        tessel_mlir::LOWERING
+        tessel_mlir::lowering()
     )
 }
 
