@@ -1,5 +1,6 @@
-// Each directive op hands Rust its directive in seed 003's printed syntax (β-prefixes
-// as `(a, b)`, `(a)` and `()`, then the arguments): the note of the failure names it.
+// Each directive op hands Rust the op itself; Rust reads the directive from its
+// attributes, and the note of a failure gives that reading in seed 003's printed syntax
+// (β-prefixes as `(a, b)`, `(a)` and `()`, then the arguments).
 // Each op runs here on a loop, not on a handle from transform.tessel.scop, so Rust
 // refuses it: the op carries no Clay script (passes/mlir/src/clay.rs). Rust parses
 // the directive first, so that error also says that the directive parsed. The interpreter runs once per split: one failure
