@@ -56,7 +56,9 @@ mod tests {
         let passes: Vec<&str> = lowering.split(',').collect();
         assert_eq!(passes.first(), Some(&"lower-affine"));
         assert_eq!(passes.last(), Some(&"reconcile-unrealized-casts"));
-        assert!(passes.iter().all(|p| !p.is_empty() && !p.contains(char::is_whitespace)));
+        assert!(passes
+            .iter()
+            .all(|p| !p.is_empty() && !p.contains(char::is_whitespace)));
         // The one order that matters (lowering.pipeline says why).
         let at = |name: &str| passes.iter().position(|p| *p == name);
         assert!(at("finalize-memref-to-llvm").is_some());

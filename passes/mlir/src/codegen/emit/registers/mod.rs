@@ -63,16 +63,44 @@ pub(super) fn access(op: Op) -> Option<Access> {
 /// The element `access` touches in a statement instance (`ivs` are the statement's
 /// IVs, `args` their values in the AST), as affine expressions over the AST's
 /// iterators and parameters (and other values as roots). `None` when not affine.
+///
+/// An operand computed inside the statement's loops (an `affine.apply` of its IVs,
+/// as upstream MLIR writes subscripts) gives `None`: it is no root fixed around the
+/// loops, and the address before the loop could not use it.
 pub(super) fn element(access: &Access, ivs: &[Val], args: &[Expr]) -> Option<Vec<Aff>> {
     let mut operands = Vec::with_capacity(access.indices.len());
     for v in &access.indices {
         operands.push(match ivs.iter().position(|iv| iv == v) {
             Some(k) => expr_aff(args.get(k)?)?,
+            None if inside_loops(*v, ivs) => return None,
             None => Aff::atom(Atom::Root(*v)),
         });
     }
     let index = map_results(access.map, &operands).ok()?;
     (!index.iter().any(Aff::overflowed)).then(|| index.iter().map(Aff::sorted).collect())
+}
+
+/// Whether `v` is defined inside the loops of the statement whose IVs are `ivs`
+/// (inside the loop of its outermost IV).
+fn inside_loops(v: Val, ivs: &[Val]) -> bool {
+    let Some(outer) = ivs
+        .first()
+        .and_then(|iv| iv.block_argument())
+        .and_then(|(block, _)| block.parent_op())
+    else {
+        return false;
+    };
+    let mut cur = match v.defining_op() {
+        Some(op) => op.parent(),
+        None => v.block_argument().and_then(|(block, _)| block.parent_op()),
+    };
+    while let Some(op) = cur {
+        if op == outer {
+            return true;
+        }
+        cur = op.parent();
+    }
+    false
 }
 
 /// One element kept in registers.
