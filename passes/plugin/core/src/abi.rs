@@ -240,12 +240,21 @@ unsafe fn transform_call(
         Ok(Err(message)) => message,
         Err(_) => format!("tessel: internal error (panic caught) in {what}"),
     };
-    if let Some(sink) = sink {
-        // SAFETY: the caller guarantees that `sink` takes `user` and a (pointer,
-        // length) view, which `message` keeps alive for the call.
-        unsafe { sink(user, message.as_ptr().cast(), message.len()) }
-    }
+    // SAFETY: the caller guarantees `sink` and `user`.
+    unsafe { send(sink, user, &message) };
     false
+}
+
+/// Hands `text` to `sink`, when set.
+///
+/// # Safety
+/// `sink`, when set, must accept `user` and a (pointer, length) view valid for the
+/// call, which `text` keeps alive.
+unsafe fn send(sink: ErrorSink, user: *mut c_void, text: &str) {
+    if let Some(sink) = sink {
+        // SAFETY: the caller guarantees it (above).
+        unsafe { sink(user, text.as_ptr().cast(), text.len()) }
+    }
 }
 
 /// The `len` bytes at `text` (none when `text` is null or `len` is 0).
@@ -349,10 +358,9 @@ pub unsafe extern "C" fn tessel_transform_directive(
             Ok(())
         })
     };
-    if let (true, Some(text), Some(sink)) = (ok, text, sink) {
-        // SAFETY: as in `transform_call`: `sink` takes `user` and a view that `text`
-        // keeps alive for the call.
-        unsafe { sink(user, text.as_ptr().cast(), text.len()) }
+    if let (true, Some(text)) = (ok, text) {
+        // SAFETY: the caller guarantees `sink` and `user`.
+        unsafe { send(sink, user, &text) };
     }
     ok
 }

@@ -250,10 +250,7 @@ impl Directive {
         let name = text[..open].trim();
         let args = split_args(&text[open + 1..text.len() - 1])
             .ok_or_else(|| ParseError::Unbalanced(text.to_string()))?;
-        let signature = Signature::of(name).ok_or_else(|| ParseError::Unknown {
-            text: text.to_string(),
-            name: name.to_string(),
-        })?;
+        let signature = Signature::find(name, text)?;
         if args.len() != 1 + signature.args.len() {
             return Err(signature.arity_error(text, name));
         }
@@ -263,7 +260,7 @@ impl Directive {
                 .position(|n| *n == arg)?;
             Some(Arg::Text(args[at].clone()))
         };
-        Directive::from_args(name, &named, text)
+        Directive::with_signature(signature, name, &named, text)
     }
 
     /// The directive `name` (`reorder`, `shift`, ...) with the arguments `arg`
@@ -274,10 +271,16 @@ impl Directive {
         arg: &dyn Fn(&str) -> Option<Arg>,
         shown: &str,
     ) -> Result<Directive, ParseError> {
-        let signature = Signature::of(name).ok_or_else(|| ParseError::Unknown {
-            text: shown.to_string(),
-            name: name.to_string(),
-        })?;
+        Directive::with_signature(Signature::find(name, shown)?, name, arg, shown)
+    }
+
+    /// [`Directive::from_args`] once `name`'s signature is found.
+    fn with_signature(
+        signature: &Signature,
+        name: &str,
+        arg: &dyn Fn(&str) -> Option<Arg>,
+        shown: &str,
+    ) -> Result<Directive, ParseError> {
         let get = |n: &str| arg(n).ok_or_else(|| signature.arity_error(shown, name));
         let vector = |n: &str| match get(n)? {
             Arg::Vector(v) => Ok(v),
@@ -448,6 +451,14 @@ impl Signature {
             other => other,
         };
         SIGNATURES.iter().find(|s| s.name == name)
+    }
+
+    /// [`Signature::of`], or the error that `name` (in `shown`) is no directive.
+    fn find(name: &str, shown: &str) -> Result<&'static Signature, ParseError> {
+        Signature::of(name).ok_or_else(|| ParseError::Unknown {
+            text: shown.to_string(),
+            name: name.to_string(),
+        })
     }
 
     fn arity_error(&self, text: &str, name: &str) -> ParseError {

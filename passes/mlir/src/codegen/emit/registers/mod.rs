@@ -83,24 +83,14 @@ pub(super) fn element(access: &Access, ivs: &[Val], args: &[Expr]) -> Option<Vec
 /// Whether `v` is defined inside the loops of the statement whose IVs are `ivs`
 /// (inside the loop of its outermost IV).
 fn inside_loops(v: Val, ivs: &[Val]) -> bool {
-    let Some(outer) = ivs
+    let outer = ivs
         .first()
         .and_then(|iv| iv.block_argument())
-        .and_then(|(block, _)| block.parent_op())
-    else {
-        return false;
-    };
-    let mut cur = match v.defining_op() {
-        Some(op) => op.parent(),
-        None => v.block_argument().and_then(|(block, _)| block.parent_op()),
-    };
-    while let Some(op) = cur {
-        if op == outer {
-            return true;
-        }
-        cur = op.parent();
+        .and_then(|(block, _)| block.parent_op());
+    match (outer, v.owner_op()) {
+        (Some(outer), Some(owner)) => owner.is_within(outer),
+        _ => false,
     }
-    false
 }
 
 /// One element kept in registers.
