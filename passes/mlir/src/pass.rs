@@ -29,6 +29,8 @@ pub enum Fallback {
 /// What the pass tells the user, one remark each.
 enum Remark<'a> {
     Skipped(&'a analysis::ExtractError),
+    /// Tessel's own output, found again by a later run.
+    OwnOutput,
     Kept(Fallback),
     CannotAnalyze(PolyError),
     Described {
@@ -70,6 +72,11 @@ impl std::fmt::Display for Remark<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Remark::Skipped(e) => write!(f, "tessel: skipped this loop nest: {e}"),
+            Remark::OwnOutput => write!(
+                f,
+                "tessel: left this loop nest as it is: Tessel generated it (it carries '{}'); a later run keeps Tessel's output",
+                analysis::detect::GENERATED_ATTR
+            ),
             Remark::Kept(why) => write!(f, "tessel: kept the original code of this SCoP: {why}"),
             Remark::CannotAnalyze(e) => write!(f, "tessel: cannot analyze this SCoP: {e}"),
             Remark::Described { statements, text } => write!(f, "tessel: SCoP of {statements} statements\n{text}"),
@@ -170,6 +177,12 @@ impl Driver<'_> {
                 // An inner nest that fails on the same op again is skipped silently.
                 if self.reported.insert(error.op) {
                     remark(unit.location(), Remark::Skipped(&error));
+                }
+            }
+            Found::Generated(op) => {
+                // Once per op, also when a skipped nest around it named it already.
+                if self.reported.insert(op) {
+                    remark(op.location(), Remark::OwnOutput);
                 }
             }
         });

@@ -6,6 +6,17 @@
 
 use crate::ir::Op;
 
+/// The unit attribute Tessel puts on each op of its own output that holds loops
+/// (the nests, the parallel and alias guards, the GPU launches). A later run leaves
+/// such an op and everything in it as it is: its schedule was already chosen, and
+/// optimizing the nests in both arms of a guard again only grows the code.
+pub const GENERATED_ATTR: &str = "tessel.generated";
+
+/// Is `op` Tessel's own output ([`GENERATED_ATTR`])?
+pub fn is_generated(op: Op) -> bool {
+    op.num_regions() > 0 && op.attr(GENERATED_ATTR).is_some()
+}
+
 /// Why a loop nest is skipped. Each text follows the culprit op's name in the remark
 /// `tessel: skipped this loop nest: '<op>': <reason>`, so it reads as a predicate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -15,6 +26,8 @@ pub enum Reject {
     ConditionalHolds { op: String, inner: Box<Reject> },
     #[error("a conditional that both stores and yields values is not supported")]
     ConditionalStoresAndYields,
+    #[error("is Tessel's own output ({GENERATED_ATTR}): a second run keeps it as it is")]
+    Generated,
     #[error("parallel loops in the input are not modelled (only affine.for)")]
     ParallelLoop,
     #[error("allocates or frees memory inside the loop nest")]
@@ -172,6 +185,9 @@ pub(super) fn is_conditional(op: Op) -> bool {
 }
 
 pub(super) fn kind(op: Op) -> Kind {
+    if is_generated(op) {
+        return Kind::Other;
+    }
     match op.name().as_str() {
         "affine.for" => return Kind::For,
         "affine.if" if op.num_results() == 0 => return Kind::If,
@@ -197,6 +213,9 @@ pub(super) fn kind(op: Op) -> Kind {
 
 /// Why an op of kind Other can't be in a SCoP.
 pub(super) fn other_reason(op: Op) -> Reject {
+    if is_generated(op) {
+        return Reject::Generated;
+    }
     let name = op.name();
     if is_conditional(op) {
         return match conditional_contents(op) {

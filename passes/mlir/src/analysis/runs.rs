@@ -1,8 +1,10 @@
 //! The SCoPs of a function, found as Polly's ScopDetection walks regions: each
 //! maximal run of affine ops in a block is extracted; when that fails, the culprit
 //! nest is reported, the nests inside it are tried on their own, and so are the
-//! parts of the run before and after it.
+//! parts of the run before and after it. Tessel's own output is not walked into
+//! ([`super::detect::GENERATED_ATTR`]).
 
+use super::detect::is_generated;
 use super::{extract, is_run_member, is_run_unit, ExtractError, ExtractedScop};
 use crate::ir::{Blk, Op};
 
@@ -12,6 +14,8 @@ pub enum Found {
     Scop(Box<ExtractedScop>),
     /// A nest that is no SCoP: `unit` is the run's op that holds the culprit.
     Skipped { unit: Op, error: ExtractError },
+    /// An op of Tessel's own output: neither it nor anything in it is a SCoP again.
+    Generated(Op),
 }
 
 /// Walks the runs of affine ops of `func` and hands each SCoP, and each nest that
@@ -44,6 +48,11 @@ fn walk_block(block: Blk, found: &mut impl FnMut(Found)) {
     let mut i = 0;
     while i < ops.len() {
         let op = ops[i];
+        if is_generated(op) {
+            found(Found::Generated(op));
+            i += 1;
+            continue;
+        }
         if is_run_member(op) && Some(op) != terminator {
             let mut j = i;
             while j < ops.len() && is_run_member(ops[j]) && Some(ops[j]) != terminator {

@@ -15,8 +15,9 @@ mod maps;
 
 pub use emit::generate;
 
+use crate::analysis::detect::GENERATED_ATTR;
 use crate::analysis::{is_run_unit, ExtractedScop};
-use crate::ir::{self, Owned, Val};
+use crate::ir::{self, Attr, Owned, Val};
 
 /// Why codegen could not build the new code (after `codegen: ` in the remark).
 #[derive(Debug, thiserror::Error)]
@@ -85,8 +86,14 @@ impl Generated {
     /// Keeps the new code in place of `scop`'s: values used after the SCoP now come
     /// from their reloads, and the SCoP's original ops are removed, last first (the
     /// scop is consumed, so none of its handles outlive the erasure). Pure ops stay
-    /// while something else still uses them.
+    /// while something else still uses them. Each new op that holds loops is marked
+    /// as Tessel's output, so that a second run leaves it as it is.
     pub fn commit(self, scop: ExtractedScop) {
+        for op in self.ops.iter().map(Owned::op) {
+            if op.num_regions() > 0 {
+                op.set_attr(GENERATED_ATTR, Attr::unit(op.context()));
+            }
+        }
         for (old, new) in &self.reloads {
             old.replace_all_uses_with(*new);
         }

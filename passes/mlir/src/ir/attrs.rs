@@ -16,7 +16,7 @@ use melior::ir::attribute::{
     IntegerAttribute, StringAttribute,
 };
 use melior::ir::r#type::IntegerType;
-use melior::ir::{AttributeLike, TypeLike};
+use melior::ir::{Attribute, AttributeLike, TypeLike};
 use melior::ContextRef;
 
 use mlir_sys::*;
@@ -327,6 +327,11 @@ impl Attr {
     }
 
     // ---- builders (codegen) ----
+
+    /// `unit`: a mark whose presence is the whole meaning.
+    pub fn unit(ctx: Context) -> Attr {
+        Attr(with_context(ctx, |c| Attribute::unit(c).to_raw()))
+    }
 
     /// `"text"`.
     pub fn string(ctx: Context, text: &str) -> Attr {
