@@ -31,7 +31,7 @@ func.func @call_between(%A: memref<?xf64>, %n: index) {
 // Inside a nest: a call, an alloca, an scf.for, an scf.while, an unregistered op.
 // CHECK: non-affine.mlir:[[@LINE+6]]:3: remark: tessel: skipped this loop nest: 'func.call': calls a function whose effects are unknown
 // CHECK: non-affine.mlir:[[@LINE+10]]:3: remark: tessel: skipped this loop nest: 'memref.alloca': allocates or frees memory inside the loop nest
-// CHECK: non-affine.mlir:[[@LINE+16]]:3: remark: tessel: skipped this loop nest: 'scf.for': is control flow the polyhedral model can't represent (only affine.for and affine.if)
+// CHECK: non-affine.mlir:[[@LINE+16]]:3: remark: tessel: skipped this loop nest: 'scf.for': is an scf.for: raise it to affine.for with tessel-raise-scf first (its bounds must be affine)
 // CHECK: non-affine.mlir:[[@LINE+21]]:3: remark: tessel: skipped this loop nest: 'scf.while': is control flow the polyhedral model can't represent (only affine.for and affine.if)
 // CHECK: non-affine.mlir:[[@LINE+32]]:3: remark: tessel: skipped this loop nest: 'polygeist.subindex': has memory effects the polyhedral model can't represent
 func.func @spoiled(%A: memref<?xf64>, %n: index) {

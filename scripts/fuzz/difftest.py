@@ -51,11 +51,13 @@ class Variant:
     # func.func passes after tessel-optimize: the GPU variants run their kernels
     # through tessel-gpu-emulate, so that the CPU build executes them.
     after: str = ""
+    # func.func passes before it: the scf variant lowers the program to scf first.
+    before: str = ""
 
     @property
     def pipeline(self) -> str:
-        passes = tt.tessel_pass(self.options)
-        return tt.func_pipeline(f"{passes},{self.after}" if self.after else passes)
+        passes = [self.before, tt.tessel_pass(self.options), self.after]
+        return tt.func_pipeline(",".join(p for p in passes if p))
 
     @property
     def preset(self) -> str:
@@ -104,6 +106,10 @@ VARIANTS = (
     Variant("gpu-emulated", "target=gpu", "tessel-gpu-emulate"),
     Variant("gpu-spatial-b4-reverse", "target=gpu scheduler=spatial gpu-block=4",
             "tessel-gpu-emulate{thread-order=reverse}"),
+    # The program as MLIR front ends write loops (issue 42): upstream's lower-affine
+    # turns it into scf.for / scf.if / memref.load / memref.store with arith index
+    # computations, and tessel-raise-scf raises what is affine back before Tessel.
+    Variant("scf-raised", "", before="lower-affine,tessel-raise-scf"),
 )
 PRESETS = ("auto", "identity", "isl-reference", "pluto", "isl", "feautrier", "spatial")
 FAILURE_KINDS = ("mismatch", "run-crash", "run-hang", "opt-crash", "opt-timeout", "panic",

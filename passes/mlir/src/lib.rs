@@ -8,6 +8,7 @@
 //! |---|---|
 //! | `ir` | handles on MLIR; every FFI call of the crate is there |
 //! | `analysis` | affine ops → model: the SCoPs of a function (detection, symbols, aliasing, reg2mem, statements, affine maps) |
+//! | `raise` | `scf.for`, `scf.if` and `memref` accesses with affine bounds, conditions and subscripts → `affine` (`tessel-raise-scf`, run before `tessel-optimize`) |
 //! | `codegen` | AST → affine ops, and the new code in place of the old |
 //! | `tuning` | the tuning database `tessel-optimize{tuning-db=FILE}` reads (SQLite, no MLIR) |
 //! | `notes` | the words of what the core reports beside the code (`tessel_poly::notes`), and of what the tuning database gave |
@@ -28,6 +29,7 @@ pub mod codegen;
 pub mod ir;
 pub mod notes;
 pub mod pass;
+pub mod raise;
 pub mod tuning;
 
 pub use pass::run_pass;

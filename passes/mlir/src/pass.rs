@@ -135,6 +135,26 @@ fn say_notes(loc: Location, optimized: &tessel_poly::Optimized) {
     }
 }
 
+/// `tessel-raise-scf` on `func`: one remark for what it raised, one per op it kept.
+fn raise(func: Op) {
+    let report = crate::raise::function(func);
+    for (op, why) in &report.kept {
+        emit_remark(
+            op.location(),
+            &format!("tessel: kept this '{}': {why}", op.name()),
+        );
+    }
+    if report.loops + report.conditions + report.accesses > 0 {
+        emit_remark(
+            func.location(),
+            &format!(
+                "tessel: raised {} scf.for loops to affine.for, {} scf.if to affine.if and {} memref loads and stores to affine ones",
+                report.loops, report.conditions, report.accesses
+            ),
+        );
+    }
+}
+
 /// Runs one Tessel pass on a `func.func`. Returns false only for a user error in the
 /// options; anything the model can't handle gets a remark and leaves the IR as it was.
 pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
@@ -144,6 +164,10 @@ pub fn run_pass(kind: PassKind, func: Op, options: &Options) -> bool {
         pass = tessel_poly::options::PASSES[kind as usize].argument
     )
     .entered();
+    if kind == PassKind::RaiseScf {
+        raise(func);
+        return true;
+    }
     let mut driver = Driver {
         kind,
         func,
@@ -228,6 +252,8 @@ impl Driver<'_> {
             PassKind::PrintDependences => tessel_poly::describe_dependences(model, &options),
             PassKind::PrintSchedule => tessel_poly::describe_schedule(model, &options),
             PassKind::PrintFusionSpace => tessel_poly::describe_fusion_space(model, &options),
+            // It rewrites loops, not SCoPs: `run_pass` runs it without the driver.
+            PassKind::RaiseScf => return,
             PassKind::Explain => {
                 let r = match tessel_poly::clay_explain(model, &options) {
                     Ok(explained) => {

@@ -708,6 +708,7 @@ mod tests {
         // Every option but the fusion space's slack, which only that pass reads.
         assert_eq!(reads(PassKind::Optimize), OPTIONS.len() - 1);
         assert_eq!(reads(PassKind::PrintFusionSpace), 4);
+        assert_eq!(reads(PassKind::RaiseScf), 0);
     }
 
     #[test]

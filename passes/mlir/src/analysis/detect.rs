@@ -28,6 +28,8 @@ pub enum Reject {
     ConditionalStoresAndYields,
     #[error("is Tessel's own output ({GENERATED_ATTR}): a second run keeps it as it is")]
     Generated,
+    #[error("is an scf.for: raise it to affine.for with tessel-raise-scf first (its bounds must be affine)")]
+    ScfFor,
     #[error("parallel loops in the input are not modelled (only affine.for)")]
     ParallelLoop,
     #[error("allocates or frees memory inside the loop nest")]
@@ -225,6 +227,7 @@ pub(super) fn other_reason(op: Op) -> Reject {
     }
     match name.as_str() {
         "affine.parallel" => Reject::ParallelLoop,
+        "scf.for" => Reject::ScfFor,
         "memref.alloca" | "memref.alloc" | "memref.dealloc" | "memref.alloca_scope" => {
             Reject::Allocation
         }

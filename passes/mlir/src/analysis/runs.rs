@@ -5,7 +5,7 @@
 //! ([`super::detect::GENERATED_ATTR`]).
 
 use super::detect::is_generated;
-use super::{extract, is_run_member, is_run_unit, ExtractError, ExtractedScop};
+use super::{extract, is_run_member, is_run_unit, ExtractError, ExtractedScop, Reject};
 use crate::ir::{Blk, Op};
 
 /// What the walk of a function finds, in program order.
@@ -62,6 +62,17 @@ fn walk_block(block: Blk, found: &mut impl FnMut(Found)) {
             i = j;
             continue;
         }
+        if op.name() == "scf.for" && !in_scf_for(op) {
+            // Outside a run no nest holds it: name the outermost one once.
+            found(Found::Skipped {
+                unit: op,
+                error: ExtractError {
+                    unit: 0,
+                    op,
+                    reason: Reject::ScfFor,
+                },
+            });
+        }
         for r in 0..op.num_regions() {
             for b in op.region_blocks(r) {
                 walk_block(b, found);
@@ -69,6 +80,18 @@ fn walk_block(block: Blk, found: &mut impl FnMut(Found)) {
         }
         i += 1;
     }
+}
+
+/// Is `op` nested in an `scf.for`?
+fn in_scf_for(op: Op) -> bool {
+    let mut cur = op.parent();
+    while let Some(p) = cur {
+        if p.name() == "scf.for" {
+            return true;
+        }
+        cur = p.parent();
+    }
+    false
 }
 
 /// Handles a candidate range; on an extraction failure, reports the culprit nest and

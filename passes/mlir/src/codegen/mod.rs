@@ -49,6 +49,10 @@ pub enum CodegenError {
         ivs: usize,
         args: usize,
     },
+    /// A parameter computed in the code around the SCoP by an op MLIR's affine rules
+    /// reject as a map operand (an `scf.for`'s IV, an `arith.select` in a loop).
+    #[error("codegen: a parameter defined by '{op}' in the code around the SCoP is no valid affine operand (an affine IV, a value of the function's top level, or an affine.apply of them)")]
+    ParameterNotAffineOperand { op: String },
     /// A new op lacks the result its kind always has (a bug).
     #[error("codegen: '{0}' built without its result")]
     NoResult(&'static str),

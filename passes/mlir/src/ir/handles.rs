@@ -201,6 +201,11 @@ impl Op {
         }
         out
     }
+    /// Moves `self` (with its regions) right before `reference`, from wherever it is.
+    pub fn move_before(self, reference: Op) {
+        // SAFETY: two live ops; MLIR unlinks `self` and links it before `reference`.
+        unsafe { mlirOperationMoveBefore(self.raw(), reference.raw()) }
+    }
     /// Sets operand `i` (ignored past the end).
     pub fn set_operand(self, i: usize, v: Val) {
         if i < self.num_operands() {

@@ -18,6 +18,7 @@ pub enum PassKind {
     PrintSchedule = 3,
     Explain = 4,
     PrintFusionSpace = 5,
+    RaiseScf = 6,
 }
 
 /// How a pass is registered in MLIR.
@@ -30,7 +31,7 @@ pub struct PassSpec {
     pub description: &'static str,
 }
 
-pub const PASSES: [PassSpec; 6] = [
+pub const PASSES: [PassSpec; 7] = [
     PassSpec {
         kind: PassKind::Optimize,
         argument: "tessel-optimize",
@@ -77,6 +78,15 @@ pub const PASSES: [PassSpec; 6] = [
                       structures at the outermost level (seed 002's F^1: sizes, pairwise \
                       tests, unfusable paths) and each structure as a fusion-structure= \
                       value for tessel-optimize; the IR is not changed",
+    },
+    PassSpec {
+        kind: PassKind::RaiseScf,
+        argument: "tessel-raise-scf",
+        class: "RaiseScfPass",
+        description: "Tessel: raise scf.for loops with affine bounds to affine.for, and \
+                      memref.load/store with affine subscripts inside affine loops to \
+                      affine.load/store, so that tessel-optimize can model them; a remark \
+                      names each op kept and why",
     },
 ];
 

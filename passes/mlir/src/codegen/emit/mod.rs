@@ -94,6 +94,16 @@ pub fn generate(
     let Some(after) = last.next() else {
         return Err(CodegenError::EndsBlock);
     };
+    // Every parameter becomes a map operand: one MLIR would reject fails here, with
+    // its reason, rather than in the verifier after the new code is built.
+    if let Some(p) = scop
+        .params
+        .iter()
+        .find(|p| !crate::analysis::symbols::is_affine_operand(**p, 0))
+    {
+        let op = p.owner_op().map(|o| o.name()).unwrap_or_default();
+        return Err(CodegenError::ParameterNotAffineOperand { op });
+    }
     let ctx = first.context();
     let mut cg = Codegen {
         ctx,
