@@ -15,7 +15,8 @@
 //! An affine function here is built from constants, the IVs of `affine.for` and
 //! `affine.parallel`, symbols (index values defined at the function's top level, as
 //! MLIR's affine scope rules ask), `arith.addi`, `arith.subi`, `arith.muli` by a
-//! constant and `affine.apply`. Anything else (a loaded value, a division, a counter of
+//! constant, `affine.apply`, `arith.floordivsi` / `arith.ceildivsi` by a positive
+//! constant, and `lower-affine`'s `select` forms of `mod`, `floordiv` and `ceildiv`. Anything else (a loaded value, a division, a counter of
 //! another integer type) keeps its op as it was, with the reason. The rewrite changes
 //! no value: the same iterations, in the same order, read and write the same elements.
 //! Tessel's own output (`tessel.generated`) is left as it is.
@@ -464,6 +465,29 @@ impl ExprBuilder {
                     .and_then(|r| substitute(*r, dims, symbols))
                     .ok_or_else(|| NotAffine::ComputedBy(def.name()))
             }
+            "arith.floordivsi" | "arith.ceildivsi" => {
+                let (l, divisor) = (operand(0, self)?, def.operand(1).and_then(constant));
+                let divisor = divisor
+                    .filter(|d| (1..=MAX_CONSTANT).contains(d))
+                    .ok_or_else(|| NotAffine::ComputedBy(def.name()))?;
+                let d = AffineExpr::constant(self.func.context(), divisor);
+                Ok(if def.name() == "arith.floordivsi" {
+                    l.floor_div(d)
+                } else {
+                    l.ceil_div(d)
+                })
+            }
+            "arith.select" => {
+                let (form, x, divisor) =
+                    division_form(def).ok_or_else(|| NotAffine::ComputedBy(def.name()))?;
+                let x = self.expr(x, depth + 1)?;
+                let d = AffineExpr::constant(self.func.context(), divisor);
+                Ok(match form {
+                    Division::Mod => x.modulo(d),
+                    Division::Floor => x.floor_div(d),
+                    Division::Ceil => x.ceil_div(d),
+                })
+            }
             _ => Err(NotAffine::ComputedBy(def.name())),
         }
     }
@@ -479,6 +503,81 @@ impl ExprBuilder {
             None => v.defining_op().and_then(Op::parent) == Some(self.func),
         }
     }
+}
+
+/// Which division a `select` form computes.
+enum Division {
+    Mod,
+    Floor,
+    Ceil,
+}
+
+/// `x mod c`, `x floordiv c` or `x ceildiv c` (c a positive constant) in the form
+/// upstream's `lower-affine` expands them to, which a front end lowering affine code
+/// emits too: `remsi`/`divsi`, which round towards zero, corrected by a `select` on
+/// the sign. Returns the division, `x` and `c`; only these exact shapes are read, so
+/// each is the division it stands for whatever the signs:
+/// - mod: `select(r < 0, r + c, r)` with `r = remsi(x, c)`;
+/// - floordiv: `select(x < 0, -1 - q, q)` with `q = divsi(select(x < 0, -1 - x, x), c)`;
+/// - ceildiv: `select(x <= 0, 0 - q, q + 1)` with
+///   `q = divsi(select(x <= 0, 0 - x, x - 1), c)`.
+fn division_form(select: Op) -> Option<(Division, Val, i64)> {
+    const SLT: i64 = 2;
+    const SLE: i64 = 3;
+    let (cond, a, b) = (select.operand(0)?, select.operand(1)?, select.operand(2)?);
+    let compared = |pred: i64| -> Option<Val> {
+        let c = defined_by(cond, "arith.cmpi")?;
+        (c.attr("predicate")?.as_integer()? == pred && constant(c.operand(1)?)? == 0)
+            .then_some(c.operand(0))
+            .flatten()
+    };
+    let positive = |v: Val| constant(v).filter(|c| (1..=MAX_CONSTANT).contains(c));
+    // mod
+    if let Some(r) = defined_by(b, "arith.remsi") {
+        let (x, c) = (r.operand(0)?, positive(r.operand(1)?)?);
+        let add = defined_by(a, "arith.addi")?;
+        let adds_c = add.operand(0)? == b && constant(add.operand(1)?)? == c;
+        return (compared(SLT)? == b && adds_c).then_some((Division::Mod, x, c));
+    }
+    // floordiv
+    if let Some(q) = defined_by(b, "arith.divsi") {
+        let (t, c) = (q.operand(0)?, positive(q.operand(1)?)?);
+        let x = compared(SLT)?;
+        let is_minus_one_minus = |v: Val, of: Val| {
+            defined_by(v, "arith.subi").is_some_and(|s| {
+                s.operand(0).and_then(constant) == Some(-1) && s.operand(1) == Some(of)
+            })
+        };
+        let inner = defined_by(t, "arith.select")?;
+        let inner_ok = inner.operand(0)? == cond
+            && is_minus_one_minus(inner.operand(1)?, x)
+            && inner.operand(2)? == x;
+        return (is_minus_one_minus(a, b) && inner_ok).then_some((Division::Floor, x, c));
+    }
+    // ceildiv
+    let minus_q = defined_by(a, "arith.subi")?;
+    let q = minus_q.operand(1)?;
+    let plus_one = defined_by(b, "arith.addi")?;
+    let div = defined_by(q, "arith.divsi")?;
+    let (t, c) = (div.operand(0)?, positive(div.operand(1)?)?);
+    let x = compared(SLE)?;
+    let inner = defined_by(t, "arith.select")?;
+    let negated = defined_by(inner.operand(1)?, "arith.subi")?;
+    let decremented = defined_by(inner.operand(2)?, "arith.subi")?;
+    let ok = constant(minus_q.operand(0)?)? == 0
+        && plus_one.operand(0)? == q
+        && constant(plus_one.operand(1)?)? == 1
+        && inner.operand(0)? == cond
+        && constant(negated.operand(0)?)? == 0
+        && negated.operand(1)? == x
+        && decremented.operand(0)? == x
+        && constant(decremented.operand(1)?)? == 1;
+    ok.then_some((Division::Ceil, x, c))
+}
+
+/// The op defining `v`, if it is a `name`.
+fn defined_by(v: Val, name: &str) -> Option<Op> {
+    v.defining_op().filter(|d| d.name() == name)
 }
 
 /// The operands of a tree of `combine` ops rooted at `v`, left to right (`v` alone if
