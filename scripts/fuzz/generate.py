@@ -10,7 +10,9 @@ inside) followed by memrefs (0-d scalars, static and dynamic 1-3-d arrays).
 Its body is a list of top-level nodes: loop nests (imperfect, depth 1-5, with
 rectangular / triangular / parametric / min-max bounds, non-unit steps,
 `affine.if`, `floordiv` / `mod` subscripts, reductions into 0-d memrefs and into
-`iter_args`), time-loop stencils, non-affine separators (`memref.load` /
+`iter_args`), time-loop stencils, forms front ends write (a store under a condition on
+data as `scf.if`, `math` ops on the stored value, a non-affine subscript through
+`memref.load`: `front_end_forms`), non-affine separators (`memref.load` /
 `memref.store` at constant indices) that split the function into several SCoPs,
 and in one program in four a final matrix-product nest (register tiling's shape).
 
@@ -59,6 +61,9 @@ class Expr:
 class Access:
     array: str
     subs: list[Expr]
+    # A non-affine first subscript: (s * s) rem D for the affine s, D the dimension
+    # (in bounds, since s is in [0, D) after normalization).
+    scramble: bool = False
 
 
 @dataclass
@@ -67,6 +72,11 @@ class Stmt:
     reads: list  # Access | None (None: a constant)
     ops: list[str]  # len(reads) ops: value = ((c0 op0 r0) op1 r1) ...
     consts: list[str]
+    # A condition on data: the store happens only if guard's element > the constant
+    # (scf.if on arith.cmpf/cmpi, as a front end lowers `if (A[i] > c)`).
+    guard: Access | None = None
+    # A math op on the value before the store (floats): absf, sqrt (of absf), floor.
+    math: str = ""
 
 
 @dataclass
@@ -185,6 +195,8 @@ def walk_accesses(prog: Program):
                 for r in n.reads:
                     if r is not None:
                         yield r, env
+                if n.guard is not None:
+                    yield n.guard, env
             elif isinstance(n, Loop):
                 e2 = dict(env)
                 e2[n.iv] = loop_range(n, env)
@@ -341,8 +353,27 @@ class Emitter:
     def load(self, acc: Access, ivs, out: list[str], ind: str, want: str) -> str:
         a = self.p.array(acc.array)
         v = self.fresh()
-        out.append(f"{ind}{v} = affine.load %{a.name}[{self.subs(acc, ivs)}] : {self.mtype(a)}")
+        if acc.scramble and a.rank > 0:
+            out.append(f"{ind}{v} = memref.load %{a.name}[{self.scrambled(acc, a, ivs, out, ind)}] : {self.mtype(a)}")
+        else:
+            out.append(f"{ind}{v} = affine.load %{a.name}[{self.subs(acc, ivs)}] : {self.mtype(a)}")
         return self.convert(v, a.elem, want, out, ind)
+
+    def scrambled(self, acc: Access, a: Array, ivs, out: list[str], ind: str) -> str:
+        """The subscripts as index values, the first one (s * s) rem D."""
+        values = []
+        for e in acc.subs:
+            m = self.bound_map([e], ivs, "")
+            if m.startswith("affine_map"):
+                v = self.fresh("x")
+                out.append(f"{ind}{v} = affine.apply {m}")
+            else:
+                v = self.const(m, "index")
+            values.append(v)
+        sq, rem = self.fresh("x"), self.fresh("x")
+        out.append(f"{ind}{sq} = arith.muli {values[0]}, {values[0]} : index")
+        out.append(f"{ind}{rem} = arith.remsi {sq}, {self.const(str(a.dims[0]), 'index')} : index")
+        return ", ".join([rem] + values[1:])
 
     def convert(self, v: str, src: str, dst: str, out, ind) -> str:
         if src == dst:
@@ -373,10 +404,32 @@ class Emitter:
                 ta = self.p.array(n.target.array)
                 ty = ta.elem
                 val = self.const(n.consts[0], ty)
+                if n.guard is not None:
+                    ga = self.p.array(n.guard.array)
+                    g = self.load(n.guard, ivs, out, ind, ga.elem)
+                    b = self.fresh("b")
+                    if ga.elem in FLOAT_TYPES:
+                        out.append(f"{ind}{b} = arith.cmpf ogt, {g}, {self.const(FCONSTS[0], ga.elem)} : {ga.elem}")
+                    else:
+                        out.append(f"{ind}{b} = arith.cmpi sgt, {g}, {self.const(ICONSTS[0], ga.elem)} : {ga.elem}")
+                    out.append(f"{ind}scf.if {b} {{")
+                    ind = ind + "  "
                 for i, r in enumerate(n.reads):
                     rv = self.const(n.consts[i + 1], ty) if r is None else self.load(r, ivs, out, ind, ty)
                     val = self.binop(n.ops[i], ty, val, rv, out, ind)
+                if n.math and ty in FLOAT_TYPES:
+                    v = self.fresh()
+                    op = "floor" if n.math == "floor" else "absf"
+                    out.append(f"{ind}{v} = math.{op} {val} : {ty}")
+                    val = v
+                    if n.math == "sqrt":
+                        v = self.fresh()
+                        out.append(f"{ind}{v} = math.sqrt {val} : {ty}")
+                        val = v
                 out.append(f"{ind}affine.store {val}, %{ta.name}[{self.subs(n.target, ivs)}] : {self.mtype(ta)}")
+                if n.guard is not None:
+                    ind = ind[:-2]
+                    out.append(f"{ind}}}")
             elif isinstance(n, Loop):
                 iv = f"%{n.iv}"
                 lb = self.bound_map(n.lbs, ivs, "max")
@@ -475,6 +528,7 @@ class Gen:
         if product is not None:
             body.append(product)
         prog = Program(self.seed, self.params, arrays, body)
+        self.front_end_forms(prog, random.Random(self.seed * 7919 + 41))
         normalize(prog)
         # Cost control: shrink sizes until it runs in microseconds-milliseconds.
         # Constant bounds don't shrink: once every parameter is down to 2, keep
@@ -487,6 +541,28 @@ class Gen:
             prog.params = self.params
             normalize(prog)
         return prog
+
+    def front_end_forms(self, prog: Program, r: random.Random) -> None:
+        """Forms front ends write that are no plain affine statement (issue 42), from a
+        stream of their own: a condition on data, a math op on the stored value, a
+        non-affine subscript. Each statement gets each with a small probability."""
+        def stmts(nodes):
+            for n in nodes:
+                if isinstance(n, Stmt):
+                    yield n
+                elif isinstance(n, (Loop, If)):
+                    yield from stmts(n.body)
+
+        for st in stmts(prog.body):
+            if r.random() < 0.12:
+                pick = r.choice([a for a in st.reads if a is not None] + [st.target])
+                st.guard = copy.deepcopy(pick)
+                st.guard.scramble = False
+            if r.random() < 0.12 and prog.array(st.target.array).elem in FLOAT_TYPES:
+                st.math = r.choice(("absf", "sqrt", "floor"))
+            reads = [a for a in st.reads if a is not None and prog.array(a.array).rank > 0]
+            if reads and r.random() < 0.08:
+                r.choice(reads).scramble = True
 
     def separator(self) -> Separator:
         r = self.r

@@ -62,6 +62,8 @@ def _exprs_of(n):
         for r in n.reads:
             if r is not None:
                 yield from r.subs
+        if n.guard is not None:
+            yield from n.guard.subs
     elif isinstance(n, (G.Loop, G.IterLoop)):
         yield from n.lbs
         yield from n.ubs
@@ -121,6 +123,10 @@ def _edits(prog: G.Program):
         if isinstance(n, G.If):
             yield (k, "unwrap", None)
         if isinstance(n, G.Stmt):
+            if n.guard is not None:
+                yield (k, "drop-guard", None)
+            if n.math:
+                yield (k, "drop-math", None)
             for j in range(len(n.reads)):
                 yield (k, "drop-read", j)
             for j, r in enumerate(n.reads):
@@ -155,6 +161,10 @@ def apply_edit(prog: G.Program, edit) -> G.Program | None:
         n.consts.pop(j + 1)
     elif what == "const-read":
         n.reads[j] = None
+    elif what == "drop-guard":
+        n.guard = None
+    elif what == "drop-math":
+        n.math = ""
     else:
         return None
     if not p.body:
