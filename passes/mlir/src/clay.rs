@@ -231,14 +231,9 @@ fn first_op(scop: &ExtractedScop) -> Result<Op, TransformError> {
 }
 
 fn enclosing_function(op: Op) -> Result<Op, TransformError> {
-    let mut cur = op.parent();
-    while let Some(p) = cur {
-        if p.name() == "func.func" {
-            return Ok(p);
-        }
-        cur = p.parent();
-    }
-    Err(TransformError::OutsideAFunction)
+    op.ancestors()
+        .find(|p| p.name() == "func.func")
+        .ok_or(TransformError::OutsideAFunction)
 }
 
 /// Writes `script` to the SCoP's first op.

@@ -638,38 +638,24 @@ fn is_affine_iv(v: Val) -> bool {
 
 /// Is `op` inside an `affine.for` or `affine.parallel`?
 fn in_affine_loop(op: Op) -> bool {
-    any_parent(op, |p| {
-        matches!(p.name().as_str(), "affine.for" | "affine.parallel")
-    })
+    op.ancestors()
+        .any(|p| matches!(p.name().as_str(), "affine.for" | "affine.parallel"))
 }
 
 /// Is the innermost loop around `op` an affine one?
 fn innermost_loop_is_affine(op: Op) -> bool {
-    let mut cur = op.parent();
-    while let Some(p) = cur {
-        match p.name().as_str() {
-            "affine.for" | "affine.parallel" => return true,
-            "scf.for" | "scf.while" | "scf.parallel" | "scf.forall" => return false,
-            _ => cur = p.parent(),
-        }
-    }
-    false
+    op.ancestors()
+        .find_map(|p| match p.name().as_str() {
+            "affine.for" | "affine.parallel" => Some(true),
+            "scf.for" | "scf.while" | "scf.parallel" | "scf.forall" => Some(false),
+            _ => None,
+        })
+        .unwrap_or(false)
 }
 
 /// Is `op` inside Tessel's own output? A later pass leaves that as it is.
 fn in_generated(op: Op) -> bool {
-    any_parent(op, is_generated)
-}
-
-fn any_parent(op: Op, test: impl Fn(Op) -> bool) -> bool {
-    let mut cur = op.parent();
-    while let Some(p) = cur {
-        if test(p) {
-            return true;
-        }
-        cur = p.parent();
-    }
-    false
+    op.ancestors().any(is_generated)
 }
 
 /// Erases the ops in `candidates` that are pure and unused, then those of their

@@ -40,14 +40,8 @@ pub(super) fn buffer_value(b: &Buffer) -> Option<Val> {
 
 /// The function (or other op with a symbol table-less body) that holds `op`.
 pub(super) fn enclosing_function(op: Op) -> Option<Op> {
-    let mut cur = op.parent();
-    while let Some(p) = cur {
-        if matches!(p.name().as_str(), "func.func" | "gpu.func" | "llvm.func") {
-            return Some(p);
-        }
-        cur = p.parent();
-    }
-    None
+    op.ancestors()
+        .find(|p| matches!(p.name().as_str(), "func.func" | "gpu.func" | "llvm.func"))
 }
 
 /// Is `blk` the entry block of function `op` (whose arguments are the function's)?

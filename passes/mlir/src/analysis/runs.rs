@@ -84,14 +84,7 @@ fn walk_block(block: Blk, found: &mut impl FnMut(Found)) {
 
 /// Is `op` nested in an `scf.for`?
 fn in_scf_for(op: Op) -> bool {
-    let mut cur = op.parent();
-    while let Some(p) = cur {
-        if p.name() == "scf.for" {
-            return true;
-        }
-        cur = p.parent();
-    }
-    false
+    op.ancestors().any(|p| p.name() == "scf.for")
 }
 
 /// Handles a candidate range; on an extraction failure, reports the culprit nest and

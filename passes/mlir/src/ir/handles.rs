@@ -166,16 +166,13 @@ impl Op {
         // Absent is fine: the attribute is gone either way.
         let _ = self.edit().remove_discardable_attribute(name);
     }
+    /// The ops `self` is nested in, innermost first.
+    pub fn ancestors(self) -> impl Iterator<Item = Op> {
+        std::iter::successors(self.parent(), |op| op.parent())
+    }
     /// True if `self` is `other` or nested inside it.
     pub fn is_within(self, other: Op) -> bool {
-        let mut cur = Some(self);
-        while let Some(op) = cur {
-            if op == other {
-                return true;
-            }
-            cur = op.parent();
-        }
-        false
+        self == other || self.ancestors().any(|op| op == other)
     }
     /// A detached deep copy, owned by the caller until inserted.
     pub fn clone_detached(self) -> Detached {
