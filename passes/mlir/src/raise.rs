@@ -21,7 +21,9 @@
 //! no value: the same iterations, in the same order, read and write the same elements.
 //! Tessel's own output (`tessel.generated`) is left as it is.
 
+use crate::analysis::affine_map::{affine_map_attr, integer_attr};
 use crate::analysis::detect::is_generated;
+use crate::analysis::symbols::{is_affine_iv, is_top_level};
 use crate::ir::{
     self, AffineExpr, AffineExprKind, AffineMap, Attr, Blk, IntegerSet, Location, Op, OpBuilder,
     Type, Val,
@@ -451,9 +453,7 @@ impl ExprBuilder {
                 Ok(l * r)
             }
             "affine.apply" => {
-                let map = def
-                    .attr("map")
-                    .and_then(Attr::as_affine_map)
+                let map = affine_map_attr(def, "map")
                     .filter(|m| m.results().len() == 1 && m.num_inputs() == def.num_operands())
                     .ok_or_else(|| NotAffine::ComputedBy(def.name()))?;
                 let args = (0..def.num_operands())
@@ -493,15 +493,9 @@ impl ExprBuilder {
     }
 
     /// A symbol in MLIR's affine scope rules: an index value defined at the top level
-    /// of the function (an argument of its entry block, or an op's result there).
+    /// of the function.
     fn is_symbol(&self, v: Val) -> bool {
-        if !v.is_index() {
-            return false;
-        }
-        match v.block_argument() {
-            Some((block, _)) => block.parent_op() == Some(self.func),
-            None => v.defining_op().and_then(Op::parent) == Some(self.func),
-        }
+        v.is_index() && is_top_level(v)
     }
 }
 
@@ -618,22 +612,9 @@ fn substitute(e: AffineExpr, dims: &[AffineExpr], symbols: &[AffineExpr]) -> Opt
 
 /// The value of an integer `arith.constant`.
 fn constant(v: Val) -> Option<i64> {
-    let def = v.defining_op()?;
-    (def.name() == "arith.constant")
-        .then(|| def.attr("value")?.as_integer())
-        .flatten()
-}
-
-/// Is `v` the IV of an `affine.for` or one of an `affine.parallel`'s?
-fn is_affine_iv(v: Val) -> bool {
-    match v.block_argument() {
-        Some((block, i)) => match block.parent_op().map(Op::name).as_deref() {
-            Some("affine.for") => i == 0,
-            Some("affine.parallel") => true,
-            _ => false,
-        },
-        None => false,
-    }
+    v.defining_op()
+        .filter(|d| d.name() == "arith.constant")
+        .and_then(|d| integer_attr(d, "value"))
 }
 
 /// Is `op` inside an `affine.for` or `affine.parallel`?

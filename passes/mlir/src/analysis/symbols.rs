@@ -395,49 +395,66 @@ fn is_isl_identifier(name: &str) -> bool {
 /// values. A value computed from an IV in a loop that is no SCoP (an `arith.select`,
 /// an `scf.for`'s IV) is none: the model takes it as a parameter, but codegen's maps
 /// could not.
-pub fn is_affine_operand(v: Val, depth: usize) -> bool {
-    if is_affine_symbol(v, depth) {
+pub fn is_affine_operand(v: Val) -> bool {
+    affine_operand_within(v, 0)
+}
+
+fn affine_operand_within(v: Val, depth: usize) -> bool {
+    if is_affine_symbol(v, depth) || is_affine_iv(v) {
         return true;
-    }
-    if let Some((block, i)) = v.block_argument() {
-        return match block.parent_op().map(Op::name).as_deref() {
-            Some("affine.for") => i == 0,
-            Some("affine.parallel") => true,
-            _ => false,
-        };
     }
     depth < MAX_OPERAND_DEPTH
         && v.defining_op().is_some_and(|d| {
             d.name() == "affine.apply"
                 && d.operands()
                     .into_iter()
-                    .all(|o| is_affine_operand(o, depth + 1))
+                    .all(|o| affine_operand_within(o, depth + 1))
         })
 }
 
 /// How deep [`is_affine_operand`] follows operands: hostile chains end there.
 const MAX_OPERAND_DEPTH: usize = 32;
 
+/// Is `v` the IV of an `affine.for`, or one of an `affine.parallel`'s?
+pub fn is_affine_iv(v: Val) -> bool {
+    match v.block_argument() {
+        Some((block, i)) => match block.parent_op().map(Op::name).as_deref() {
+            Some("affine.for") => i == 0,
+            Some("affine.parallel") => true,
+            _ => false,
+        },
+        None => false,
+    }
+}
+
+/// Is `v` defined at the function's top level: an argument of its body, or the
+/// result of an op directly in it (MLIR's top-level values of an affine scope)?
+pub fn is_top_level(v: Val) -> bool {
+    let owner = match v.block_argument() {
+        Some((block, _)) => block.parent_op(),
+        None => v.defining_op().and_then(Op::parent),
+    };
+    owner.is_some_and(|p| p.name() == "func.func")
+}
+
 /// MLIR's valid affine symbol: an index value defined at the function's top level, or
 /// computed by a pure op (a constant, `affine.apply`, `memref.dim`, `arith.muli`...)
 /// from such values.
 fn is_affine_symbol(v: Val, depth: usize) -> bool {
-    let top_level = |op: Option<Op>| op.is_some_and(|p| p.name() == "func.func");
     if !v.is_index() {
         return false;
     }
-    if let Some((block, _)) = v.block_argument() {
-        return top_level(block.parent_op());
+    if is_top_level(v) {
+        return true;
     }
     let Some(def) = v.defining_op() else {
         return false;
     };
-    top_level(def.parent())
-        || (depth < MAX_OPERAND_DEPTH
-            && crate::ir::is_pure(def)
-            && def.num_regions() == 0
-            && def
-                .operands()
-                .into_iter()
-                .all(|o| is_affine_symbol(o, depth + 1)))
+    depth < MAX_OPERAND_DEPTH
+        && crate::ir::is_pure(def)
+        && def.num_regions() == 0
+        && def
+            .operands()
+            .into_iter()
+            .all(|o| is_affine_symbol(o, depth + 1))
 }

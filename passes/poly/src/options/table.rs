@@ -83,10 +83,11 @@ pub const PASSES: [PassSpec; 7] = [
         kind: PassKind::RaiseScf,
         argument: "tessel-raise-scf",
         class: "RaiseScfPass",
-        description: "Tessel: raise scf.for loops with affine bounds to affine.for, and \
-                      memref.load/store with affine subscripts inside affine loops to \
-                      affine.load/store, so that tessel-optimize can model them; a remark \
-                      names each op kept and why",
+        description: "Tessel: raise scf.for loops with affine bounds to affine.for, scf.if \
+                      in affine loops with affine conditions to affine.if, and \
+                      memref.load/store with affine subscripts to affine.load/store, so \
+                      that tessel-optimize can model them; a remark names each op kept \
+                      and why",
     },
 ];
 

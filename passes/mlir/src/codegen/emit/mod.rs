@@ -99,7 +99,7 @@ pub fn generate(
     if let Some(p) = scop
         .params
         .iter()
-        .find(|p| !crate::analysis::symbols::is_affine_operand(**p, 0))
+        .find(|p| !crate::analysis::symbols::is_affine_operand(**p))
     {
         let op = p.owner_op().map(|o| o.name()).unwrap_or_default();
         return Err(CodegenError::ParameterNotAffineOperand { op });
