@@ -145,7 +145,8 @@ pub fn extreme<'a>(
             let bits = count.width();
             if let Some(counts) = counts.as_deref_mut() {
                 if bits < s.width() && !se.is_loop_invariant(count, outer) {
-                    if let Some(wide) = Widener::new(se, outer, None).widen(count, s.width(), 0) {
+                    if let Some(wide) = Widener::new(se, outer, None).widen(count, s.width(), false)
+                    {
                         let mut steps = vec![];
                         let least = extreme(se, outer, wide, false, &mut steps, None, depth + 1);
                         if let Some(least) = least.filter(|_| steps.is_empty()) {

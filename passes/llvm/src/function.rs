@@ -23,11 +23,23 @@ pub struct Settings {
     pub single_loops: bool,
 }
 
+/// What became of a nest handed to the optimizer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NestOutcome {
+    /// Replaced by its optimized version: the IR changed.
+    Optimized,
+    /// Modelled, and left as it was (the core kept its schedule, or failed).
+    LeftAlone,
+    /// The nest as a whole has no model (a value used after it, a form translation
+    /// lacks, no run-time check): the nests inside it may still have one.
+    NotModelled,
+}
+
 /// Optimizes one nest that detection accepted and [`no_gain`] kept.
 pub trait NestOptimizer {
-    /// Replaces the nest rooted at `outer` by its optimized version; whether the IR
-    /// changed. Emits a remark either way. `index` numbers the function's optimized
-    /// nests so far.
+    /// Replaces the nest rooted at `outer` by its optimized version, or says why not.
+    /// Emits a remark either way; the IR changed only if `Optimized`. `index` numbers
+    /// the function's optimized nests so far.
     fn optimize_nest<'a>(
         &mut self,
         se: Analyses<'a>,
@@ -36,7 +48,7 @@ pub trait NestOptimizer {
         settings: &Settings,
         budget: &Budget,
         index: u32,
-    ) -> bool;
+    ) -> NestOutcome;
 }
 
 /// Runs the pass on one function, `optimizer` on each nest worth it; whether the IR
@@ -73,12 +85,17 @@ pub fn run_function(
                             missed(se, outer, &why, None);
                             continue;
                         }
-                        if optimizer
+                        match optimizer
                             .optimize_nest(se, function, outer, settings, &budget, optimized)
                         {
-                            optimized += 1;
-                            changed = true;
-                            break;
+                            NestOutcome::Optimized => {
+                                optimized += 1;
+                                changed = true;
+                                break;
+                            }
+                            NestOutcome::LeftAlone => {}
+                            // As for a nest detection rejects.
+                            NestOutcome::NotModelled => work.extend(outer.sub_loops()),
                         }
                     }
                     Err(failure) => {
@@ -234,12 +251,10 @@ fn no_gain(found: &Found<'_>, settings: &Settings) -> Option<String> {
     }
 }
 
-/// "loop nest left alone: why", at `at` or the nest's start. Returns false, for the
-/// optimizer's early exits.
-pub fn missed(se: Analyses<'_>, outer: Loop<'_>, why: &str, at: Option<Value<'_>>) -> bool {
+/// "loop nest left alone: why", at `at` or the nest's start.
+pub fn missed(se: Analyses<'_>, outer: Loop<'_>, why: &str, at: Option<Value<'_>>) {
     if se.remarks_enabled() {
         let text = format!("loop nest left alone: {why}");
         se.remark(RemarkKind::Missed, c"ScopNotOptimized", outer, at, &text);
     }
-    false
 }

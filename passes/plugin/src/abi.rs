@@ -15,7 +15,7 @@ use inkwell::values::FunctionValue;
 use llvm_sys::prelude::LLVMValueRef;
 use tessel_llvm::ffi::{Analyses, Loop, Run, TesselFunction};
 use tessel_llvm::function::{
-    missed, run_function, worth_optimizing, Budget, NestOptimizer, Settings,
+    missed, run_function, worth_optimizing, Budget, NestOptimizer, NestOutcome, Settings,
 };
 use tessel_poly::Options;
 
@@ -163,8 +163,9 @@ impl NestOptimizer for WithoutCore {
         _: &Settings,
         _: &Budget,
         _: u32,
-    ) -> bool {
-        missed(se, outer, self.0, None)
+    ) -> NestOutcome {
+        missed(se, outer, self.0, None);
+        NestOutcome::LeftAlone
     }
 }
 

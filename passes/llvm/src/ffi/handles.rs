@@ -195,6 +195,22 @@ impl Predicate {
             Sle => Sgt,
         }
     }
+    /// The predicate with its operands exchanged (`CmpInst::getSwappedPredicate`).
+    pub fn swapped(self) -> Predicate {
+        use Predicate::*;
+        match self {
+            Eq => Eq,
+            Ne => Ne,
+            Ugt => Ult,
+            Uge => Ule,
+            Ult => Ugt,
+            Ule => Uge,
+            Sgt => Slt,
+            Sge => Sle,
+            Slt => Sgt,
+            Sle => Sge,
+        }
+    }
     pub fn is_unsigned(self) -> bool {
         matches!(
             self,

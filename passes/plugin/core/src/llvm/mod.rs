@@ -18,7 +18,7 @@ mod translate;
 use inkwell::values::FunctionValue;
 use tessel_llvm::check::{self, Model};
 use tessel_llvm::ffi::{self, Analyses, Loop, RemarkKind};
-use tessel_llvm::function::{missed, Budget, NestOptimizer, Settings};
+use tessel_llvm::function::{missed, Budget, NestOptimizer, NestOutcome, Settings};
 use tessel_mlir::ir::standalone::StandaloneModule;
 
 use translate::NestTranslator;
@@ -35,7 +35,7 @@ impl NestOptimizer for Core {
         settings: &Settings,
         budget: &Budget,
         index: u32,
-    ) -> bool {
+    ) -> NestOutcome {
         optimize_nest(se, function, outer, settings, budget, index)
     }
 }
@@ -49,8 +49,7 @@ fn summary(remarks: &[String]) -> Option<&str> {
 }
 
 /// Replaces the nest rooted at `outer` (which detection accepted) by a call of its
-/// optimized version behind a run-time check. Returns true if the IR changed; emits
-/// a remark either way.
+/// optimized version behind a run-time check; emits a remark either way.
 fn optimize_nest<'a>(
     se: Analyses<'a>,
     function: FunctionValue<'a>,
@@ -58,24 +57,27 @@ fn optimize_nest<'a>(
     settings: &Settings,
     budget: &Budget,
     index: u32,
-) -> bool {
+) -> NestOutcome {
+    let not_modelled = |why: &str, at| {
+        missed(se, outer, why, at);
+        NestOutcome::NotModelled
+    };
+    let left_alone = |why: &str| {
+        missed(se, outer, why, None);
+        NestOutcome::LeftAlone
+    };
     if !check::has_entry_and_exit(outer) {
-        return missed(se, outer, "the nest has no single entry and exit", None);
+        return not_modelled("the nest has no single entry and exit", None);
     }
     if let Some(v) = splice::used_after(outer) {
-        return missed(
-            se,
-            outer,
-            "a value computed in the nest is used after it",
-            Some(v),
-        );
+        return not_modelled("a value computed in the nest is used after it", Some(v));
     }
     let module = StandaloneModule::new();
     let mut t = NestTranslator::new(se, function, outer, module.context());
     let function_name = function.get_name().to_string_lossy().into_owned();
     let name = format!("__tessel_{function_name}_{index}");
     if let Err(e) = t.translate(&name, module.body()) {
-        return missed(se, outer, &e.why, e.at);
+        return not_modelled(&e.why, e.at);
     }
     let model = Model {
         arrays: &t.arrays,
@@ -85,7 +87,7 @@ fn optimize_nest<'a>(
     };
     let check = match check::build_check(se, outer, &model) {
         Ok(check) => check,
-        Err(e) => return missed(se, outer, &e.describe(), None),
+        Err(e) => return not_modelled(&e.describe(), None),
     };
     let openmp = ffi::module_has_flag(function, "openmp");
     let mut options = budget.options_for_core(&settings.options);
@@ -101,16 +103,16 @@ fn optimize_nest<'a>(
         se.remark(RemarkKind::Analysis, c"Core", outer, None, remark);
     }
     if core.module.is_none() {
-        return missed(se, outer, &format!("the core failed: {}", core.error), None);
+        return left_alone(&format!("the core failed: {}", core.error));
     }
     let Some(optimized) = summary(&core.remarks).map(str::to_string) else {
-        return missed(se, outer, "the core kept the original schedule", None);
+        return left_alone("the core kept the original schedule");
     };
     let overlapping = splice::overlapping_pairs(se, &t);
     let spliced = splice::splice(se, function, outer, &t, &check, &overlapping, core, &name);
     let (preheader_branch, optimized_block) = match spliced {
         Ok(blocks) => blocks,
-        Err(e) => return missed(se, outer, e.describe(), None),
+        Err(e) => return left_alone(e.describe()),
     };
     if settings.count_runs {
         splice::count_runs(function, &name, preheader_branch, optimized_block);
@@ -146,5 +148,5 @@ fn optimize_nest<'a>(
         }
         se.remark(RemarkKind::Passed, c"ScopOptimized", outer, None, &text);
     }
-    true
+    NestOutcome::Optimized
 }
