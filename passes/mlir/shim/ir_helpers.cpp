@@ -4,6 +4,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -31,6 +32,25 @@ void tessel_emit_error(MlirLocation loc, const char *msg, size_t len) {
 // Queries the C API lacks.
 bool tessel_is_memory_effect_free(MlirOperation op) {
   return mlir::isMemoryEffectFree(unwrap(op));
+}
+
+// `#llvm.memory_effects` with no access of any kind: the effects of a call to a
+// `memory(none)` function, as clang and mlir-translate's import write them.
+static mlir::LLVM::MemoryEffectsAttr memoryNone(mlir::MLIRContext *context) {
+  auto none = mlir::LLVM::ModRefInfo::NoModRef;
+  return mlir::LLVM::MemoryEffectsAttr::get(context, none, none, none, none, none, none);
+}
+MlirAttribute tessel_llvm_memory_none(MlirContext context) {
+  return wrap(memoryNone(unwrap(context)));
+}
+// A direct `llvm.call` whose memory effects are none: it computes its results from
+// its operands only (MLIR's own effect query does not read the attribute).
+bool tessel_is_memory_free_call(MlirOperation op) {
+  auto call = llvm::dyn_cast<mlir::LLVM::CallOp>(unwrap(op));
+  if (!call || !call.getCallee() || call->getNumRegions() != 0)
+    return false;
+  auto effects = call.getMemoryEffectsAttr();
+  return effects && effects == memoryNone(call->getContext());
 }
 
 // Erasure in two steps (passes/mlir/src/ir/handles.rs, `Owned::erase`): unlinked

@@ -10,7 +10,7 @@ use crate::tuning::{self, Lookup, TuningNote};
 use crate::PassKind;
 use std::collections::HashSet;
 use std::time::Instant;
-use tessel_poly::{Options, PolyError};
+use tessel_poly::{Options, PolyError, Target};
 
 /// Why a SCoP keeps its original code (after `tessel: kept the original code of this
 /// SCoP: `).
@@ -119,6 +119,20 @@ impl std::fmt::Display for Remark<'_> {
             ),
         }
     }
+}
+
+/// The first function a statement of the SCoP calls (a `memory(none)` call, the only
+/// kind detection admits), if any.
+fn called_function(scop: &ExtractedScop) -> Option<String> {
+    scop.ops
+        .iter()
+        .flat_map(|op| std::iter::once(*op).chain(op.nested_ops()))
+        .find(|op| ir::is_memory_free_call(*op))
+        .map(|call| {
+            call.attr("callee")
+                .and_then(|c| c.as_flat_symbol())
+                .unwrap_or_default()
+        })
 }
 
 fn remark(loc: Location, r: Remark) {
@@ -300,7 +314,23 @@ impl Driver<'_> {
             return Ok(());
         };
         let tuned = self.tuned_options(&scop, options, loc);
-        let options = tuned.as_ref().unwrap_or(options);
+        let mut options = tuned.as_ref().unwrap_or(options);
+        let on_host;
+        if options.target == Target::Gpu {
+            if let Some(callee) = called_function(&scop) {
+                remark(
+                    loc,
+                    Remark::Note(format!(
+                        "kept on the host: it calls @{callee}, which the device does not have"
+                    )),
+                );
+                on_host = Options {
+                    target: Target::Cpu,
+                    ..options.clone()
+                };
+                options = &on_host;
+            }
+        }
         let mut optimized = tessel_poly::optimize(&scop.model, options)?;
         if let Some(why) = optimized.no_gain.take() {
             say_notes(loc, &optimized);

@@ -166,7 +166,7 @@ pub(super) fn conditional_contents(op: Op) -> std::result::Result<bool, Reject> 
                 name.as_str(),
                 "scf.yield" | "affine.yield" | "scf.if" | "affine.if"
             )
-            || crate::ir::is_pure(inner)
+            || computes_only(inner)
         {
         } else {
             return Err(Reject::ConditionalHolds {
@@ -176,6 +176,13 @@ pub(super) fn conditional_contents(op: Op) -> std::result::Result<bool, Reject> 
         }
     }
     Ok(writes)
+}
+
+/// An op a statement holds as a computation: one free of memory effects, or a call
+/// of a function that touches no memory (`memory(none)`: its result depends on its
+/// operands alone, as Polly takes `readnone` calls).
+pub(super) fn computes_only(op: Op) -> bool {
+    crate::ir::is_pure(op) || crate::ir::is_memory_free_call(op)
 }
 
 pub(super) fn is_conditional(op: Op) -> bool {
@@ -198,7 +205,7 @@ pub(super) fn kind(op: Op) -> Kind {
         "affine.yield" | "scf.yield" => return Kind::Yield,
         _ => {}
     }
-    if crate::ir::is_pure(op) {
+    if computes_only(op) {
         return Kind::Pure;
     }
     if is_conditional(op) {

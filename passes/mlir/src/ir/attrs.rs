@@ -183,6 +183,12 @@ impl Type {
         };
         (!t.ptr.is_null()).then_some(Type(t))
     }
+    /// `!llvm.func<result (inputs)>`, not variadic.
+    pub fn llvm_function(result: Type, inputs: &[Type]) -> Type {
+        let i: Vec<MlirType> = inputs.iter().map(|t| t.0).collect();
+        // SAFETY: live types; the array holds the count given.
+        Type(unsafe { mlirLLVMFunctionTypeGet(result.0, i.len() as isize, i.as_ptr(), false) })
+    }
     /// `(inputs) -> (results)`.
     pub fn function(ctx: Context, inputs: &[Type], results: &[Type]) -> Type {
         let i: Vec<MlirType> = inputs.iter().map(|t| t.0).collect();
@@ -249,6 +255,15 @@ impl Type {
         })
     }
 }
+
+/// Types are uniqued in the context: equal types are one object.
+impl PartialEq for Type {
+    fn eq(&self, other: &Type) -> bool {
+        // SAFETY: live types.
+        unsafe { mlirTypeEqual(self.0, other.0) }
+    }
+}
+impl Eq for Type {}
 
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -333,6 +348,16 @@ impl Attr {
         Attr(with_context(ctx, |c| Attribute::unit(c).to_raw()))
     }
 
+    /// `@name`.
+    pub fn flat_symbol(ctx: Context, name: &str) -> Attr {
+        Attr(with_context(ctx, |c| {
+            FlatSymbolRefAttribute::new(c, name).to_raw()
+        }))
+    }
+    /// `#llvm.memory_effects<...>` with no access of any kind: a `memory(none)` call.
+    pub fn llvm_memory_none(ctx: Context) -> Attr {
+        Attr(super::shim::llvm_memory_none(ctx.0))
+    }
     /// `"text"`.
     pub fn string(ctx: Context, text: &str) -> Attr {
         Attr(with_context(ctx, |c| {

@@ -39,7 +39,7 @@ pub mod standalone;
 pub use attrs::{AffineExpr, AffineExprKind, AffineMap, Attr, Context, IntegerSet, Location, Type};
 pub use build::OpBuilder;
 pub use handles::{erase_all, erasing_at_end, Blk, Detached, Op, Owned, Val};
-pub use shim::{emit_error, emit_remark, is_pure, verifies, workgroup_memref};
+pub use shim::{emit_error, emit_remark, is_memory_free_call, is_pure, verifies, workgroup_memref};
 
 use mlir_sys::MlirStringRef;
 

@@ -13,6 +13,8 @@ extern "C" {
     fn tessel_workgroup_memref(element: MlirType, rank: isize, shape: *const i64) -> MlirType;
     fn tessel_float_attr_from_bits(ty: MlirType, bits: u64) -> MlirAttribute;
     fn tessel_arith_fastmath_attr(ctx: MlirContext, llvm_flags: u32) -> MlirAttribute;
+    fn tessel_llvm_memory_none(ctx: MlirContext) -> MlirAttribute;
+    fn tessel_is_memory_free_call(op: MlirOperation) -> bool;
 }
 
 /// The f32 or f64 constant of `ty` with exactly these bits.
@@ -25,6 +27,20 @@ pub(super) fn float_attr_from_bits(ty: MlirType, bits: u64) -> MlirAttribute {
 pub(super) fn arith_fastmath_attr(ctx: MlirContext, llvm_flags: u32) -> MlirAttribute {
     // SAFETY: a live context; the shim only builds.
     unsafe { tessel_arith_fastmath_attr(ctx, llvm_flags) }
+}
+
+/// `#llvm.memory_effects<...>` with every kind of access `none`.
+pub(super) fn llvm_memory_none(ctx: MlirContext) -> MlirAttribute {
+    // SAFETY: a live context; the shim only builds.
+    unsafe { tessel_llvm_memory_none(ctx) }
+}
+
+/// A direct `llvm.call` to a function that touches no memory (its `memory_effects`
+/// are all `none`): a value computed from its operands, which [`is_pure`] does not
+/// see (MLIR's effect query ignores the attribute).
+pub fn is_memory_free_call(op: Op) -> bool {
+    // SAFETY: a live op; the shim only queries it.
+    unsafe { tessel_is_memory_free_call(op.raw()) }
 }
 
 /// A remark at `loc` (the C API emits errors only).

@@ -86,6 +86,9 @@ pub struct NestTranslator<'a> {
     scalar_args: Vec<Val>,
     names: HashMap<Value<'a>, Val>,
     scopes: Vec<Vec<Value<'a>>>,
+    /// Functions the nest calls (`memory(none)`), by name: each is declared in the
+    /// module as `llvm.func` with this type.
+    callees: Vec<(String, Type)>,
 }
 
 impl<'a> NestTranslator<'a> {
@@ -117,6 +120,7 @@ impl<'a> NestTranslator<'a> {
             scalar_args: vec![],
             names: HashMap::new(),
             scopes: vec![],
+            callees: vec![],
         }
     }
 
@@ -127,6 +131,7 @@ impl<'a> NestTranslator<'a> {
             && self.shape_arrays().is_ok()
             && self.emit_function(name, module).is_ok();
         if ok {
+            self.declare_callees(module);
             return Ok(());
         }
         // A step that gives up without a reason (a select on a condition of a type

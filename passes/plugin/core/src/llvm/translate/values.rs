@@ -351,7 +351,23 @@ impl<'a> NestTranslator<'a> {
                         .results(&[ty]);
                     return self.done(inst, b);
                 }
+                // A function that touches no memory (`memory(none)`, as C's
+                // `__attribute__((const))` declares it): a value of its operands,
+                // as Polly takes `readnone` calls. Called by name from the optimized
+                // function, so only one that other modules can reach.
                 let callee = ffi::callee_name(inst).unwrap_or_else(|| "a function".to_string());
+                if facts.no_memory_access() {
+                    if ffi::external_callee(inst).is_some() {
+                        return self.call(inst, &callee, ty);
+                    }
+                    return self.fail_at(
+                        format!(
+                            "calls {callee}, a static function, which the optimized code (a \
+                             function of its own) can't call by name"
+                        ),
+                        inst,
+                    );
+                }
                 self.fail_at(
                     format!("calls {callee}, which the model can't express"),
                     inst,
@@ -364,6 +380,54 @@ impl<'a> NestTranslator<'a> {
                 ),
                 inst,
             ),
+        }
+    }
+
+    /// `llvm.call @callee(args)` of a `memory(none)` function returning `ty`, with
+    /// those effects, so that the core takes it as a computation.
+    fn call(&mut self, inst: InstructionValue<'a>, callee: &str, ty: Type) -> Result<Val, ()> {
+        let count = ffi::arg_count(inst);
+        let mut inputs = vec![];
+        for i in 0..count {
+            let arg = ffi::operand(inst, i).ok_or(())?;
+            match self.type_of(arg) {
+                Some(t) => inputs.push(t),
+                None => return self.fail_at("a call argument of a type the model lacks", inst),
+            }
+        }
+        let ctx = self.ctx;
+        let declared = Type::llvm_function(ty, &inputs);
+        match self.callees.iter().find(|(name, _)| name == callee) {
+            Some((_, t)) if *t != declared => {
+                return self.fail_at(format!("calls {callee} with two signatures"), inst);
+            }
+            Some(_) => {}
+            None => self.callees.push((callee.to_string(), declared)),
+        }
+        let ops = self.operands_of(inst, count)?;
+        let b = OpBuilder::new("llvm.call", self.loc)
+            .operands(&ops)
+            .results(&[ty])
+            .attr("callee", Attr::flat_symbol(ctx, callee))
+            .attr("memory_effects", Attr::llvm_memory_none(ctx))
+            .attr(
+                "operandSegmentSizes",
+                Attr::dense_i32_array(ctx, &[count as i32, 0]),
+            )
+            .attr("op_bundle_sizes", Attr::dense_i32_array(ctx, &[]));
+        self.done(inst, b)
+    }
+
+    /// `llvm.func @name` declarations of the functions the nest calls, at the
+    /// module's end: the linker binds them to clang's.
+    pub(super) fn declare_callees(&self, module: tessel_mlir::ir::Blk) {
+        for (name, ty) in &self.callees {
+            let declaration = OpBuilder::new("llvm.func", self.loc)
+                .attr("sym_name", Attr::string(self.ctx, name))
+                .attr("function_type", Attr::type_attr(*ty))
+                .attr("memory_effects", Attr::llvm_memory_none(self.ctx))
+                .empty_region();
+            module.append(declaration.build());
         }
     }
 
