@@ -339,7 +339,7 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
     byseed = dict(progs)
     orig = work / "orig.mlir"
     orig_funcs = {s: p.func_text(f"p{s}") for s, p in progs}
-    orig.write_text("module {\n" + "".join(orig_funcs.values()) + "}\n")
+    orig.write_text(G.module_of(list(orig_funcs.values())))
     # variant k=0 is the original
     fn: dict[int, list[str | None]] = {s: [f"p{s}_v0"] for s, _ in progs}
     texts: list[str] = [rename(t, "_v0") for t in orig_funcs.values()]
@@ -355,7 +355,7 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
             nonlocal_builds[0] += 1
             src = orig if len(seeds) == len(progs) else work / f"sub{k}_{tag}.mlir"
             if src != orig:
-                src.write_text("module {\n" + "".join(orig_funcs[s] for s in seeds) + "}\n")
+                src.write_text(G.module_of([orig_funcs[s] for s in seeds]))
             dst = work / f"v{k}_{tag}.out.mlir"
             r = tt.mlir_opt(src, dst, v.pipeline,
                             timeout=opt_timeout * len(seeds), extra=["--mlir-print-local-scope"])
@@ -425,7 +425,7 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
             fn[s].append(f"p{s}_v{k}")
     # Build once.
     comb = work / "all.mlir"
-    comb.write_text("module {\n" + "".join(texts) + "}\n")
+    comb.write_text(G.module_of(texts))
     llvm_mlir, ll, cfile, exe = work / "all.llvm.mlir", work / "all.ll", work / "driver.c", work / "driver"
     vnames = ["orig"] + [v.name for v in variants]
     try:
@@ -442,7 +442,7 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
         if not bad:
             raise
         texts = [t for t in texts if t not in bad]
-        comb.write_text("module {\n" + "".join(texts) + "}\n")
+        comb.write_text(G.module_of(texts))
         suite.lower_to_llvm_dialect(comb, llvm_mlir)
     suite._run_tool([suite.MLIR_TRANSLATE, "--mlir-to-llvmir", llvm_mlir, "-o", ll], "mlir-translate")
     cfile.write_text(c_driver(progs, fn, vnames))
@@ -473,7 +473,7 @@ def _find_unlowerable(texts: list[str], work: Path) -> list[str]:
     bad = []
     for i, t in enumerate(texts):
         f = work / f"lowercheck_{i}.mlir"
-        f.write_text("module {\n" + t + "}\n")
+        f.write_text(G.module_of([t]))
         try:
             suite.lower_to_llvm_dialect(f, work / f"lowercheck_{i}.out.mlir")
         except suite.SuiteError:
@@ -511,7 +511,7 @@ def structure_variants(seed: int, prog, work: Path, limit: int) -> list[Variant]
     """The program's fusion structures (seed 002's F^1, the first `limit` of each
     SCoP's, fullest fusion first) under the pluto and isl presets, as variants."""
     src = work / f"space{seed}.mlir"
-    src.write_text("module {\n" + prog.func_text(f"p{seed}") + "}\n")
+    src.write_text(G.module_of([prog.func_text(f"p{seed}")]))
     res = tt.mlir_opt(src, work / f"space{seed}.out.mlir",
                       tt.func_pipeline("tessel-print-fusion-space{time-budget=0}"))
     if not res.ok:

@@ -33,6 +33,25 @@ import sys
 from dataclasses import dataclass, field
 
 FLOAT_TYPES = ("f64", "f32")
+# `#llvm.memory_effects` of a call that touches no memory.
+NO_MEMORY = ("#llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none, "
+             "errnoMem = none, targetMem0 = none, targetMem1 = none>")
+# The functions the statements' calls call (Stmt.call): x * 0.5 + 1, one per float
+# type, at the start of every module.
+PRELUDE = "".join(
+    f"""  llvm.func @tessel_fuzz_{t}(%x: {t}) -> {t} attributes {{memory_effects = {NO_MEMORY}}} {{
+    %h = llvm.mlir.constant(5.000000e-01 : {t}) : {t}
+    %o = llvm.mlir.constant(1.000000e+00 : {t}) : {t}
+    %y = llvm.fmul %x, %h : {t}
+    %z = llvm.fadd %y, %o : {t}
+    llvm.return %z : {t}
+  }}
+""" for t in ("f32", "f64"))
+
+
+def module_of(funcs: list[str]) -> str:
+    """A module of these functions' texts, after the prelude."""
+    return "module {\n" + PRELUDE + "".join(funcs) + "}\n"
 INT_TYPES = ("i32", "i64")
 
 
@@ -77,6 +96,9 @@ class Stmt:
     guard: Access | None = None
     # A math op on the value before the store (floats): absf, sqrt (of absf), floor.
     math: str = ""
+    # A call of a function that touches no memory on the stored value (floats):
+    # `llvm.call @tessel_fuzz_<type>` with no memory effects, defined in PRELUDE.
+    call: bool = False
 
 
 @dataclass
@@ -150,7 +172,7 @@ class Program:
         return Emitter(self).emit(fname)
 
     def module_text(self, fname: str = "prog") -> str:
-        return f"// seed {self.seed}\nmodule {{\n{self.func_text(fname)}}}\n"
+        return f"// seed {self.seed}\n" + module_of([self.func_text(fname)])
 
 
 # ---------------------------------------------------------------------------
@@ -426,6 +448,10 @@ class Emitter:
                         v = self.fresh()
                         out.append(f"{ind}{v} = math.sqrt {val} : {ty}")
                         val = v
+                if n.call and ty in FLOAT_TYPES:
+                    v = self.fresh()
+                    out.append(f"{ind}{v} = llvm.call @tessel_fuzz_{ty}({val}) {{memory_effects = {NO_MEMORY}}} : ({ty}) -> {ty}")
+                    val = v
                 out.append(f"{ind}affine.store {val}, %{ta.name}[{self.subs(n.target, ivs)}] : {self.mtype(ta)}")
                 if n.guard is not None:
                     ind = ind[:-2]
@@ -529,6 +555,7 @@ class Gen:
             body.append(product)
         prog = Program(self.seed, self.params, arrays, body)
         self.front_end_forms(prog, random.Random(self.seed * 7919 + 41))
+        self.calls(prog, random.Random(self.seed * 7919 + 43))
         normalize(prog)
         # Cost control: shrink sizes until it runs in microseconds-milliseconds.
         # Constant bounds don't shrink: once every parameter is down to 2, keep
@@ -563,6 +590,22 @@ class Gen:
             reads = [a for a in st.reads if a is not None and prog.array(a.array).rank > 0]
             if reads and r.random() < 0.08:
                 r.choice(reads).scramble = True
+
+    def calls(self, prog: Program, r: random.Random) -> None:
+        """Calls of a function that touches no memory (`memory(none)`, C's
+        `__attribute__((const))` as clang and mlir-translate write it), in 8% of the
+        floating-point statements; a stream of its own, so that the other forms of a
+        seed stay as they were."""
+        def stmts(nodes):
+            for n in nodes:
+                if isinstance(n, Stmt):
+                    yield n
+                elif isinstance(n, (Loop, If)):
+                    yield from stmts(n.body)
+
+        for st in stmts(prog.body):
+            if r.random() < 0.08 and prog.array(st.target.array).elem in FLOAT_TYPES:
+                st.call = True
 
     def separator(self) -> Separator:
         r = self.r

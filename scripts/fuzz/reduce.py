@@ -127,6 +127,8 @@ def _edits(prog: G.Program):
                 yield (k, "drop-guard", None)
             if n.math:
                 yield (k, "drop-math", None)
+            if n.call:
+                yield (k, "drop-call", None)
             for j in range(len(n.reads)):
                 yield (k, "drop-read", j)
             for j, r in enumerate(n.reads):
@@ -165,6 +167,8 @@ def apply_edit(prog: G.Program, edit) -> G.Program | None:
         n.guard = None
     elif what == "drop-math":
         n.math = ""
+    elif what == "drop-call":
+        n.call = False
     else:
         return None
     if not p.body:
