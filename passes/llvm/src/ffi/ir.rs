@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 
 use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode, InstructionValue};
 use llvm_sys::core::*;
-use llvm_sys::{LLVMLinkage, LLVMTypeKind};
+use llvm_sys::LLVMTypeKind;
 
 use super::abi::*;
 use super::*;
@@ -42,26 +42,6 @@ pub fn callee_name(call: InstructionValue<'_>) -> Option<String> {
                 .into_owned(),
         )
     }
-}
-/// The name of the function a call calls directly, where a declaration in another
-/// module reaches it: not `static` (internal or private linkage).
-pub fn external_callee(call: InstructionValue<'_>) -> Option<String> {
-    // SAFETY: a live call; the callee is a live value, asked its linkage only as a
-    // function.
-    let local = unsafe {
-        let callee = LLVMGetCalledValue(call.as_value_ref());
-        if callee.is_null() || LLVMIsAFunction(callee).is_null() {
-            return None;
-        }
-        matches!(
-            LLVMGetLinkage(callee),
-            LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage
-        )
-    };
-    if local {
-        return None;
-    }
-    callee_name(call)
 }
 pub fn operand(inst: InstructionValue<'_>, i: u32) -> Option<Value<'_>> {
     // SAFETY: a live instruction, an index below its operand count.

@@ -122,6 +122,19 @@ impl Drop for GeneratedModule {
     }
 }
 
+/// Replaces every use of `declared`, a declaration the generated module brought in,
+/// by `function`, and deletes the declaration: a callee of the optimized code, which
+/// its module declared under a symbol of its own (a `static` function has no name the
+/// linker could bind).
+pub fn bind_declaration(declared: FunctionValue<'_>, function: Value<'_>) {
+    // SAFETY: a live declaration with no body and a live function of the same module
+    // (both pointers); after the replacement the declaration has no use left.
+    unsafe {
+        LLVMReplaceAllUsesWith(declared.as_value_ref(), function.raw());
+        LLVMDeleteFunction(declared.as_value_ref());
+    }
+}
+
 /// The host module's function `name`.
 pub fn function_named<'a>(host: FunctionValue<'a>, name: &str) -> Option<FunctionValue<'a>> {
     let name = std::ffi::CString::new(name).ok()?;

@@ -142,6 +142,12 @@ pub fn splice<'a>(
             f.set_linkage(Linkage::Internal);
         }
     }
+    // The functions the nest calls, declared there under the nest's symbols.
+    for callee in &t.callees {
+        if let Some(declared) = ffi::function_named(function, &callee.symbol) {
+            ffi::bind_declaration(declared, callee.function);
+        }
+    }
 
     // The check and the call, in the preheader.
     let b = context.create_builder();

@@ -86,9 +86,21 @@ pub struct NestTranslator<'a> {
     scalar_args: Vec<Val>,
     names: HashMap<Value<'a>, Val>,
     scopes: Vec<Vec<Value<'a>>>,
-    /// Functions the nest calls (`memory(none)`), by name: each is declared in the
-    /// module as `llvm.func` with this type.
-    callees: Vec<(String, Type)>,
+    /// Functions the nest calls (`memory(none)`), each declared in the module under
+    /// a symbol of the nest's own, which the splice binds to the function.
+    pub callees: Vec<Callee<'a>>,
+    /// The nest function's name, the prefix of the callees' symbols.
+    name: String,
+}
+
+/// A function the nest calls, and its declaration in the nest's module: a symbol of
+/// the nest's own (`<nest>_callee_<k>`), which the splice then replaces by the
+/// function, so that a `static` function (no name another module can reach) is
+/// called as well as an external one.
+pub struct Callee<'a> {
+    pub function: Value<'a>,
+    pub symbol: String,
+    ty: Type,
 }
 
 impl<'a> NestTranslator<'a> {
@@ -121,12 +133,14 @@ impl<'a> NestTranslator<'a> {
             names: HashMap::new(),
             scopes: vec![],
             callees: vec![],
+            name: String::new(),
         }
     }
 
     /// Appends `func.func @<name>` to `module`; the reason when the nest has no
     /// affine form.
     pub fn translate(&mut self, name: &str, module: Blk) -> Result<(), Untranslatable<'a>> {
+        self.name = name.to_string();
         let ok = self.collect_accesses().is_ok()
             && self.shape_arrays().is_ok()
             && self.emit_function(name, module).is_ok();

@@ -353,21 +353,11 @@ impl<'a> NestTranslator<'a> {
                 }
                 // A function that touches no memory (`memory(none)`, as C's
                 // `__attribute__((const))` declares it): a value of its operands,
-                // as Polly takes `readnone` calls. Called by name from the optimized
-                // function, so only one that other modules can reach.
-                let callee = ffi::callee_name(inst).unwrap_or_else(|| "a function".to_string());
-                if facts.no_memory_access() {
-                    if ffi::external_callee(inst).is_some() {
-                        return self.call(inst, &callee, ty);
-                    }
-                    return self.fail_at(
-                        format!(
-                            "calls {callee}, a static function, which the optimized code (a \
-                             function of its own) can't call by name"
-                        ),
-                        inst,
-                    );
+                // as Polly takes `readnone` calls.
+                if facts.no_memory_access() && ffi::callee_name(inst).is_some() {
+                    return self.call(inst, ty);
                 }
+                let callee = ffi::callee_name(inst).unwrap_or_else(|| "a function".to_string());
                 self.fail_at(
                     format!("calls {callee}, which the model can't express"),
                     inst,
@@ -383,10 +373,12 @@ impl<'a> NestTranslator<'a> {
         }
     }
 
-    /// `llvm.call @callee(args)` of a `memory(none)` function returning `ty`, with
-    /// those effects, so that the core takes it as a computation.
-    fn call(&mut self, inst: InstructionValue<'a>, callee: &str, ty: Type) -> Result<Val, ()> {
+    /// `llvm.call` of a `memory(none)` function returning `ty`, with those effects,
+    /// so that the core takes it as a computation; the callee is declared under the
+    /// nest's symbol for it ([`super::Callee`]).
+    fn call(&mut self, inst: InstructionValue<'a>, ty: Type) -> Result<Val, ()> {
         let count = ffi::arg_count(inst);
+        let function = ffi::operand(inst, count).ok_or(())?;
         let mut inputs = vec![];
         for i in 0..count {
             let arg = ffi::operand(inst, i).ok_or(())?;
@@ -397,18 +389,26 @@ impl<'a> NestTranslator<'a> {
         }
         let ctx = self.ctx;
         let declared = Type::llvm_function(ty, &inputs);
-        match self.callees.iter().find(|(name, _)| name == callee) {
-            Some((_, t)) if *t != declared => {
-                return self.fail_at(format!("calls {callee} with two signatures"), inst);
+        let symbol = match self.callees.iter().find(|c| c.function == function) {
+            Some(c) if c.ty != declared => {
+                return self.fail_at("calls a function with two signatures", inst);
             }
-            Some(_) => {}
-            None => self.callees.push((callee.to_string(), declared)),
-        }
+            Some(c) => c.symbol.clone(),
+            None => {
+                let symbol = format!("{}_callee_{}", self.name, self.callees.len());
+                self.callees.push(super::Callee {
+                    function,
+                    symbol: symbol.clone(),
+                    ty: declared,
+                });
+                symbol
+            }
+        };
         let ops = self.operands_of(inst, count)?;
         let b = OpBuilder::new("llvm.call", self.loc)
             .operands(&ops)
             .results(&[ty])
-            .attr("callee", Attr::flat_symbol(ctx, callee))
+            .attr("callee", Attr::flat_symbol(ctx, &symbol))
             .attr("memory_effects", Attr::llvm_memory_none(ctx))
             .attr(
                 "operandSegmentSizes",
@@ -418,13 +418,12 @@ impl<'a> NestTranslator<'a> {
         self.done(inst, b)
     }
 
-    /// `llvm.func @name` declarations of the functions the nest calls, at the
-    /// module's end: the linker binds them to clang's.
+    /// The callees' `llvm.func` declarations, at the module's end.
     pub(super) fn declare_callees(&self, module: tessel_mlir::ir::Blk) {
-        for (name, ty) in &self.callees {
+        for callee in &self.callees {
             let declaration = OpBuilder::new("llvm.func", self.loc)
-                .attr("sym_name", Attr::string(self.ctx, name))
-                .attr("function_type", Attr::type_attr(*ty))
+                .attr("sym_name", Attr::string(self.ctx, &callee.symbol))
+                .attr("function_type", Attr::type_attr(callee.ty))
                 .attr("memory_effects", Attr::llvm_memory_none(self.ctx))
                 .empty_region();
             module.append(declaration.build());
