@@ -265,7 +265,9 @@ impl<'a> Detector<'a> {
                     }
                 }
                 let mut culprit = None;
-                if !self.affine_condition(condition, l, outer, found, &mut culprit, 0) {
+                if !self.affine_condition(condition, l, outer, found, &mut culprit, 0)
+                    && !l.is_some_and(|l| sides_without_loops(se, inst, l))
+                {
                     return Err(fail(Reject::NonAffineBranch, culprit));
                 }
                 return Ok(());
@@ -414,4 +416,38 @@ impl<'a> Detector<'a> {
         }
         false
     }
+}
+
+/// Whether both sides of `branch`, up to their merge, stay in its loop `l` with no
+/// loop of their own: then a branch whose condition is not affine (a test on data,
+/// `if (A[i] > 0)`) is a conditional part of one statement, as Polly's non-affine
+/// subregion, which translation makes an `scf.if` whose stores the core takes as
+/// may-writes.
+pub fn sides_without_loops<'a>(
+    se: Analyses<'a>,
+    branch: InstructionValue<'a>,
+    l: Loop<'a>,
+) -> bool {
+    let Some(merge) = branch.get_parent().and_then(|b| se.post_idom(b)) else {
+        return false;
+    };
+    let mut work: Vec<_> = (0..2).filter_map(|i| ffi::successor(branch, i)).collect();
+    let mut seen = HashSet::new();
+    while let Some(block) = work.pop() {
+        if block == merge || !seen.insert(block) {
+            continue;
+        }
+        if seen.len() > 64 || se.loop_for(block) != Some(l) || l.header() == block {
+            return false;
+        }
+        let Some(terminator) = block.get_terminator() else {
+            return false;
+        };
+        for i in 0..terminator.get_num_operands() {
+            if let Some(next) = ffi::successor(terminator, i) {
+                work.push(next);
+            }
+        }
+    }
+    true
 }

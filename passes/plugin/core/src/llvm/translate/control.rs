@@ -1,11 +1,12 @@
-//! Control flow inside a loop: its body's blocks, branches as `affine.if`s, and
-//! loop rotation's zero-trip guards.
+//! Control flow inside a loop: its body's blocks, branches as `affine.if`s (as
+//! `scf.if`s where the condition is on data), and loop rotation's zero-trip guards.
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{InstructionOpcode, InstructionValue};
 use tessel_mlir::ir::{AffineExpr, Attr, IntegerSet, OpBuilder, Type};
 
 use super::{NestTranslator, Widen};
+use tessel_llvm::detect::sides_without_loops;
 use tessel_llvm::ffi::{self, Conversion, Loop, LoopBlock, Predicate, Scev, ScevKind, Value};
 use tessel_llvm::scev::{backedge_count, signed_invariants};
 
@@ -411,15 +412,13 @@ impl<'a> NestTranslator<'a> {
             return Err(());
         };
         let mut set = vec![];
-        if !self.constraints(condition, false, l, &mut set, 0) {
+        let mut affine = self.constraints(condition, false, l, &mut set, 0);
+        if !affine {
             set.clear();
-            if !self.constraints(condition, true, l, &mut set, 0) {
-                return self.fail(
-                    "a branch condition is not a conjunction of affine comparisons",
-                    Value::of(branch),
-                );
+            affine = self.constraints(condition, true, l, &mut set, 0);
+            if affine {
+                std::mem::swap(&mut then_block, &mut else_block);
             }
-            std::mem::swap(&mut then_block, &mut else_block);
         }
         let from = branch.get_parent().ok_or(())?;
         let se = self.se;
@@ -465,17 +464,48 @@ impl<'a> NestTranslator<'a> {
             incoming[0].push(t);
             incoming[1].push(e);
         }
+        if !affine && !sides_without_loops(se, branch, l) {
+            return self.fail(
+                "a branch condition is not a conjunction of affine comparisons",
+                Value::of(branch),
+            );
+        }
+        if !affine && !phis.is_empty() {
+            // The core's conditional statement yields nothing (a test on data that
+            // both stores and merges values is beyond it).
+            return self.fail(
+                "a branch on data whose sides merge values",
+                Value::of(branch),
+            );
+        }
         let types: Vec<Type> = phis.iter().filter_map(|p| self.type_of(*p)).collect();
-        let integer_set = IntegerSet::with_symbols(ctx, self.stack.len(), self.params.len(), &set);
-        let operands = self.operands();
-        let (builder, then_body) = OpBuilder::new("affine.if", self.loc).region_with_block(&[]);
+        // An affine condition is an `affine.if`; one on data (a loaded value, a call)
+        // an `scf.if` on its value, whose stores the core takes as may-writes (Polly's
+        // non-affine subregion).
+        let (if_name, yield_name) = if affine {
+            ("affine.if", "affine.yield")
+        } else {
+            ("scf.if", "scf.yield")
+        };
+        let (builder, then_body) = OpBuilder::new(if_name, self.loc).region_with_block(&[]);
         let (builder, else_body) = builder.region_with_block(&[]);
-        let if_op = self.append(
+        let builder = if affine {
+            let integer_set =
+                IntegerSet::with_symbols(ctx, self.stack.len(), self.params.len(), &set);
             builder
-                .operands(&operands)
-                .results(&types)
-                .attr("condition", Attr::integer_set(integer_set)),
-        );
+                .operands(&self.operands())
+                .attr("condition", Attr::integer_set(integer_set))
+        } else {
+            if condition.ty().integer_width() != Some(1) {
+                return self.fail(
+                    "a branch on a value the model has no form for",
+                    Value::of(branch),
+                );
+            }
+            let value = self.value(condition)?;
+            builder.operands(&[value])
+        };
+        let if_op = self.append(builder.results(&types));
         for (s, body) in [then_body, else_body].into_iter().enumerate() {
             self.blocks.push(body);
             self.scopes.push(vec![]);
@@ -487,7 +517,7 @@ impl<'a> NestTranslator<'a> {
             for v in incoming[s].clone() {
                 yields.push(self.value(v)?);
             }
-            self.append(OpBuilder::new("affine.yield", self.loc).operands(&yields));
+            self.append(OpBuilder::new(yield_name, self.loc).operands(&yields));
             self.close_scope();
             self.blocks.pop();
         }
