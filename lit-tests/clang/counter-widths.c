@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Inputs/hash.h"
+
 // `unsigned` flat subscripts: i*m + j in 32 bits, zero-extended, with no flag that
 // says it can't wrap. The check bounds each subscript's greatest value by 2^32 - 1:
 // (n - 1)*m + m - 1 = n*m - 1 for x, (m - 1)*n + n - 1 for y (SCEV writes n - 1
@@ -65,16 +67,6 @@ __attribute__((noinline)) void thirds(unsigned n, unsigned m, double *restrict o
   for (unsigned i = 1; i <= n; i += 3)
     for (unsigned j = 1; j <= n; j++)
       out[j * m + i] = in[i * m + j] + out[j * m + i];
-}
-
-static unsigned long long hash(const double *p, size_t count) {
-  unsigned long long h = 1469598103934665603ULL;
-  for (size_t i = 0; i < count; i++) {
-    unsigned long long bits;
-    memcpy(&bits, &p[i], sizeof bits);
-    h = (h ^ bits) * 1099511628211ULL;
-  }
-  return h;
 }
 
 int main(int argc, char **argv) {

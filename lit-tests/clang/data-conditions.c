@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Inputs/hash.h"
+
 // A store under a test on what it reads: i and j are both parallel.
 // CHECK: data-conditions.c:[[@LINE+7]]:3: remark: optimized SCoP of 1 statements
 // RUNS-DAG: tessel: __tessel_clip_0: 3 of 3 runs optimized
@@ -71,16 +73,6 @@ __attribute__((noinline)) void inner_loop(int n, double A[restrict n][n], const 
     if (B[i][0] > 0.5)
       for (int j = 0; j < n; j++)
         A[i][j] = B[j][i] + A[i][j];
-}
-
-static unsigned long long hash(const double *p, size_t count) {
-  unsigned long long h = 1469598103934665603ULL;
-  for (size_t i = 0; i < count; i++) {
-    unsigned long long bits;
-    memcpy(&bits, &p[i], sizeof bits);
-    h = (h ^ bits) * 1099511628211ULL;
-  }
-  return h;
 }
 
 int main(int argc, char **argv) {

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Inputs/hash.h"
+
 // The last value read in the time loop is returned.
 // CHECK: inner-nests.c:[[@LINE+5]]:3: remark: loop nest left alone: a value computed in the nest is used after it
 // CHECK: inner-nests.c:[[@LINE+5]]:5: remark: optimized SCoP of 1 statements
@@ -44,16 +46,6 @@ __attribute__((noinline)) double running_sum(int n, int steps, double A[restrict
     sum += B[0][0];
   }
   return sum;
-}
-
-static unsigned long long hash(const double *p, size_t count) {
-  unsigned long long h = 1469598103934665603ULL;
-  for (size_t i = 0; i < count; i++) {
-    unsigned long long bits;
-    memcpy(&bits, &p[i], sizeof bits);
-    h = (h ^ bits) * 1099511628211ULL;
-  }
-  return h;
 }
 
 int main(int argc, char **argv) {

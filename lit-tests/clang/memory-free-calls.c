@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Inputs/hash.h"
+
 __attribute__((const, noinline)) double weight(double x) { return x * 0.5 + 1.0; }
 
 // The call stays in the statement, once per instance, with its argument loaded
@@ -55,16 +57,6 @@ __attribute__((noinline)) void looked_up(int n, double A[restrict n][n], const d
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       A[i][j] = lookup(j) * B[j][i] + A[i][j];
-}
-
-static unsigned long long hash(const double *p, size_t count) {
-  unsigned long long h = 1469598103934665603ULL;
-  for (size_t i = 0; i < count; i++) {
-    unsigned long long bits;
-    memcpy(&bits, &p[i], sizeof bits);
-    h = (h ^ bits) * 1099511628211ULL;
-  }
-  return h;
 }
 
 int main(int argc, char **argv) {

@@ -49,6 +49,15 @@ PRELUDE = "".join(
 """ for t in ("f32", "f64"))
 
 
+def statements(nodes):
+    """The statements of a program tree, in order, inside loops and ifs."""
+    for n in nodes:
+        if isinstance(n, Stmt):
+            yield n
+        elif isinstance(n, (Loop, If)):
+            yield from statements(n.body)
+
+
 def module_of(funcs: list[str]) -> str:
     """A module of these functions' texts, after the prelude."""
     return "module {\n" + PRELUDE + "".join(funcs) + "}\n"
@@ -573,14 +582,7 @@ class Gen:
         """Forms front ends write that are no plain affine statement (issue 42), from a
         stream of their own: a condition on data, a math op on the stored value, a
         non-affine subscript. Each statement gets each with a small probability."""
-        def stmts(nodes):
-            for n in nodes:
-                if isinstance(n, Stmt):
-                    yield n
-                elif isinstance(n, (Loop, If)):
-                    yield from stmts(n.body)
-
-        for st in stmts(prog.body):
+        for st in statements(prog.body):
             if r.random() < 0.12:
                 pick = r.choice([a for a in st.reads if a is not None] + [st.target])
                 st.guard = copy.deepcopy(pick)
@@ -596,14 +598,7 @@ class Gen:
         `__attribute__((const))` as clang and mlir-translate write it), in 8% of the
         floating-point statements; a stream of its own, so that the other forms of a
         seed stay as they were."""
-        def stmts(nodes):
-            for n in nodes:
-                if isinstance(n, Stmt):
-                    yield n
-                elif isinstance(n, (Loop, If)):
-                    yield from stmts(n.body)
-
-        for st in stmts(prog.body):
+        for st in statements(prog.body):
             if r.random() < 0.08 and prog.array(st.target.array).elem in FLOAT_TYPES:
                 st.call = True
 

@@ -52,8 +52,18 @@ impl<'a, 'w> Widener<'a, 'w> {
         if self.non_negative_invariant(op) {
             return se.convert(op, Conversion::ZeroExtend, e.width());
         }
+        self.taken_wide(e, op, false)
+    }
+
+    /// `e`, the extension of `op`, as `op` computed wide where `op` is a
+    /// recurrence, sum or product, its range in `widened`; else `e` with its
+    /// operands rewritten.
+    fn taken_wide(&mut self, e: Scev<'a>, op: Scev<'a>, is_unsigned: bool) -> Scev<'a> {
+        let se = self.se;
         let wide = match op.kind() {
-            ScevKind::AddRec | ScevKind::Add | ScevKind::Mul => self.widen(op, e.width(), false),
+            ScevKind::AddRec | ScevKind::Add | ScevKind::Mul => {
+                self.widen(op, e.width(), is_unsigned)
+            }
             _ => None,
         };
         let Some(wide) = wide else {
@@ -63,7 +73,7 @@ impl<'a, 'w> Widener<'a, 'w> {
             widened.push(NarrowValue {
                 wide,
                 bits: op.width(),
-                is_unsigned: false,
+                is_unsigned,
             });
         }
         wide
@@ -79,23 +89,10 @@ impl<'a, 'w> Widener<'a, 'w> {
         let exact = se.is_loop_invariant(op, self.nest)
             || op.no_unsigned_wrap()
             || (op.no_signed_wrap() && se.known_non_negative(op));
-        let wide = match op.kind() {
-            ScevKind::AddRec | ScevKind::Add | ScevKind::Mul if !exact => {
-                self.widen(op, e.width(), true)
-            }
-            _ => None,
-        };
-        let Some(wide) = wide else {
+        if exact {
             return rewrite_operands(se, e, |op| self.visit(op));
-        };
-        if let Some(widened) = self.widened.as_deref_mut() {
-            widened.push(NarrowValue {
-                wide,
-                bits: op.width(),
-                is_unsigned: true,
-            });
         }
-        wide
+        self.taken_wide(e, op, true)
     }
 
     /// `s`, narrow, computed in `width` over its operands' extensions; None when it
