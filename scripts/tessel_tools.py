@@ -3,8 +3,9 @@ lit-tests/execution/run.py). Python 3.11, standard library only.
 
 Builds on scripts/suite.py (the kernel suite's own helper: kernel list, sizes,
 lowering + build, run) and adds what the drivers have in common: running
-mlir-opt with the Tessel plugin, reading Tessel's remarks, attributing them to
-functions, small table/statistics utilities, an SVG bar chart, and installing
+mlir-opt with the Tessel plugin, reading Tessel's remarks (mlir-opt's, attributed
+to functions; clang's, the plugin's and Polly's, tallied by outcome and reason),
+small table/statistics utilities, an SVG bar chart, and installing
 Debian packages that only a driver needs.
 """
 
@@ -286,6 +287,86 @@ def summarize_remarks(stderr: str, mlir_path: Path) -> RemarkSummary:
         else:
             s.other.append(d)
     return s
+
+
+# ---------------------------------------------------------------------------
+# Clang's remarks: the plugin's (-Rpass*=tessel) and Polly's (scripts/corpus,
+# scripts/coverage)
+# ---------------------------------------------------------------------------
+
+# One remark per line under -fno-caret-diagnostics: FILE:LINE:COL: remark: MSG [-Rflag]
+_CLANG_REMARK_RE = re.compile(
+    r"^(?P<file>.*?)(?::(?P<line>\d+):(?P<col>\d+))?: remark: (?P<msg>.*?)(?: \[(?P<flag>-R[^]]*)\])?$")
+LEFT_ALONE = "loop nest left alone: "
+# A reason's detail: from its first parenthesis, brace or "colon space" on.
+_REASON_DETAIL = re.compile(r"\s*(\(|\{|:\s).*$")
+
+
+@dataclass
+class ClangRemark:
+    file: str
+    line: int | None
+    col: int | None
+    msg: str
+    flag: str  # the option that enabled it, e.g. -Rpass-missed=tessel ("" if not printed)
+
+
+def clang_remarks(text: str) -> list[ClangRemark]:
+    """The remarks among clang's diagnostics, in order."""
+    out = []
+    for ln in text.splitlines():
+        m = _CLANG_REMARK_RE.match(ln.rstrip())
+        if m:
+            out.append(ClangRemark(m.group("file"), int(m.group("line")) if m.group("line") else None,
+                                   int(m.group("col")) if m.group("col") else None, m.group("msg"),
+                                   m.group("flag") or ""))
+    return out
+
+
+def left_alone_reason(msg: str) -> str | None:
+    """The reason of a "loop nest left alone: REASON" remark up to its detail (a
+    parenthesis, brace or colon), so that remarks tally by reason; None for others."""
+    if not msg.startswith(LEFT_ALONE):
+        return None
+    return _REASON_DETAIL.sub("", msg[len(LEFT_ALONE):]).strip()
+
+
+@dataclass
+class TesselRemarks:
+    """What the plugin's remarks say about a compile's nests (one remark each)."""
+    scops: int = 0       # "SCoP: a nest of ...": nests detection accepted
+    optimized: int = 0   # "optimized SCoP ...": nests replaced by optimized code
+    left: dict[str, int] = field(default_factory=dict)  # "loop nest left alone: REASON", by reason
+    kept: dict[str, int] = field(default_factory=dict)  # the core kept the original code / found no gain
+
+
+def tessel_remark_kind(msg: str) -> tuple[str, str]:
+    """(kind, reason) of one plugin remark: kind scop | optimized | left | kept | "" (other)."""
+    if msg.startswith("SCoP: "):
+        return "scop", ""
+    if msg.startswith("optimized SCoP"):
+        return "optimized", ""
+    why = left_alone_reason(msg)
+    if why is not None:
+        return "left", why
+    if msg.startswith(("tessel: kept the original code", "tessel: left SCoP")):
+        return "kept", "kept the original code" if "kept" in msg[:20] else "left as it was (no gain)"
+    return "", ""
+
+
+def tally_tessel_remarks(remarks: Iterable[ClangRemark]) -> TesselRemarks:
+    t = TesselRemarks()
+    for r in remarks:
+        kind, why = tessel_remark_kind(r.msg)
+        if kind == "scop":
+            t.scops += 1
+        elif kind == "optimized":
+            t.optimized += 1
+        elif kind == "left":
+            t.left[why] = t.left.get(why, 0) + 1
+        elif kind == "kept":
+            t.kept[why] = t.kept.get(why, 0) + 1
+    return t
 
 
 # ---------------------------------------------------------------------------
