@@ -28,7 +28,8 @@ void gemm(int ni, int nj, int nk, double alpha, double beta,
   }
 }
 
-// A subscript loaded from memory is not affine.
+// A subscript loaded from memory as an `int` is not affine, and may be below the
+// array's base: no access of any element of the array covers it.
 // CHECK: detect.c:[[@LINE+3]]:{{[0-9]+}}: remark: loop nest left alone: an array subscript is not affine
 void indirect(int n, double *x, const int *idx) {
   for (int i = 0; i < n; i++)

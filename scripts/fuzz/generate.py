@@ -12,7 +12,8 @@ rectangular / triangular / parametric / min-max bounds, non-unit steps,
 `affine.if`, `floordiv` / `mod` subscripts, reductions into 0-d memrefs and into
 `iter_args`), time-loop stencils, forms front ends write (a store under a condition on
 data as `scf.if`, `math` ops on the stored value, a non-affine subscript through
-`memref.load`: `front_end_forms`), non-affine separators (`memref.load` /
+`memref.load`: `front_end_forms`; and through `memref.store`: `scrambled_stores`),
+non-affine separators (`memref.load` /
 `memref.store` at constant indices) that split the function into several SCoPs,
 and in one program in four a final matrix-product nest (register tiling's shape).
 
@@ -461,7 +462,11 @@ class Emitter:
                     v = self.fresh()
                     out.append(f"{ind}{v} = llvm.call @tessel_fuzz_{ty}({val}) {{memory_effects = {NO_MEMORY}}} : ({ty}) -> {ty}")
                     val = v
-                out.append(f"{ind}affine.store {val}, %{ta.name}[{self.subs(n.target, ivs)}] : {self.mtype(ta)}")
+                if n.target.scramble and ta.rank > 0:
+                    where = self.scrambled(n.target, ta, ivs, out, ind)
+                    out.append(f"{ind}memref.store {val}, %{ta.name}[{where}] : {self.mtype(ta)}")
+                else:
+                    out.append(f"{ind}affine.store {val}, %{ta.name}[{self.subs(n.target, ivs)}] : {self.mtype(ta)}")
                 if n.guard is not None:
                     ind = ind[:-2]
                     out.append(f"{ind}}}")
@@ -564,6 +569,7 @@ class Gen:
             body.append(product)
         prog = Program(self.seed, self.params, arrays, body)
         self.front_end_forms(prog, random.Random(self.seed * 7919 + 41))
+        self.scrambled_stores(prog, random.Random(self.seed * 7919 + 47))
         self.calls(prog, random.Random(self.seed * 7919 + 43))
         normalize(prog)
         # Cost control: shrink sizes until it runs in microseconds-milliseconds.
@@ -592,6 +598,14 @@ class Gen:
             reads = [a for a in st.reads if a is not None and prog.array(a.array).rank > 0]
             if reads and r.random() < 0.08:
                 r.choice(reads).scramble = True
+
+    def scrambled_stores(self, prog: Program, r: random.Random) -> None:
+        """Stores through a non-affine subscript (the first one (s * s) rem D), which
+        Tessel takes as may-writes of any element, in 5% of the statements into
+        arrays; a stream of its own, so that the other forms of a seed stay."""
+        for st in statements(prog.body):
+            if prog.array(st.target.array).rank > 0 and r.random() < 0.05:
+                st.target.scramble = True
 
     def calls(self, prog: Program, r: random.Random) -> None:
         """Calls of a function that touches no memory (`memory(none)`, C's

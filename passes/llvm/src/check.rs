@@ -20,6 +20,9 @@ pub struct Check<'a> {
     pub low: Vec<Option<Scev<'a>>>,
     pub high: Vec<Option<Scev<'a>>>,
     pub first_extent: Vec<Option<Scev<'a>>>,
+    /// Per array: whether an access may touch any element of it (no affine
+    /// subscripts), so that `low` and `high` do not bound it.
+    pub unbounded: Vec<bool>,
 }
 
 /// Why no run-time check can make the model the nest.
@@ -78,6 +81,7 @@ pub fn build_check<'a>(
         low: vec![None; n],
         high: vec![None; n],
         first_extent: vec![None; n],
+        unbounded: vec![false; n],
     };
     let mut impossible: Option<String> = None;
     let mut require = |check: &mut Check<'a>, p: Predicate, a: Scev<'a>, b: Scev<'a>| {
@@ -109,6 +113,16 @@ pub fn build_check<'a>(
     let mut narrowed: Vec<NarrowValue<'a>> = vec![];
     for access in t.accesses {
         let array = &t.arrays[access.array];
+        if access.whole {
+            // Its element index is non-negative (detection proved it); the array's
+            // other dimensions, where it has them, must have a size (the index is
+            // split by them).
+            check.unbounded[access.array] = true;
+            for size in &array.sizes[..array.sizes.len().saturating_sub(1)] {
+                require(&mut check, Predicate::Sgt, *size, se.zero(*size));
+            }
+            continue;
+        }
         for (k, s) in access.subscripts.iter().enumerate() {
             let lo = extreme(se, outer, *s, false, &mut assumed, Some(&mut narrowed), 0);
             let hi = extreme(se, outer, *s, true, &mut assumed, Some(&mut narrowed), 0);
@@ -155,6 +169,13 @@ pub fn build_check<'a>(
         let hi = se.add2(hi, se.constant(hi.width(), array.element_bytes as i64));
         widen(&mut check.low[access.array], lo, false);
         widen(&mut check.high[access.array], hi, true);
+    }
+    for a in 0..n {
+        if check.unbounded[a] && check.first_extent[a].is_none() {
+            // Only accesses of any element: the descriptor's first extent is never
+            // read (the lowering checks no bounds).
+            check.first_extent[a] = Some(se.constant(64, 1));
+        }
     }
     for step in assumed {
         require(&mut check, Predicate::Sge, step, se.zero(step));

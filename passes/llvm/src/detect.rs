@@ -1,7 +1,8 @@
 //! SCoP detection on LLVM IR, in the manner of Polly's ScopDetection: a loop nest
 //! whose trip counts, branch conditions and subscripts are affine in its counters and
-//! in values defined outside it, with plain loads and stores and no call that may
-//! touch memory. A nest that is not one gets its first reason, as data ([`Reject`]).
+//! in values defined outside it (a subscript that is not may make an access of any
+//! element of its array, a branch on data a conditional statement), with plain loads
+//! and stores and no call that may touch memory. A nest that is not one gets its first reason, as data ([`Reject`]).
 
 use std::collections::HashSet;
 
@@ -21,7 +22,8 @@ pub enum Reject {
     NonAffineBound,
     /// A condition that is not an affine comparison.
     NonAffineBranch,
-    /// An address that is not affine.
+    /// An address that is not affine, and not one of any element of its array
+    /// (`whole_array_offset`): it may be below the base, or not a whole element.
     NonAffineAccess,
     /// An address with no base pointer invariant in the nest.
     NoBasePointer,
@@ -46,7 +48,9 @@ impl Reject {
                 "the loop's trip count is not affine in the outer loop counters and parameters"
             }
             Reject::NonAffineBranch => "a branch condition is not an affine comparison",
-            Reject::NonAffineAccess => "an array subscript is not affine",
+            Reject::NonAffineAccess => {
+                "an array subscript is not affine, and the address may be below the array's base"
+            }
             Reject::NoBasePointer => {
                 "an address has no base pointer that stays the same across the nest"
             }
@@ -67,6 +71,8 @@ pub struct Found<'a> {
     pub writes: u32,
     /// Accesses with recovered multi-dimensional subscripts.
     pub delinearized: u32,
+    /// Accesses with no affine subscripts, taken as accesses of any element.
+    pub whole_array: u32,
     pub arrays: HashSet<Scev<'a>>,
     pub params: HashSet<Scev<'a>>,
     /// The product of the loops' trip counts where every one is a constant (more
@@ -82,6 +88,238 @@ pub struct Failure<'a> {
     pub at: Option<Value<'a>>,
     /// The expression at fault, when there is one.
     pub expr: Option<Scev<'a>>,
+}
+
+/// Whether `offset` (an access's bytes from its base, its `int` arithmetic widened)
+/// has affine subscripts: under parametric sizes from its terms (delinearize: `C[i][j]`
+/// of a VLA is `(i * nj + j) * 8`, not affine until split), or the constant sizes of a
+/// fixed-size array, or as one dimension, the offset. `Ok(delinearized)`, or the
+/// first expression that is not affine.
+pub fn affine_offset<'a>(
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    offset: Scev<'a>,
+    element_size: Scev<'a>,
+    found: &mut Found<'a>,
+) -> Result<bool, Scev<'a>> {
+    let (mut subscripts, mut sizes) = se.delinearize(offset, element_size);
+    if subscripts.len() < 2 {
+        (subscripts, sizes) = se
+            .delinearize_fixed_size(offset, element_size)
+            .unwrap_or_default();
+    }
+    let mut check = AffineCheck { se, outer, found };
+    if subscripts.len() >= 2 {
+        for size in &sizes {
+            if !se.is_loop_invariant(*size, outer) || !check.affine(*size) {
+                return Err(*size);
+            }
+        }
+        for subscript in &subscripts {
+            if !check.affine(*subscript) {
+                return Err(*subscript);
+            }
+        }
+        return Ok(true);
+    }
+    if check.affine(offset) {
+        Ok(false)
+    } else {
+        Err(offset)
+    }
+}
+
+/// Whether an access with no affine subscripts may be over-approximated by its
+/// whole array (Polly's non-affine accesses): `raw`, its bytes from the base as
+/// computed, is a whole number of elements and never negative ([`non_negative`], or
+/// [`indices_non_negative`], under invariants pushed on `assumed`, which the run-time
+/// check requires non-negative). The optimized code computes the offset as the
+/// original does, but into a memref, whose lowering marks index arithmetic `nuw`: an
+/// offset below the base, legal in C off a pointer into an object, would be poison
+/// there.
+pub fn whole_array_offset<'a>(
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    pointer: Value<'a>,
+    base: Value<'a>,
+    raw: Scev<'a>,
+    element_size: Scev<'a>,
+    assumed: &mut Vec<Scev<'a>>,
+) -> bool {
+    if !raw.is_integer() || element_size.could_not_compute() {
+        return false;
+    }
+    let element_size = se.convert(
+        element_size,
+        ffi::Conversion::TruncateOrZeroExtend,
+        raw.width(),
+    );
+    if !divisible(se, raw, element_size, 0) {
+        return false;
+    }
+    let mut mine = vec![];
+    if !non_negative(se, outer, raw, &mut mine, 0) {
+        mine.clear();
+        if !indices_non_negative(se, outer, pointer, base, &mut mine) {
+            return false;
+        }
+    }
+    for x in mine {
+        if !assumed.contains(&x) {
+            assumed.push(x);
+        }
+    }
+    true
+}
+
+/// Whether `s` is a multiple of `by` whatever its unknowns: as SCEVDivision finds,
+/// or term by term (it gives up on an add recurrence that is not affine, `i * i`).
+fn divisible<'a>(se: Analyses<'a>, s: Scev<'a>, by: Scev<'a>, depth: u32) -> bool {
+    if se.divide(s, by).1.is_zero() {
+        return true;
+    }
+    if depth > 8 {
+        return false;
+    }
+    match s.kind() {
+        ScevKind::Add | ScevKind::AddRec => s
+            .operands()
+            .into_iter()
+            .all(|op| divisible(se, op, by, depth + 1)),
+        ScevKind::Mul => s
+            .operands()
+            .into_iter()
+            .any(|op| divisible(se, op, by, depth + 1)),
+        _ => false,
+    }
+}
+
+/// Whether `pointer` is `base` moved by `inbounds` GEPs whose indices are each never
+/// negative: then so is its offset (a sum of indices times type sizes), where the
+/// offset's own expression may not show it (`x % 23` is `x - 23 * (x /u 23)` to
+/// ScalarEvolution).
+fn indices_non_negative<'a>(
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    pointer: Value<'a>,
+    base: Value<'a>,
+    assumed: &mut Vec<Scev<'a>>,
+) -> bool {
+    let mut at = pointer;
+    for _ in 0..16 {
+        if at == base {
+            return true;
+        }
+        let Some(gep) = at.instruction().filter(|g| ffi::gep_in_bounds(*g)) else {
+            return false;
+        };
+        let scope = gep.get_parent().and_then(|b| se.loop_for(b));
+        for i in 1..gep.get_num_operands() {
+            let Some(index) = ffi::operand(gep, i) else {
+                return false;
+            };
+            if !value_non_negative(se, outer, index, scope, assumed, 0) {
+                return false;
+            }
+        }
+        let Some(next) = ffi::operand(gep, 0) else {
+            return false;
+        };
+        at = next;
+    }
+    false
+}
+
+/// Whether integer `v` is never negative in the nest: as its expression shows
+/// ([`non_negative`]), or as its instruction does where ScalarEvolution's form loses
+/// it (`i * i` with `nsw`, `x % c` of a non-negative `x`).
+fn value_non_negative<'a>(
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    v: Value<'a>,
+    scope: Option<Loop<'a>>,
+    assumed: &mut Vec<Scev<'a>>,
+    depth: u32,
+) -> bool {
+    let mut mine = vec![];
+    if non_negative(se, outer, se.at_scope(v, scope), &mut mine, 0) {
+        assumed.extend(mine);
+        return true;
+    }
+    let Some(inst) = v.instruction().filter(|_| depth < 16) else {
+        return false;
+    };
+    let operand = |i| ffi::operand(inst, i);
+    let both = |assumed: &mut Vec<Scev<'a>>| {
+        (0..2).all(|i| {
+            operand(i).is_some_and(|x| value_non_negative(se, outer, x, scope, assumed, depth + 1))
+        })
+    };
+    match inst.get_opcode() {
+        InstructionOpcode::ZExt => true,
+        InstructionOpcode::SExt | InstructionOpcode::SRem => {
+            operand(0).is_some_and(|x| value_non_negative(se, outer, x, scope, assumed, depth + 1))
+        }
+        InstructionOpcode::Mul if ffi::no_signed_wrap(inst) && operand(0) == operand(1) => true,
+        InstructionOpcode::Add | InstructionOpcode::Mul => {
+            ffi::no_signed_wrap(inst) && both(assumed)
+        }
+        InstructionOpcode::SDiv => both(assumed),
+        InstructionOpcode::URem | InstructionOpcode::UDiv => {
+            operand(0).is_some_and(|x| value_non_negative(se, outer, x, scope, assumed, depth + 1))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `s` is never negative in the nest: ScalarEvolution proves it, or it is
+/// built without signed wrap from parts that are (an invariant counts, pushed on
+/// `assumed` for the run-time check; a zero extension always does).
+fn non_negative<'a>(
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    s: Scev<'a>,
+    assumed: &mut Vec<Scev<'a>>,
+    depth: u32,
+) -> bool {
+    if se.known_non_negative(s) {
+        return true;
+    }
+    if depth > 16 || !s.is_integer() {
+        return false;
+    }
+    if se.is_loop_invariant(s, outer) {
+        if se.known_negative(s) {
+            return false;
+        }
+        assumed.push(s);
+        return true;
+    }
+    let ops = s.operands();
+    let all = |assumed: &mut Vec<Scev<'a>>| {
+        ops.iter()
+            .all(|op| non_negative(se, outer, *op, assumed, depth + 1))
+    };
+    match s.kind() {
+        ScevKind::ZeroExtend => true,
+        ScevKind::SignExtend | ScevKind::SMin | ScevKind::UMax => all(assumed),
+        ScevKind::Add | ScevKind::Mul | ScevKind::AddRec => s.no_signed_wrap() && all(assumed),
+        ScevKind::UDiv => ops
+            .first()
+            .is_some_and(|lhs| non_negative(se, outer, *lhs, assumed, depth + 1)),
+        ScevKind::SMax | ScevKind::UMin => {
+            // One non-negative operand is enough; keep only its assumptions.
+            ops.iter().any(|op| {
+                let mut mine = vec![];
+                let ok = non_negative(se, outer, *op, &mut mine, depth + 1);
+                if ok {
+                    assumed.extend(mine);
+                }
+                ok
+            })
+        }
+        _ => false,
+    }
 }
 
 /// Affine expressions in the loops of the nest (outermost `outer`), with the values
@@ -322,32 +560,28 @@ impl<'a> Detector<'a> {
         if base_value.instruction().is_some() && outer.contains_value(base_value) {
             return Err(fail(Reject::NoBasePointer, None));
         }
-        let offset = widen_sign_extensions(se, outer, se.minus(address, base), None);
-        // Subscripts: parametric sizes from the offset's terms (delinearize: `C[i][j]`
-        // of a VLA is `(i * nj + j) * 8`, not affine until split), or the constant
-        // sizes of a fixed-size array; one dimension, the offset, when neither applies.
+        let raw = se.minus(address, base);
+        let offset = widen_sign_extensions(se, outer, raw, None);
         let element_size = se.element_size(inst);
-        let (mut subscripts, mut sizes) = se.delinearize(offset, element_size);
-        if subscripts.len() < 2 {
-            (subscripts, sizes) = se
-                .delinearize_fixed_size(offset, element_size)
-                .unwrap_or_default();
-        }
-        let mut check = AffineCheck { se, outer, found };
-        if subscripts.len() >= 2 {
-            for size in &sizes {
-                if !se.is_loop_invariant(*size, outer) || !check.affine(*size) {
-                    return Err(fail(Reject::NonAffineAccess, Some(*size)));
+        match affine_offset(se, outer, offset, element_size, found) {
+            Ok(true) => found.delinearized += 1,
+            Ok(false) => {}
+            // Polly's non-affine access: any element of the array, where the
+            // address is a whole element at or after the base.
+            Err(culprit) => {
+                if !whole_array_offset(
+                    se,
+                    outer,
+                    pointer,
+                    base_value,
+                    raw,
+                    element_size,
+                    &mut vec![],
+                ) {
+                    return Err(fail(Reject::NonAffineAccess, Some(culprit)));
                 }
+                found.whole_array += 1;
             }
-            for subscript in &subscripts {
-                if !check.affine(*subscript) {
-                    return Err(fail(Reject::NonAffineAccess, Some(*subscript)));
-                }
-            }
-            found.delinearized += 1;
-        } else if !check.affine(offset) {
-            return Err(fail(Reject::NonAffineAccess, Some(offset)));
         }
         found.arrays.insert(base);
         if write {

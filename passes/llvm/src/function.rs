@@ -137,9 +137,17 @@ fn report_found(se: Analyses<'_>, outer: Loop<'_>, found: &Found<'_>) {
     if !se.remarks_enabled() {
         return;
     }
+    let whole = if found.whole_array > 0 {
+        format!(
+            ", {} of any element (no affine subscripts)",
+            found.whole_array
+        )
+    } else {
+        String::new()
+    };
     let text = format!(
         "SCoP: a nest of {} loops, depth {}, {} reads and {} writes of {} arrays ({} accesses \
-         with multi-dimensional subscripts), {} parameters",
+         with multi-dimensional subscripts{whole}), {} parameters",
         found.loops,
         found.depth,
         found.reads,

@@ -29,6 +29,10 @@ pub struct Access<'a> {
     /// Bytes from the base, at the access's loop.
     pub offset: Scev<'a>,
     pub subscripts: Vec<Scev<'a>>,
+    /// No affine subscripts: an access of any element of the array
+    /// (`detect::whole_array_offset`), `offset` as computed, not widened. It takes
+    /// no part in the array's shape.
+    pub whole: bool,
 }
 
 /// Why an array has no shape.

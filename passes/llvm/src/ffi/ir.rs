@@ -49,6 +49,25 @@ pub fn operand(inst: InstructionValue<'_>, i: u32) -> Option<Value<'_>> {
         .then(|| Value::new(unsafe { LLVMGetOperand(inst.as_value_ref(), i) }))
         .flatten()
 }
+/// Whether a `getelementptr` is `inbounds`: its offset stays within the object its
+/// base points into (else the result is poison).
+pub fn gep_in_bounds(gep: InstructionValue<'_>) -> bool {
+    gep.get_opcode() == InstructionOpcode::GetElementPtr
+        // SAFETY: a getelementptr.
+        && unsafe { LLVMIsInBounds(gep.as_value_ref()) } != 0
+}
+/// Whether an `add`, `sub`, `mul` or `shl` has the `nsw` flag.
+pub fn no_signed_wrap(inst: InstructionValue<'_>) -> bool {
+    matches!(
+        inst.get_opcode(),
+        InstructionOpcode::Add
+            | InstructionOpcode::Sub
+            | InstructionOpcode::Mul
+            | InstructionOpcode::Shl
+    )
+        // SAFETY: an overflowing binary operator.
+        && unsafe { LLVMGetNSW(inst.as_value_ref()) } != 0
+}
 /// A call's argument count.
 pub fn arg_count(call: InstructionValue<'_>) -> u32 {
     // SAFETY: asked only of a call.

@@ -144,6 +144,21 @@ pub(super) enum Kind {
     Other,
 }
 
+impl Reject {
+    /// A value that is no affine function of the IVs and parameters (computed from
+    /// data, or by an op the affine forms lack): as a subscript, the access is
+    /// over-approximated rather than refused.
+    pub(super) fn is_not_affine(&self) -> bool {
+        matches!(
+            self,
+            Reject::NotAffine { .. }
+                | Reject::DependsOnMemory { .. }
+                | Reject::NonAffineProduct
+                | Reject::NonConstantDivision
+        )
+    }
+}
+
 pub(super) fn is_load_op(op: Op) -> bool {
     matches!(op.name().as_str(), "affine.load" | "memref.load")
 }

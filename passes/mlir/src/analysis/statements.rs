@@ -16,17 +16,57 @@ use std::collections::HashSet;
 use std::fmt;
 use tessel_poly::{Access, AccessKind, Statement};
 
-/// An element of an array: `A[i0, i1 + 1]`, `T3[]`.
+/// An element of an array: `A[i0, i1 + 1]`, `T3[]`; or, for a subscript that is no
+/// affine function, any element of the array.
 #[derive(Clone, Debug)]
 pub(super) struct Target {
     array: String,
-    subscripts: Vec<Aff>,
+    subscripts: Subscripts,
+}
+
+#[derive(Clone, Debug)]
+enum Subscripts {
+    Affine(Vec<Aff>),
+    /// Some subscript is no affine function: the access is over-approximated by the
+    /// whole array (Polly's non-affine accesses), one entry per dimension with its
+    /// static size where the memref type gives one. Such a load is a read of every
+    /// element, such a store a may-write of every element.
+    Any(Vec<Option<i64>>),
+}
+
+impl Target {
+    /// Any element of the array: a store is then a may-write.
+    pub(super) fn is_whole_array(&self) -> bool {
+        matches!(self.subscripts, Subscripts::Any(_))
+    }
 }
 
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let subs: Vec<String> = self.subscripts.iter().map(Aff::to_string).collect();
-        write!(f, "{}[{}]", self.array, subs.join(", "))
+        match &self.subscripts {
+            Subscripts::Affine(subscripts) => {
+                let subs: Vec<String> = subscripts.iter().map(Aff::to_string).collect();
+                write!(f, "{}[{}]", self.array, subs.join(", "))
+            }
+            Subscripts::Any(sizes) => {
+                // `any<k>` names no parameter or iterator (those are `p<k>`/`i<k>`
+                // and the front end's value names, none of which start so).
+                let dims: Vec<String> = (0..sizes.len()).map(|k| format!("any{k}")).collect();
+                let bounds: Vec<String> = sizes
+                    .iter()
+                    .enumerate()
+                    .map(|(k, size)| match size {
+                        Some(n) => format!("0 <= any{k} < {n}"),
+                        None => format!("any{k} >= 0"),
+                    })
+                    .collect();
+                write!(f, "{}[{}]", self.array, dims.join(", "))?;
+                if !bounds.is_empty() {
+                    write!(f, " : {}", bounds.join(" and "))?;
+                }
+                Ok(())
+            }
+        }
     }
 }
 
@@ -140,7 +180,13 @@ impl Extractor {
         let mut accesses = slice.accesses;
         if let Root::Store = kind_of_root {
             if is_store_op(root) {
-                accesses.push((AccessKind::MustWrite, self.access(root)?));
+                let target = self.access(root)?;
+                let kind = if target.is_whole_array() {
+                    AccessKind::MayWrite
+                } else {
+                    AccessKind::MustWrite
+                };
+                accesses.push((kind, target));
             }
         }
         match &kind_of_root {
@@ -164,7 +210,7 @@ impl Extractor {
         }
         let scalar = |k: usize| Target {
             array: scalar_name(k),
-            subscripts: vec![],
+            subscripts: Subscripts::Affine(vec![]),
         };
         for step in &ordered {
             match step {
@@ -353,12 +399,23 @@ impl Extractor {
         let array = self.array(memref, op)?;
         let indices: Vec<Val> = op.operands()[first_index..].to_vec();
         let subscripts = if op.name().starts_with("affine.") {
-            self.map_exprs(op, "map", &indices)?
+            Subscripts::Affine(self.map_exprs(op, "map", &indices)?)
         } else {
-            indices
-                .iter()
-                .map(|i| self.affine_value(*i, op))
-                .collect::<Result<Vec<_>>>()?
+            let affine: Result<Vec<Aff>> =
+                indices.iter().map(|i| self.affine_value(*i, op)).collect();
+            match affine {
+                Ok(subscripts) => Subscripts::Affine(subscripts),
+                // The subscript is computed in the statement (slice clones what it
+                // needs, or refuses), so the access goes anywhere in the array.
+                Err((_, reject)) if reject.is_not_affine() => {
+                    let sizes = memref.ty().memref_extents().unwrap_or_default();
+                    if sizes.len() != indices.len() {
+                        return fail(op, Reject::MalformedAccess);
+                    }
+                    Subscripts::Any(sizes)
+                }
+                Err(e) => return Err(e),
+            }
         };
         Ok(Target { array, subscripts })
     }

@@ -144,6 +144,26 @@ impl Type {
             )
         }
     }
+    /// For a ranked memref of any layout: per dimension, its static extent, or
+    /// `None` where dynamic. `None` for any other type.
+    pub fn memref_extents(self) -> Option<Vec<Option<i64>>> {
+        // SAFETY: a live type; rank and dims are asked for only of a ranked memref,
+        // and each dim index is below its rank.
+        unsafe {
+            if !mlirTypeIsAMemRef(self.0) || !mlirShapedTypeHasRank(self.0) {
+                return None;
+            }
+            let rank = isize::try_from(mlirShapedTypeGetRank(self.0)).ok()?;
+            Some(
+                (0..rank)
+                    .map(|d| {
+                        (!mlirShapedTypeIsDynamicDim(self.0, d))
+                            .then(|| mlirShapedTypeGetDimSize(self.0, d))
+                    })
+                    .collect(),
+            )
+        }
+    }
     /// `!llvm.ptr` (address space 0).
     pub fn llvm_pointer(ctx: Context) -> Type {
         // SAFETY: a live context; address space 0 always exists.

@@ -89,6 +89,17 @@ fn optimize_nest<'a>(
         Ok(check) => check,
         Err(e) => return not_modelled(&e.describe(), None),
     };
+    let overlapping = match splice::overlapping_pairs(se, &t, &check) {
+        Ok(pairs) => pairs,
+        Err(a) => {
+            let at = Some(t.arrays[a].base);
+            return not_modelled(
+                "an access with no affine subscripts, to an array that may overlap another \
+                 the nest writes (alias analysis can't tell them apart)",
+                at,
+            );
+        }
+    };
     let openmp = ffi::module_has_flag(function, "openmp");
     let mut options = budget.options_for_core(&settings.options);
     if !openmp {
@@ -108,7 +119,6 @@ fn optimize_nest<'a>(
     let Some(optimized) = summary(&core.remarks).map(str::to_string) else {
         return left_alone("the core kept the original schedule");
     };
-    let overlapping = splice::overlapping_pairs(se, &t);
     let spliced = splice::splice(se, function, outer, &t, &check, &overlapping, core, &name);
     let (preheader_branch, optimized_block) = match spliced {
         Ok(blocks) => blocks,

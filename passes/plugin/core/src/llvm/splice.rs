@@ -45,17 +45,31 @@ impl SpliceError {
     }
 }
 
-/// The array pairs the check must prove disjoint: those alias analysis does not.
-pub fn overlapping_pairs(se: Analyses<'_>, t: &NestTranslator<'_>) -> Vec<(usize, usize)> {
+/// The array pairs the check must prove disjoint: those alias analysis does not. A
+/// pair with an array an access may touch anywhere of (`Check::unbounded`) has no
+/// byte range to compare: harmless when neither array is written, else the nest has
+/// no check (`Err` with that array).
+pub fn overlapping_pairs(
+    se: Analyses<'_>,
+    t: &NestTranslator<'_>,
+    check: &Check<'_>,
+) -> Result<Vec<(usize, usize)>, usize> {
     let mut pairs = vec![];
     for a in 0..t.arrays.len() {
         for c in a + 1..t.arrays.len() {
-            if !se.no_alias(t.arrays[a].base, t.arrays[c].base) {
-                pairs.push((a, c));
+            if se.no_alias(t.arrays[a].base, t.arrays[c].base) {
+                continue;
             }
+            if let Some(unbounded) = [a, c].into_iter().find(|x| check.unbounded[*x]) {
+                if t.arrays[a].written || t.arrays[c].written {
+                    return Err(unbounded);
+                }
+                continue;
+            }
+            pairs.push((a, c));
         }
     }
-    pairs
+    Ok(pairs)
 }
 
 /// Replaces the nest by the check and the call; the IR is unchanged on an error.

@@ -23,10 +23,12 @@ use std::collections::HashMap;
 use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
 use tessel_mlir::ir::{AffineExpr, Blk, Context, Location, Type, Val};
 
+use tessel_llvm::detect::{self, Found};
 use tessel_llvm::ffi::{self, Analyses, Loop, Scalar, Scev, Value};
 use tessel_llvm::scev::{widen_sign_extensions, NarrowValue};
 use tessel_llvm::shape::{self, Access, Array};
 
+mod addresses;
 mod affine;
 mod control;
 mod emit;
@@ -219,17 +221,38 @@ impl<'a> NestTranslator<'a> {
                 self.arrays[index].written |= write;
                 self.access_of.insert(inst, self.accesses.len());
                 let base_scev = se.pointer_base(address);
-                let offset = widen_sign_extensions(
-                    se,
-                    self.outer,
-                    se.minus(address, base_scev),
-                    Some(&mut self.narrow_values),
-                );
+                let raw = se.minus(address, base_scev);
+                let mut narrow = vec![];
+                let offset = widen_sign_extensions(se, self.outer, raw, Some(&mut narrow));
+                let element_size = se.element_size(inst);
+                let mut scratch = Found::default();
+                let affine =
+                    detect::affine_offset(se, self.outer, offset, element_size, &mut scratch)
+                        .is_ok();
+                let (offset, whole) = if affine {
+                    self.narrow_values.extend(narrow);
+                    (offset, false)
+                } else {
+                    let whole = detect::whole_array_offset(
+                        se,
+                        self.outer,
+                        pointer,
+                        base,
+                        raw,
+                        element_size,
+                        &mut self.assumed_non_negative,
+                    );
+                    if !whole {
+                        return self.fail_at("an array subscript is not affine", inst);
+                    }
+                    (raw, true)
+                };
                 self.accesses.push(Access {
                     inst,
                     array: index,
                     offset,
                     subscripts: vec![],
+                    whole,
                 });
             }
         }
@@ -240,8 +263,14 @@ impl<'a> NestTranslator<'a> {
     fn shape_arrays(&mut self) -> Result<(), ()> {
         for a in 0..self.arrays.len() {
             let mine: Vec<usize> = (0..self.accesses.len())
-                .filter(|i| self.accesses[*i].array == a)
+                .filter(|i| self.accesses[*i].array == a && !self.accesses[*i].whole)
                 .collect();
+            if mine.is_empty() {
+                // Only accesses of any element: one dimension.
+                let bytes = self.arrays[a].element_bytes as i64;
+                self.arrays[a].sizes = vec![self.se.constant(64, bytes)];
+                continue;
+            }
             match shape::shape_array(
                 self.se,
                 self.function,

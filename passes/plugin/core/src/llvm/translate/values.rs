@@ -3,8 +3,9 @@
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{InstructionOpcode, InstructionValue};
-use tessel_mlir::ir::{AffineMap, Attr, Context, OpBuilder, Type, Val};
+use tessel_mlir::ir::{Attr, Context, OpBuilder, Type, Val};
 
+use super::addresses::Address;
 use super::{NestTranslator, Widen};
 use tessel_llvm::ffi::{self, Value};
 
@@ -16,17 +17,26 @@ impl<'a> NestTranslator<'a> {
     }
 
     pub(super) fn load(&mut self, inst: InstructionValue<'a>) -> Result<Val, ()> {
-        let (array, map) = self.subscripts(inst)?;
+        let (array, address) = self.address(inst)?;
         let v = Value::of(inst).ok_or(())?;
         let ty = self.type_of(v).ok_or(())?;
         let mut operands = vec![self.array_args[array]];
-        operands.extend(self.operands());
-        let op = self.append(
-            OpBuilder::new("affine.load", self.loc)
-                .operands(&operands)
-                .results(&[ty])
-                .attr("map", Attr::affine_map(map)),
-        );
+        let op = match address {
+            Address::Affine(map) => {
+                operands.extend(self.operands());
+                OpBuilder::new("affine.load", self.loc)
+                    .operands(&operands)
+                    .results(&[ty])
+                    .attr("map", Attr::affine_map(map))
+            }
+            Address::Any(indices) => {
+                operands.extend(indices);
+                OpBuilder::new("memref.load", self.loc)
+                    .operands(&operands)
+                    .results(&[ty])
+            }
+        };
+        let op = self.append(op);
         let r = op.result(0).ok_or(())?;
         self.name(v, r);
         Ok(r)
@@ -46,41 +56,26 @@ impl<'a> NestTranslator<'a> {
                 InstructionOpcode::Store => {
                     let value = ffi::operand(inst, 0).ok_or(())?;
                     let stored = self.value(value)?;
-                    let (array, map) = self.subscripts(inst)?;
+                    let (array, address) = self.address(inst)?;
                     let mut operands = vec![stored, self.array_args[array]];
-                    operands.extend(self.operands());
-                    self.append(
-                        OpBuilder::new("affine.store", self.loc)
-                            .operands(&operands)
-                            .attr("map", Attr::affine_map(map)),
-                    );
+                    let op = match address {
+                        Address::Affine(map) => {
+                            operands.extend(self.operands());
+                            OpBuilder::new("affine.store", self.loc)
+                                .operands(&operands)
+                                .attr("map", Attr::affine_map(map))
+                        }
+                        Address::Any(indices) => {
+                            operands.extend(indices);
+                            OpBuilder::new("memref.store", self.loc).operands(&operands)
+                        }
+                    };
+                    self.append(op);
                 }
                 _ => {}
             }
         }
         Ok(())
-    }
-
-    /// (array, map of its subscripts) for a load or store.
-    pub(super) fn subscripts(
-        &mut self,
-        inst: InstructionValue<'a>,
-    ) -> Result<(usize, AffineMap), ()> {
-        let Some(index) = self.access_of.get(&inst).copied() else {
-            return self.fail_at("an access outside the model", inst);
-        };
-        let subscripts = self.accesses[index].subscripts.clone();
-        let mut results = vec![];
-        for s in subscripts {
-            match self.affine(s, Widen::Signed) {
-                Some(e) => results.push(e),
-                None => {
-                    return self
-                        .fail_at(format!("an array subscript has no affine form ({s})"), inst)
-                }
-            }
-        }
-        Ok((self.accesses[index].array, self.map(&results)))
     }
 
     // ---- values ---------------------------------------------------------------------
@@ -153,15 +148,7 @@ impl<'a> NestTranslator<'a> {
                         let Some(e) = self.affine(rec, Widen::Signed) else {
                             return self.fail_at("an induction variable has no affine form", inst);
                         };
-                        let map = self.map(&[e]);
-                        let index = Type::index(ctx);
-                        let apply = self.append(
-                            OpBuilder::new("affine.apply", self.loc)
-                                .operands(&self.operands())
-                                .results(&[index])
-                                .attr("map", Attr::affine_map(map)),
-                        );
-                        let i = apply.result(0).ok_or(())?;
+                        let i = self.apply(e)?;
                         let cast = self.append(
                             OpBuilder::new("arith.index_cast", self.loc)
                                 .operands(&[i])
