@@ -35,8 +35,11 @@ typedef void (*TesselText)(void *sink, const char *text, size_t len);
 // option string from -mllvm -tessel-*. Returns whether the IR changed. Defined in
 // passes/plugin/src/abi.rs, which hands a function with a nest worth optimizing to
 // libtessel_core.so.
+// `stage`: 0 every nest, 1 every nest marking those a call keeps out of the model (before
+// the inliner), 2 only the nests so marked (after it).
 bool tessel_llvm_run_function(TesselFunction *f, LLVMValueRef function, const char *options,
-                              size_t options_len, bool count_runs, bool single_loops);
+                              size_t options_len, bool count_runs, bool single_loops,
+                              unsigned stage);
 // Why `options` are not valid tessel-optimize options (written to `sink`); false if
 // they are.
 bool tessel_llvm_check_options(const char *options, size_t len, TesselText text, void *sink);
@@ -65,6 +68,9 @@ unsigned tessel_llvm_loop_depth(TesselLoop l);
 bool tessel_llvm_loop_contains(TesselLoop l, LLVMBasicBlockRef block);
 // Header, preheader, loop predecessor, latch, exit block, exiting block (null if none).
 LLVMBasicBlockRef tessel_llvm_loop_block(TesselLoop l, int which);
+// Loop metadata of one string (`!{!"name"}` in the loop's `llvm.loop`): set, and read.
+void tessel_llvm_loop_mark(TesselLoop l, const char *name);
+bool tessel_llvm_loop_has_mark(TesselLoop l, const char *name);
 
 // ---- dominators ------------------------------------------------------------------------
 bool tessel_llvm_dominates(TesselFunction *f, LLVMBasicBlockRef a, LLVMBasicBlockRef b);

@@ -12,6 +12,7 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -96,6 +97,12 @@ TesselLoop tessel_llvm_loop_for(TesselFunction *f, LLVMBasicBlockRef block) {
 }
 TesselLoop tessel_llvm_loop_parent(TesselLoop l) { return loop(l)->getParentLoop(); }
 unsigned tessel_llvm_loop_depth(TesselLoop l) { return loop(l)->getLoopDepth(); }
+void tessel_llvm_loop_mark(TesselLoop l, const char *name) {
+  addStringMetadataToLoop(loop(l), name);
+}
+bool tessel_llvm_loop_has_mark(TesselLoop l, const char *name) {
+  return findStringMetadataForLoop(loop(l), name).has_value();
+}
 bool tessel_llvm_loop_contains(TesselLoop l, LLVMBasicBlockRef block) {
   return loop(l)->contains(unwrap(block));
 }

@@ -394,10 +394,19 @@ impl<'a> AffineCheck<'a, '_> {
                 [lhs, rhs] => rhs.kind() == ScevKind::Constant && self.affine(*lhs),
                 _ => false,
             },
-            ScevKind::ZeroExtend
-            | ScevKind::SignExtend
-            | ScevKind::Truncate
-            | ScevKind::PtrToInt => s.operand(0).is_some_and(|op| self.affine(op)),
+            // The narrow side's width must be a C type's: `k & 15` is `zext (trunc k to
+            // i4)`, which is no counter of a narrow type but a mask (a run-time check of
+            // k's range would fail at any real size).
+            ScevKind::ZeroExtend | ScevKind::SignExtend | ScevKind::Truncate => {
+                let narrow = if s.kind() == ScevKind::Truncate {
+                    s.width()
+                } else {
+                    s.operand(0).map_or(0, |op| op.width())
+                };
+                matches!(narrow, 1 | 8 | 16 | 32 | 64)
+                    && s.operand(0).is_some_and(|op| self.affine(op))
+            }
+            ScevKind::PtrToInt => s.operand(0).is_some_and(|op| self.affine(op)),
             ScevKind::SMax
             | ScevKind::SMin
             | ScevKind::UMax

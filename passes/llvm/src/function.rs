@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use inkwell::values::FunctionValue;
 use tessel_poly::Options;
 
-use super::detect::{Detector, Failure, Found};
+use super::detect::{Detector, Failure, Found, Reject};
 use super::ffi::{Analyses, Loop, RemarkKind, Run, Value};
 
 /// How the pass was asked to run (from clang's command line).
@@ -21,6 +21,47 @@ pub struct Settings {
     pub count_runs: bool,
     /// `-mllvm -tessel-single-loops`: optimize SCoPs of a single loop too.
     pub single_loops: bool,
+    pub stage: Stage,
+}
+
+/// Which nests a run takes, by where it is in clang's pipeline.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stage {
+    /// Every nest: the pass runs at one position.
+    Every,
+    /// Every nest, before the inliner: a nest that a call keeps out of the model is
+    /// marked ([`RETRY_MARK`]) for a second try after it, where a helper the call
+    /// calls may have been inlined (Polly runs there, and models such nests).
+    BeforeInlining,
+    /// Only the nests marked before the inliner.
+    AfterInlining,
+}
+
+impl Stage {
+    /// From the C++ pass's code (`llvm_abi.h`); an unknown code is [`Stage::Every`].
+    pub fn from_code(code: u32) -> Stage {
+        match code {
+            1 => Stage::BeforeInlining,
+            2 => Stage::AfterInlining,
+            _ => Stage::Every,
+        }
+    }
+}
+
+/// The loop metadata that marks a nest for [`Stage::AfterInlining`].
+pub const RETRY_MARK: &std::ffi::CStr = c"tessel.retry_after_inlining";
+
+/// Whether the walk takes `outer` at this stage; before the inliner, marks it when a
+/// call keeps it out of the model.
+fn taken(settings: &Settings, outer: Loop<'_>) -> bool {
+    settings.stage != Stage::AfterInlining || outer.has_mark(RETRY_MARK)
+}
+fn mark_for_retry(settings: &Settings, outer: Loop<'_>, failure: &Failure<'_>) -> bool {
+    let retry = settings.stage == Stage::BeforeInlining && failure.reason == Reject::UnknownCall;
+    if retry {
+        outer.mark(RETRY_MARK);
+    }
+    retry
 }
 
 /// What became of a nest handed to the optimizer.
@@ -74,6 +115,10 @@ pub fn run_function(
                 if !visited.insert(outer.header().as_mut_ptr() as usize) {
                     continue;
                 }
+                if !taken(settings, outer) {
+                    work.extend(outer.sub_loops());
+                    continue;
+                }
                 if budget.spent() {
                     missed(se, outer, &budget.describe(), None);
                     continue;
@@ -99,7 +144,8 @@ pub fn run_function(
                         }
                     }
                     Err(failure) => {
-                        report_failure(se, outer, &failure);
+                        let retry = mark_for_retry(settings, outer, &failure);
+                        report_failure(se, outer, &failure, retry);
                         // Polly's region expansion in reverse: the inner nests may
                         // still be SCoPs.
                         work.extend(outer.sub_loops());
@@ -118,16 +164,25 @@ pub fn run_function(
 }
 
 /// Whether the function has a nest that [`run_function`] would hand to its
-/// optimizer: the same walk, without remarks and without changing anything.
+/// optimizer: the same walk, without remarks, changing nothing but the marks for
+/// the try after the inliner (which the walk of a function not worth optimizing
+/// must leave too).
 pub fn worth_optimizing(run: &mut Run<'_>, settings: &Settings) -> bool {
     let se = run.analyses();
     let detector = Detector::new(se);
     let mut work = se.top_level_loops();
     while let Some(outer) = work.pop() {
+        if !taken(settings, outer) {
+            work.extend(outer.sub_loops());
+            continue;
+        }
         match detector.detect(outer) {
             Ok(found) if no_gain(&found, settings).is_none() => return true,
             Ok(_) => {}
-            Err(_) => work.extend(outer.sub_loops()),
+            Err(failure) => {
+                mark_for_retry(settings, outer, &failure);
+                work.extend(outer.sub_loops());
+            }
         }
     }
     false
@@ -159,13 +214,16 @@ fn report_found(se: Analyses<'_>, outer: Loop<'_>, found: &Found<'_>) {
     se.remark(RemarkKind::Analysis, c"ScopDetected", outer, None, &text);
 }
 
-fn report_failure(se: Analyses<'_>, outer: Loop<'_>, failure: &Failure<'_>) {
+fn report_failure(se: Analyses<'_>, outer: Loop<'_>, failure: &Failure<'_>, retry: bool) {
     if !se.remarks_enabled() {
         return;
     }
     let mut text = format!("loop nest left alone: {}", failure.reason.describe());
     if let Some(expr) = failure.expr {
         text += &format!(" ({expr})");
+    }
+    if retry {
+        text += "; tried again after the inliner";
     }
     se.remark(
         RemarkKind::Missed,

@@ -60,8 +60,12 @@ impl<'a, 'w> Widener<'a, 'w> {
     /// operands rewritten.
     fn taken_wide(&mut self, e: Scev<'a>, op: Scev<'a>, is_unsigned: bool) -> Scev<'a> {
         let se = self.se;
+        // Only a C type's width: `k & 15` is the zero extension of an `i4` recurrence,
+        // a mask, which a range check on k would keep from running at any real size.
         let wide = match op.kind() {
-            ScevKind::AddRec | ScevKind::Add | ScevKind::Mul => {
+            ScevKind::AddRec | ScevKind::Add | ScevKind::Mul
+                if matches!(op.width(), 8 | 16 | 32) =>
+            {
                 self.widen(op, e.width(), is_unsigned)
             }
             _ => None,

@@ -4,8 +4,9 @@
 //   clang -O3 -fopenmp -g -fpass-plugin=libtessel.so -Rpass=tessel -Rpass-missed=tessel
 //
 // The pass runs at PipelineStart after a canonicalization prefix (the default, as
-// Polly's early position) or at VectorizerStart (-mllvm -tessel-position=
-// vectorizer-start). For each function with a loop it hands the function to the
+// Polly's early position), then at VectorizerStart again for the nests a call kept
+// out of the model (-mllvm -tessel-retry-after-inlining), or only at VectorizerStart
+// (-mllvm -tessel-position=vectorizer-start). For each function with a loop it hands the function to the
 // Rust front end (passes/llvm/src/), which detects the SCoPs and, for a nest worth
 // optimizing, loads the core (passes/plugin/core/), which builds its `affine` form,
 // runs the core and splices the result in; both ask the analyses through the C ABI
@@ -30,6 +31,7 @@
 #include "llvm/Transforms/Scalar/LoopRotation.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 
 #include <memory>
 #include <string>
@@ -58,6 +60,20 @@ cl::opt<Position> TesselPosition(
                clEnumValN(Position::VectorizerStart, "vectorizer-start",
                           "at the vectorizer's start, where Polly runs by default")),
     cl::init(Position::Early), cl::Hidden);
+
+cl::opt<bool> TesselRetryAfterInlining(
+    "tessel-retry-after-inlining",
+    cl::desc("At the early position, try a nest that a call keeps out of the model again "
+             "at the vectorizer's start, after the inliner (where Polly runs): the call's "
+             "helper may have been inlined by then"),
+    cl::init(true), cl::Hidden);
+
+// Which nests a run of the pass takes (passes/llvm/src/function.rs, `Stage`).
+enum class Stage : unsigned { Every = 0, BeforeInlining = 1, AfterInlining = 2 };
+
+// The loop metadata string that marks a nest for the try after the inliner (the
+// Rust side's RETRY_MARK).
+constexpr const char *kRetryMark = "tessel.retry_after_inlining";
 
 cl::opt<bool> TesselCountRuns(
     "tessel-count-runs",
@@ -102,8 +118,27 @@ std::string checkCommandLineOptions(const std::string &options) {
   return "";
 }
 
+// Whether a loop of `f` carries the retry mark (its latch's `llvm.loop` metadata), found
+// without LoopInfo: after the inliner most functions have none.
+bool hasMarkedLoop(const Function &f) {
+  for (const BasicBlock &block : f) {
+    const Instruction *terminator = block.getTerminator();
+    const MDNode *loop = terminator ? terminator->getMetadata(LLVMContext::MD_loop) : nullptr;
+    if (!loop)
+      continue;
+    for (const MDOperand &operand : loop->operands()) {
+      const auto *entry = dyn_cast_or_null<MDNode>(operand.get());
+      const auto *name =
+          entry && entry->getNumOperands() > 0 ? dyn_cast<MDString>(entry->getOperand(0)) : nullptr;
+      if (name && name->getString() == kRetryMark)
+        return true;
+    }
+  }
+  return false;
+}
+
 struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
-  ScopDetectionPass() {
+  explicit ScopDetectionPass(Stage stage) : stage(stage) {
     std::string options = optionsFromCommandLine();
     std::string bad = checkCommandLineOptions(options);
     state = std::make_shared<State>(State{options, bad, false});
@@ -122,7 +157,7 @@ struct ScopDetectionPass : PassInfoMixin<ScopDetectionPass> {
     FunctionState function(f, fam);
     bool changed = tessel_llvm_run_function(function.handle(), wrap(&f), state->options.data(),
                                             state->options.size(), TesselCountRuns,
-                                            TesselSingleLoops);
+                                            TesselSingleLoops, static_cast<unsigned>(stage));
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return false; }
@@ -133,6 +168,7 @@ private:
     std::string badOptions; // why they are invalid, or ""
     bool reported;
   };
+  Stage stage;
   // Shared by the pass's copies, so that the error is reported once.
   std::shared_ptr<State> state;
 };
@@ -158,6 +194,21 @@ private:
     FindFunctionBackedges(f, edges);
     return !edges.empty();
   }
+  FunctionPassManager passes;
+};
+
+// Runs its passes only on functions with a loop marked for the try after the inliner
+// (most functions have none by then).
+struct OnFunctionsWithMarkedLoops : PassInfoMixin<OnFunctionsWithMarkedLoops> {
+  explicit OnFunctionsWithMarkedLoops(FunctionPassManager passes) : passes(std::move(passes)) {}
+  PreservedAnalyses run(Function &f, FunctionAnalysisManager &fam) {
+    if (f.isDeclaration() || !hasMarkedLoop(f))
+      return PreservedAnalyses::all();
+    return passes.run(f, fam);
+  }
+  static bool isRequired() { return false; }
+
+private:
   FunctionPassManager passes;
 };
 
@@ -198,12 +249,20 @@ void tessel_llvm_register_callbacks(PassBuilder &pb) {
     if (TesselPosition != Position::Early || level == OptimizationLevel::O0)
       return;
     FunctionPassManager fpm = canonicalization();
-    fpm.addPass(ScopDetectionPass());
+    fpm.addPass(ScopDetectionPass(TesselRetryAfterInlining ? Stage::BeforeInlining : Stage::Every));
     mpm.addPass(createModuleToFunctionPassAdaptor(OnFunctionsWithLoops(std::move(fpm))));
   });
   pb.registerVectorizerStartEPCallback([](FunctionPassManager &fpm, OptimizationLevel) {
     if (TesselPosition == Position::VectorizerStart)
-      fpm.addPass(ScopDetectionPass());
+      fpm.addPass(ScopDetectionPass(Stage::Every));
+    else if (TesselRetryAfterInlining) {
+      // The loops are in simplified form again (a preheader and dedicated exits, as
+      // after the early prefix's loop passes): the splice needs them.
+      FunctionPassManager retry;
+      retry.addPass(LoopSimplifyPass());
+      retry.addPass(ScopDetectionPass(Stage::AfterInlining));
+      fpm.addPass(OnFunctionsWithMarkedLoops(std::move(retry)));
+    }
   });
 }
 

@@ -15,7 +15,7 @@ use inkwell::values::FunctionValue;
 use llvm_sys::prelude::LLVMValueRef;
 use tessel_llvm::ffi::{Analyses, Loop, Run, TesselFunction};
 use tessel_llvm::function::{
-    missed, run_function, worth_optimizing, Budget, NestOptimizer, NestOutcome, Settings,
+    missed, run_function, worth_optimizing, Budget, NestOptimizer, NestOutcome, Settings, Stage,
 };
 use tessel_poly::Options;
 
@@ -188,6 +188,7 @@ pub unsafe extern "C" fn tessel_llvm_run_function(
     len: usize,
     count_runs: bool,
     single_loops: bool,
+    stage: u32,
 ) -> bool {
     // SAFETY: the caller's.
     let text = unsafe { c_text(options, len) };
@@ -199,6 +200,7 @@ pub unsafe extern "C" fn tessel_llvm_run_function(
         options: text,
         count_runs,
         single_loops,
+        stage: Stage::from_code(stage),
     };
     catch_unwind(AssertUnwindSafe(|| {
         if !worth_optimizing(&mut run, &settings) {
@@ -211,7 +213,15 @@ pub unsafe extern "C" fn tessel_llvm_run_function(
             // SAFETY: the caller's guarantees, handed on; the core's function has
             // this signature (core_library.rs).
             Ok(core) => unsafe {
-                (core.run_function)(state, function, options, len, count_runs, single_loops)
+                (core.run_function)(
+                    state,
+                    function,
+                    options,
+                    len,
+                    count_runs,
+                    single_loops,
+                    stage,
+                )
             },
             Err(why) => run_function(run, &settings, &mut WithoutCore(why)),
         }

@@ -19,6 +19,7 @@ pub type RunFunction = unsafe extern "C" fn(
     len: usize,
     count_runs: bool,
     single_loops: bool,
+    stage: u32,
 ) -> bool;
 
 /// The core's entry points.

@@ -56,6 +56,8 @@ extern "C" {
         -> RawLoop;
     pub(super) fn tessel_llvm_loop_parent(l: RawLoop) -> RawLoop;
     pub(super) fn tessel_llvm_loop_depth(l: RawLoop) -> u32;
+    pub(super) fn tessel_llvm_loop_mark(l: RawLoop, name: *const c_char);
+    pub(super) fn tessel_llvm_loop_has_mark(l: RawLoop, name: *const c_char) -> bool;
     pub(super) fn tessel_llvm_loop_contains(l: RawLoop, block: LLVMBasicBlockRef) -> bool;
     pub(super) fn tessel_llvm_loop_block(l: RawLoop, which: c_int) -> LLVMBasicBlockRef;
     pub(super) fn tessel_llvm_dominates(

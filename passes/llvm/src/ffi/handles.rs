@@ -1,7 +1,7 @@
 //! The handles: the run on one function, its analyses, SCEV expressions, loops,
 //! values and types, and the enums that name their kinds.
 
-use std::ffi::{c_int, c_void};
+use std::ffi::{c_int, c_void, CStr};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
@@ -435,6 +435,16 @@ impl<'a> Loop<'a> {
     pub fn depth(self) -> u32 {
         // SAFETY: a live loop.
         unsafe { tessel_llvm_loop_depth(self.raw()) }
+    }
+    /// Adds `!{!"name"}` to the loop's `llvm.loop` metadata (the IR changes, its
+    /// analyses do not).
+    pub fn mark(self, name: &CStr) {
+        // SAFETY: a live loop; the name lives for the call.
+        unsafe { tessel_llvm_loop_mark(self.raw(), name.as_ptr()) }
+    }
+    pub fn has_mark(self, name: &CStr) -> bool {
+        // SAFETY: a live loop; the name lives for the call.
+        unsafe { tessel_llvm_loop_has_mark(self.raw(), name.as_ptr()) }
     }
     pub fn contains(self, block: BasicBlock<'_>) -> bool {
         // SAFETY: a live loop and block.

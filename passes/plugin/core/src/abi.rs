@@ -15,7 +15,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mlir_sys::MlirOperation;
 use tessel_llvm::ffi::{Run, TesselFunction};
-use tessel_llvm::function::{run_function, Settings};
+use tessel_llvm::function::{run_function, Settings, Stage};
 use tessel_mlir::clay;
 use tessel_mlir::ir::{emit_error, emit_remark, erasing_at_end, Op};
 use tessel_mlir::pass::{install_logger, run_pass};
@@ -424,6 +424,7 @@ pub unsafe extern "C" fn tessel_core_run_function(
     len: usize,
     count_runs: bool,
     single_loops: bool,
+    stage: u32,
 ) -> bool {
     // TESSEL_LOG works in clang as in mlir-opt (installed once; failing is harmless).
     static LOGGER: std::sync::Once = std::sync::Once::new();
@@ -440,6 +441,7 @@ pub unsafe extern "C" fn tessel_core_run_function(
         options,
         count_runs,
         single_loops,
+        stage: Stage::from_code(stage),
     };
     catch_unwind(AssertUnwindSafe(|| run_function(run, &settings, &mut Core))).unwrap_or(true)
 }
