@@ -90,9 +90,16 @@ impl<'a> NestTranslator<'a> {
     fn exact(&mut self, s: Scev<'a>, inst: InstructionValue<'a>) -> Result<Val, ()> {
         let width = s.width();
         if width == 0 || width > 64 {
-            return self.fail_at("an element index of no integer form", inst);
+            return self.fail_at(format!("an element index of no integer form ({s})"), inst);
         }
         let ty = Type::integer(self.ctx, width);
+        if s.kind() != ScevKind::Constant && self.se.is_loop_invariant(s, self.outer) {
+            // A symbol, computed before the nest (an outer loop's counter too, where
+            // the nest is an inner one), taken back to its own width.
+            let e = self.symbol(s, Widen::Signed);
+            let v = self.apply(e)?;
+            return self.cast(v, ty, "arith.index_cast");
+        }
         let ops = s.operands();
         match s.kind() {
             ScevKind::Constant => {
@@ -111,7 +118,8 @@ impl<'a> NestTranslator<'a> {
                     return Err(());
                 };
                 if v.ty().integer_width() != Some(width) {
-                    return self.fail_at("an element index of no integer form", inst);
+                    return self
+                        .fail_at(format!("an element index of no integer form ({s})"), inst);
                 }
                 self.value(v)
             }
@@ -147,7 +155,8 @@ impl<'a> NestTranslator<'a> {
                     .rec_loop()
                     .and_then(|l| self.stack.iter().position(|level| level.l == l));
                 let (Some(level), 2..=3) = (level, ops.len()) else {
-                    return self.fail_at("an element index of no integer form", inst);
+                    return self
+                        .fail_at(format!("an element index of no integer form ({s})"), inst);
                 };
                 let k = AffineExpr::dim(self.ctx, level) - self.stack[level].base;
                 let k = self.apply(k)?;
@@ -164,7 +173,7 @@ impl<'a> NestTranslator<'a> {
                 }
                 Ok(value)
             }
-            _ => self.fail_at("an element index of no integer form", inst),
+            _ => self.fail_at(format!("an element index of no integer form ({s})"), inst),
         }
     }
 
