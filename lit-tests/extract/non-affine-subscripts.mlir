@@ -14,6 +14,9 @@
 // RUN: diff %t.orig %t.isl
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=pluto tile-sizes=2 parallel-min-work=0}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.pluto
 // RUN: diff %t.orig %t.pluto
+// On the GPU target, emulated with the threads in reverse order: the same results.
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{target=gpu parallel-min-work=0}),func.func(tessel-gpu-emulate{thread-order=reverse}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.gpu
+// RUN: diff %t.orig %t.gpu
 
 // A gather: y[i] += A[i][j] * x[idx[j]]. The read of x covers all of x, which the
 // nest does not write, so rows i are still independent: i is parallel.
