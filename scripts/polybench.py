@@ -15,6 +15,11 @@ Each kernel is built as its authors intend: `utilities/polybench.c` and the kern
 With POLYBENCH_TIME the program prints the kernel's time on stdout; built with
 -DPOLYBENCH_DUMP_ARRAYS as well it prints its live-out arrays on stderr, which
 `dump` compares as text, bit for bit, with plain -O3's.
+
+The pluto flavor (issue 41) is the peer Pluto: the kernel's .c file goes through
+Pluto's `polycc --tile --parallel` (PLUTO_FLAGS, everything else at Pluto's defaults),
+and its output is built as plain -O3 builds the original. polycc comes from
+`scripts/build-pluto`; name it with `scripts/bench --pluto PATH` or TESSEL_PLUTO=PATH.
 """
 
 from __future__ import annotations
@@ -38,7 +43,12 @@ FLAVORS: dict[str, tuple[str, ...]] = {
     "tessel": (f"-fpass-plugin={suite.TESSEL_PLUGIN}", *REMARK_FLAGS),
     # As the bench's polly_parallel variant: Polly with its OpenMP code generation.
     "polly": ("-mllvm", "-polly", "-mllvm", "-polly-parallel"),
+    # The source transformed by Pluto's polycc (PLUTO_FLAGS), then plain -O3.
+    "pluto": (),
 }
+PLUTO_ENV = "TESSEL_PLUTO"
+# As ../shared/peers records Pluto's numbers: tiled and parallel, the rest its defaults.
+PLUTO_FLAGS = ("--tile", "--parallel")
 CHECK_DATASETS = ("MINI", "SMALL", "MEDIUM")
 
 
@@ -57,6 +67,35 @@ def root_dir(arg: str | None) -> Path | None:
         raise PolyBenchError(f"{root} has no utilities/polybench.c: get PolyBench/C 4.2.1 "
                              f"with `{CLONE}`")
     return root
+
+
+def pluto_path(arg: str | None) -> Path | None:
+    """Pluto's polycc from --pluto or TESSEL_PLUTO (None if neither); raises
+    PolyBenchError when it is not an executable."""
+    value = arg or os.environ.get(PLUTO_ENV)
+    if not value:
+        return None
+    polycc = Path(value).expanduser().resolve()
+    if not (polycc.is_file() and os.access(polycc, os.X_OK)):
+        raise PolyBenchError(f"{polycc} is not Pluto's polycc: build it with scripts/build-pluto")
+    return polycc
+
+
+def through_pluto(src: Path, polycc: Path, out_dir: Path) -> Path:
+    """The kernel's source after `polycc PLUTO_FLAGS`, in out_dir (polycc writes its
+    scratch files in its working folder)."""
+    out = out_dir / f"{src.stem}.pluto.c"
+    cmd = [str(polycc), *PLUTO_FLAGS, str(src), "-o", str(out)]
+    try:
+        cp = subprocess.run(cmd, capture_output=True, text=True, cwd=out_dir, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise suite.SuiteError(f"polycc failed: {e}", cmd) from e
+    if cp.returncode != 0 or not out.is_file():
+        said = cp.stdout + cp.stderr
+        first = next((ln.strip() for ln in said.splitlines() if "error" in ln.lower()), "")
+        raise suite.SuiteError(f"polycc failed{': ' + first if first else ''}", cmd,
+                               stderr=said[-4000:], returncode=cp.returncode)
+    return out
 
 
 def kernels(root: Path) -> dict[str, Path]:
@@ -85,17 +124,24 @@ _RUNS_RE = re.compile(r"^tessel: (\S+): (\d+) of (\d+) runs optimized$", re.M)
 
 
 def build(root: Path, name: str, exe: Path, flavor: str, dataset: str,
-          dump: bool = False, extra: Sequence[str] = ()) -> tuple[Path, str, float]:
+          dump: bool = False, extra: Sequence[str] = (),
+          polycc: Path | None = None) -> tuple[Path, str, float]:
     """Build one kernel; returns (executable, clang's stderr: the remarks, compile
-    wall seconds). Raises suite.SuiteError when clang fails."""
+    wall seconds, polycc's included for the pluto flavor). Raises suite.SuiteError
+    when polycc or clang fails."""
     src = source(root, name)
+    kernel_dir = src.parent  # the kernel's header, for Pluto's output too
     exe.parent.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    if flavor == "pluto":
+        if polycc is None:
+            raise PolyBenchError("the pluto flavor needs polycc (scripts/build-pluto)")
+        src = through_pluto(src, polycc, exe.parent)
     cmd = [suite.CLANG, *BASE_FLAGS, *FLAVORS[flavor], *extra, f"-I{root / 'utilities'}",
-           f"-I{src.parent}", "-DPOLYBENCH_TIME", f"-D{dataset.upper()}_DATASET",
+           f"-I{kernel_dir}", "-DPOLYBENCH_TIME", f"-D{dataset.upper()}_DATASET",
            *(["-DPOLYBENCH_DUMP_ARRAYS"] if dump else []),
            root / "utilities" / "polybench.c", src, "-o", exe,
            f"-L{suite.LLVM_LIB}", f"-Wl,-rpath,{suite.LLVM_LIB}", "-lm"]
-    t0 = time.perf_counter()
     cp = suite._run_tool(cmd, f"clang build of PolyBench {name} ({flavor}, {dataset})")
     return exe, cp.stderr, time.perf_counter() - t0
 
@@ -201,9 +247,11 @@ def kernel_runs(runs: dict[str, tuple[int, int]], name: str) -> str:
 
 
 def check(root: Path, names: Sequence[str], datasets: Sequence[str], threads: int,
-          work: Path, bind: bool = True) -> tuple[int, int]:
-    """Every flavor's dumped arrays against plain -O3's, per kernel and dataset; prints
-    a line each. Returns (passed, failed) over (kernel, dataset, flavor)."""
+          work: Path, bind: bool = True, polycc: Path | None = None) -> tuple[int, int]:
+    """Every flavor's dumped arrays against plain -O3's (Pluto's only with polycc), per
+    kernel and dataset; prints a line each. Returns (passed, failed) over (kernel,
+    dataset, flavor)."""
+    flavors = [fl for fl in FLAVORS if fl != "o3" and (fl != "pluto" or polycc)]
     passed = failed = 0
     for name in names:
         for ds in datasets:
@@ -214,15 +262,14 @@ def check(root: Path, names: Sequence[str], datasets: Sequence[str], threads: in
             except (suite.SuiteError, PolyBenchError) as e:
                 print(f"{name:16s} {ds:7s} o3      FAILED: {str(e).splitlines()[0][:200]}",
                       flush=True)
-                failed += len(FLAVORS) - 1
+                failed += len(flavors)
                 continue
             cells = []
-            for fl in FLAVORS:
-                if fl == "o3":
-                    continue
+            for fl in flavors:
                 try:
                     extra = COUNT_RUNS if fl == "tessel" else ()
-                    exe, _, _ = build(root, name, kdir / fl, fl, ds, dump=True, extra=extra)
+                    exe, _, _ = build(root, name, kdir / fl, fl, ds, dump=True, extra=extra,
+                                      polycc=polycc)
                     h, text, runs = dump(exe, threads, bind)
                     ok = h == ref
                     cell = f"{fl} {'bit-exact' if ok else 'DIFFERS: ' + first_difference(text, ref_text)}"
