@@ -6,6 +6,7 @@
 use inkwell::values::InstructionValue;
 use tessel_mlir::ir::{AffineExpr, AffineMap, Attr, OpBuilder, Type, Val};
 
+use super::values::low_bits;
 use super::{NestTranslator, Widen};
 use tessel_llvm::ffi::{Scev, ScevKind};
 
@@ -106,12 +107,7 @@ impl<'a> NestTranslator<'a> {
                 let Some(c) = s.constant() else {
                     return Err(());
                 };
-                let bits = if width == 64 {
-                    c.zext as i64
-                } else {
-                    (c.zext & ((1u64 << width) - 1)) as i64
-                };
-                self.int_constant(ty, bits)
+                self.int_constant(ty, low_bits(c.zext, width))
             }
             ScevKind::Unknown => {
                 let Some(v) = s.unknown_value() else {
@@ -200,15 +196,6 @@ impl<'a> NestTranslator<'a> {
                 .results(&[ty]),
         );
         select.result(0).ok_or(())
-    }
-
-    fn int_constant(&mut self, ty: Type, value: i64) -> Result<Val, ()> {
-        let op = self.append(
-            OpBuilder::new("arith.constant", self.loc)
-                .results(&[ty])
-                .attr("value", Attr::integer(ty, value)),
-        );
-        op.result(0).ok_or(())
     }
 
     fn fold(
