@@ -4,7 +4,7 @@
 //! the address.
 
 use inkwell::values::InstructionValue;
-use tessel_mlir::ir::{AffineExpr, AffineMap, Attr, OpBuilder, Type, Val};
+use tessel_mlir::ir::{AffineExpr, AffineMap, Attr, Op, OpBuilder, Type, Val};
 
 use super::values::low_bits;
 use super::{NestTranslator, Widen};
@@ -16,6 +16,48 @@ pub(super) enum Address {
     Affine(AffineMap),
     /// `memref.load`/`memref.store` with these indices.
     Any(Vec<Val>),
+}
+
+impl Address {
+    /// Appends the load of `memref`'s element at this address, a value of `ty`.
+    pub(super) fn append_load(self, t: &NestTranslator, memref: Val, ty: Type) -> Result<Val, ()> {
+        self.append_access(t, memref, None, &[ty])
+            .result(0)
+            .ok_or(())
+    }
+
+    /// Appends the store of `value` into `memref`'s element at this address.
+    pub(super) fn append_store(self, t: &NestTranslator, memref: Val, value: Val) {
+        self.append_access(t, memref, Some(value), &[]);
+    }
+
+    /// A load (no `stored` value) and a store take the same operands after the stored
+    /// value: the memref, then the map's operands or the indices.
+    fn append_access(
+        self,
+        t: &NestTranslator,
+        memref: Val,
+        stored: Option<Val>,
+        results: &[Type],
+    ) -> Op {
+        let (affine_name, memref_name) = match stored {
+            Some(_) => ("affine.store", "memref.store"),
+            None => ("affine.load", "memref.load"),
+        };
+        let mut operands: Vec<Val> = stored.into_iter().collect();
+        operands.push(memref);
+        let op = match self {
+            Address::Affine(map) => {
+                operands.extend(t.operands());
+                OpBuilder::new(affine_name, t.loc).attr("map", Attr::affine_map(map))
+            }
+            Address::Any(indices) => {
+                operands.extend(indices);
+                OpBuilder::new(memref_name, t.loc)
+            }
+        };
+        t.append(op.operands(&operands).results(results))
+    }
 }
 
 impl<'a> NestTranslator<'a> {

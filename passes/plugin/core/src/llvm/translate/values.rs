@@ -5,7 +5,6 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::values::{InstructionOpcode, InstructionValue};
 use tessel_mlir::ir::{Attr, Context, OpBuilder, Type, Val};
 
-use super::addresses::Address;
 use super::{NestTranslator, Widen};
 use tessel_llvm::ffi::{self, Value};
 
@@ -20,24 +19,7 @@ impl<'a> NestTranslator<'a> {
         let (array, address) = self.address(inst)?;
         let v = Value::of(inst).ok_or(())?;
         let ty = self.type_of(v).ok_or(())?;
-        let mut operands = vec![self.array_args[array]];
-        let op = match address {
-            Address::Affine(map) => {
-                operands.extend(self.operands());
-                OpBuilder::new("affine.load", self.loc)
-                    .operands(&operands)
-                    .results(&[ty])
-                    .attr("map", Attr::affine_map(map))
-            }
-            Address::Any(indices) => {
-                operands.extend(indices);
-                OpBuilder::new("memref.load", self.loc)
-                    .operands(&operands)
-                    .results(&[ty])
-            }
-        };
-        let op = self.append(op);
-        let r = op.result(0).ok_or(())?;
+        let r = address.append_load(self, self.array_args[array], ty)?;
         self.name(v, r);
         Ok(r)
     }
@@ -57,20 +39,7 @@ impl<'a> NestTranslator<'a> {
                     let value = ffi::operand(inst, 0).ok_or(())?;
                     let stored = self.value(value)?;
                     let (array, address) = self.address(inst)?;
-                    let mut operands = vec![stored, self.array_args[array]];
-                    let op = match address {
-                        Address::Affine(map) => {
-                            operands.extend(self.operands());
-                            OpBuilder::new("affine.store", self.loc)
-                                .operands(&operands)
-                                .attr("map", Attr::affine_map(map))
-                        }
-                        Address::Any(indices) => {
-                            operands.extend(indices);
-                            OpBuilder::new("memref.store", self.loc).operands(&operands)
-                        }
-                    };
-                    self.append(op);
+                    address.append_store(self, self.array_args[array], stored);
                 }
                 _ => {}
             }
