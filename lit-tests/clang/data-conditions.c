@@ -54,10 +54,13 @@ __attribute__((noinline)) void either(int n, double A[restrict n][n], const doub
 
 // The condition reads the row the previous i wrote: i carries the dependence
 // (through the may-write), so the order of the rows must stay; what each row does
-// depends on the one before. The cost model finds nothing to gain; under the isl
-// preset the code is regenerated, and must compute the same (at n = 1 the nest is
+// depends on the one before. Each column j is independent of the others, so j is
+// parallel, but it must stay innermost for stride one: the band is tiled so that the
+// column tiles run in parallel, each walking its rows in order (transform/tile.rs,
+// `sinking_loses_parallelism`). The code must compute the same (at n = 1 the nest is
 // not entered: 2 runs of 3 calls).
-// CHECK: data-conditions.c:[[@LINE+3]]:3: remark: loop nest left alone: the core kept the original schedule
+// CHECK: data-conditions.c:[[@LINE+4]]:3: remark: optimized SCoP of 1 statements (scheduler=auto, tiled bands=1, parallel loops=1
+// RUNS-DAG: tessel: __tessel_chained_0: 2 of 2 runs optimized
 // ISL-RUNS-DAG: tessel: __tessel_chained_0: 2 of 2 runs optimized
 __attribute__((noinline)) void chained(int n, double A[restrict n][n]) {
   for (int i = 1; i < n; i++)

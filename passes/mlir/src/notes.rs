@@ -139,6 +139,9 @@ pub fn tiling(t: &Tiling, bands: usize) -> String {
                 TileSizes::Footprint { l2_kib } => {
                     format!("footprint model: a tile's data in half of the {l2_kib} KiB L2")
                 }
+                TileSizes::Parallel => "square, so that the parallel member's tile loop stays \
+                                        outermost while its point loop goes innermost"
+                    .into(),
                 TileSizes::Given => "tile-sizes".into(),
             };
             format!(

@@ -174,9 +174,17 @@ pub enum Tiling {
 /// Where a band's tile sizes come from; `l2_kib`: the L2 the model fills half of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TileSizes {
-    TimeTiles { l2_kib: u64 },
+    TimeTiles {
+        l2_kib: u64,
+    },
     Wavefront,
-    Footprint { l2_kib: u64 },
+    Footprint {
+        l2_kib: u64,
+    },
+    /// Square tiles for an outer parallel tile loop: the band needs no tiles for
+    /// reuse, but moving its parallel member innermost for stride one would leave
+    /// no parallel loop outside the band.
+    Parallel,
     Given,
 }
 

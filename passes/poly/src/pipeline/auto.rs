@@ -14,9 +14,7 @@ use crate::model::load::ScopIsl;
 use crate::model::notes::{CostModel, NoGain, Note, Score, Sweeps, TimeTiles};
 use crate::scheduler::initial;
 use crate::support::isl::Ctx;
-use crate::transform::locality::{
-    innermost_misses, is_streaming, matrix_sweeps, time_loop_bytes, Locality,
-};
+use crate::transform::locality::{innermost_misses, matrix_sweeps, time_loop_bytes, Locality};
 use crate::verify;
 use crate::{Options, SchedulerKind};
 
@@ -118,7 +116,7 @@ pub(super) fn final_schedule(
     let mut sweeps_note = None;
     // What the kept tree scores: cache lines, and matrix sweeps on a streaming SCoP.
     let mut scores = (misses, None);
-    if stage("cost model", || is_streaming(cx, model))? {
+    if locality.streaming {
         let sweeps = stage("cost model", || matrix_sweeps(cx, &fin.tree, model))?;
         scores.1 = Some(sweeps);
         let identity = Options {

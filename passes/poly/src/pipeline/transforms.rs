@@ -57,6 +57,7 @@ pub(super) fn transformed(
         let tiling = TileOptions {
             sizes: &opts.tile_sizes,
             wavefront: opts.wavefront && opts.parallel,
+            parallel: opts.parallel,
             min_work: opts.parallel_min_work,
             reorder: opts.intra_tile,
             register_tile: opts.register_tile,

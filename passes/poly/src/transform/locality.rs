@@ -38,6 +38,8 @@ struct AccessInfo {
 /// The accesses of each statement.
 pub(crate) struct Locality {
     by_statement: HashMap<String, Vec<AccessInfo>>,
+    /// Whether the SCoP streams its matrices ([`is_streaming`]).
+    pub streaming: bool,
 }
 
 impl Locality {
@@ -71,7 +73,10 @@ impl Locality {
                 });
             }
         }
-        Ok(Locality { by_statement })
+        Ok(Locality {
+            by_statement,
+            streaming: is_streaming(cx, model)?,
+        })
     }
 }
 
@@ -352,7 +357,7 @@ pub(crate) fn time_loop_bytes(
 /// more dimensions) at most once: a streaming SCoP, like the matrix-vector kernels.
 /// Where an element is reused (an outer `k` or time loop), the traffic is the
 /// tiling's business and [`matrix_sweeps`] says little.
-pub(crate) fn is_streaming(cx: &Ctx, model: &ScopIsl) -> Result<bool, PolyError> {
+fn is_streaming(cx: &Ctx, model: &ScopIsl) -> Result<bool, PolyError> {
     for map in maps_of(cx, &model.accesses(cx)?)? {
         let matrix = model
             .array_of(&map)

@@ -11,7 +11,8 @@ use crate::register_block::tree::register_tile;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    band_above, distances, live_deps, n_members, node_type, nonzero_in_member, walk_children,
+    any_coincident, band_above, distances, live_deps, n_members, node_type, nonzero_in_member,
+    walk_children,
 };
 use crate::transform::intra_tile::{distribute_innermost, innermost, sink, sunk_order};
 use crate::transform::locality::NOMINAL_EXTENT;
@@ -28,6 +29,10 @@ pub(crate) struct TileOptions<'a> {
     /// dependence, when its first two tile members are not coincident either
     /// ([`wavefront`]).
     pub wavefront: bool,
+    /// Parallel loops will be marked: a band whose parallel member post-tile
+    /// reordering moves innermost is tiled so that it stays outermost
+    /// ([`sinking_loses_parallelism`]).
+    pub parallel: bool,
     /// The work a parallel loop needs to run in parallel (`parallel-min-work`):
     /// a wavefront whose diagonals hold less runs sequentially, and is not built
     /// for that alone ([`wavefront_work`]).
@@ -127,6 +132,40 @@ fn every_member_carries(
     Ok(true)
 }
 
+/// Whether the band at `node` keeps a parallel loop outside it only if it is tiled:
+/// its first member is coincident, no band above it has a parallel member, and
+/// post-tile reordering moves that member innermost (`sunk`), after which the first
+/// member is not coincident. Untiled, the parallel loop would then run once per
+/// iteration of the loop outside it, or sequentially under the work guard
+/// (gramschmidt's `R[k][j] += Q[i][k] * A[i][j]` in band `(j, i)`: `j` goes innermost
+/// for stride one, and `i` carries the sum). Tiled, the tile loop of the parallel
+/// member stays outermost and its point loop goes innermost: Pluto's tiling, whose
+/// outer tile loops are the space loops (seed 004 §1.8).
+///
+/// Only with at most one loop outside the band: the parallel loop forks once per
+/// iteration of the loops outside, and under two or more each fork has little work,
+/// so the work guard runs it sequentially, tiles and all (doitgen's `(p, s)` under
+/// `(r, q)`, at LARGE: 0.199 s tiled against 0.078 s untiled). And not in a
+/// streaming SCoP (the caller's test), whose speed is the memory's: short rows of a
+/// tile break the streams the prefetcher follows (gemver's `x[i] += A[j][i] * y[j]`
+/// at LARGE: 7.5 ms tiled against 5.0 ms untiled).
+fn sinking_loses_parallelism(
+    cx: &Ctx,
+    node: &ScheduleNode,
+    sunk: Option<usize>,
+    deps: &Conflicts,
+) -> Result<bool, PolyError> {
+    if sunk != Some(0)
+        || node.get_schedule_depth().isl(cx)? > 1
+        || !node.band_member_get_coincident(0).isl(cx)?
+        || band_above(cx, node, |b| any_coincident(cx, b))?
+    {
+        return Ok(false);
+    }
+    let sunk_band = sink(cx, node.copy().isl(cx)?, 0, deps)?;
+    Ok(!sunk_band.band_member_get_coincident(0).isl(cx)?)
+}
+
 /// Statement instances in one diagonal of a wavefront of [`UNIFORM_SIZE`] tiles of
 /// the band at `node`, with every loop at [`NOMINAL_EXTENT`]: about
 /// `NOMINAL / size` tiles of `size^2` points along the first two members, the whole
@@ -199,6 +238,10 @@ fn tile_walk(
             };
             // Sized by [`wavefront_sizes`]: time tiles that pay for themselves.
             let mut time_tiles = false;
+            let keeps_parallel = opts.parallel
+                && !walk.locality.streaming
+                && sinking_loses_parallelism(cx, &node, sunk, deps)?;
+            let mut for_parallel = false;
             let sizes = match opts.sizes {
                 [] => {
                     let model = model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
@@ -225,6 +268,10 @@ fn tile_walk(
                                 }
                                 None => Some(vec![UNIFORM_SIZE; n]),
                             }
+                        }
+                        _ if model.is_none() && keeps_parallel => {
+                            for_parallel = true;
+                            Some(vec![UNIFORM_SIZE; n])
                         }
                         _ => model,
                     }
@@ -262,6 +309,7 @@ fn tile_walk(
             let source = match opts.sizes {
                 [] if time_tiles => TileSizes::TimeTiles { l2_kib },
                 [] if wave => TileSizes::Wavefront,
+                [] if for_parallel => TileSizes::Parallel,
                 [] => TileSizes::Footprint { l2_kib },
                 _ => TileSizes::Given,
             };
