@@ -14,9 +14,9 @@ use crate::support::schedule_tree::{
     any_coincident, band_above, distances, live_deps, n_members, node_type, nonzero_in_member,
     walk_children,
 };
-use crate::transform::intra_tile::{distribute_innermost, innermost, sink, sunk_order};
+use crate::transform::intra_tile::{distribute_innermost, innermost, permute, sink, sunk_order};
 use crate::transform::locality::NOMINAL_EXTENT;
-use crate::transform::locality::{band_profile, AccessProfile, Locality};
+use crate::transform::locality::{band_profile, AccessProfile, Locality, Step};
 use crate::transform::tile_size::{model_sizes, wavefront_sizes};
 use crate::transform::wavefront::wavefront;
 
@@ -130,6 +130,33 @@ fn every_member_carries(
         }
     }
     Ok(true)
+}
+
+/// The point band's order (`order[k]`: the band member at point loop `k`) with the
+/// member along which every written element stays put moved just outside the
+/// innermost, when another member is there: the written rows of one tile row then
+/// stay in L1 across that member, and only the values read come from L2 (Pluto's
+/// point order for trmm's `B[i][j] += A[k][i] * B[k][j]`, `(i, k, j)`, against the
+/// scheduler's `(k, i, j)`, where every step loads and stores a row from L2).
+fn reduction_outside_innermost(profile: &[AccessProfile], order: &[usize]) -> Option<Vec<usize>> {
+    let n = order.len();
+    if n < 3 || !profile.iter().any(|a| a.write) {
+        return None;
+    }
+    let stays = |d: usize| {
+        profile
+            .iter()
+            .filter(|a| a.write)
+            .all(|a| a.step(d) == Step::Same)
+    };
+    if stays(order[n - 2]) {
+        return None;
+    }
+    let k = (0..n - 2).rev().find(|&k| stays(order[k]))?;
+    let mut reordered: Vec<usize> = order.to_vec();
+    let member = reordered.remove(k);
+    reordered.insert(n - 2, member);
+    Some(reordered)
 }
 
 /// Whether the band at `node` keeps a parallel loop outside it only if it is tiled:
@@ -352,10 +379,18 @@ fn tile_walk(
             }
             // The point band's members are the band's, in the sunk order: so are their
             // tile sizes and moves (the tile loops outside only bound the pairs).
-            let order = match sunk {
+            let mut order = match sunk {
                 Some(m) => sunk_order(n, m),
                 None => (0..n).collect(),
             };
+            if let Some(reordered) = reduction_outside_innermost(&profile, &order) {
+                let within: Vec<usize> = reordered
+                    .iter()
+                    .map(|d| order.iter().position(|o| o == d).unwrap_or(0))
+                    .collect();
+                node = permute(cx, node, &within, deps)?;
+                order = reordered;
+            }
             let point_sizes: Vec<i64> = order.iter().map(|&d| sizes[d]).collect();
             let point_profile: Vec<AccessProfile> = profile
                 .iter()
