@@ -81,9 +81,17 @@ def pluto_path(arg: str | None) -> Path | None:
     return polycc
 
 
+# polycc's output per (source, polycc): it keeps PolyBench's size macros, so one
+# output serves every dataset and both the timed and the dumping build.
+_PLUTO_OUTPUTS: dict[tuple[Path, Path], Path] = {}
+
+
 def through_pluto(src: Path, polycc: Path, out_dir: Path) -> Path:
     """The kernel's source after `polycc PLUTO_FLAGS`, in out_dir (polycc writes its
-    scratch files in its working folder)."""
+    scratch files in its working folder), or where an earlier call wrote it."""
+    known = _PLUTO_OUTPUTS.get((src, polycc))
+    if known is not None and known.is_file():
+        return known
     out = out_dir / f"{src.stem}.pluto.c"
     cmd = [str(polycc), *PLUTO_FLAGS, str(src), "-o", str(out)]
     try:
@@ -95,6 +103,7 @@ def through_pluto(src: Path, polycc: Path, out_dir: Path) -> Path:
         first = next((ln.strip() for ln in said.splitlines() if "error" in ln.lower()), "")
         raise suite.SuiteError(f"polycc failed{': ' + first if first else ''}", cmd,
                                stderr=said[-4000:], returncode=cp.returncode)
+    _PLUTO_OUTPUTS[(src, polycc)] = out
     return out
 
 
