@@ -132,9 +132,10 @@ fn every_member_carries(
     Ok(true)
 }
 
-/// The point band's order (`order[k]`: the band member at point loop `k`) with the
-/// member along which every written element stays put moved just outside the
-/// innermost, when another member is there: the written rows of one tile row then
+/// The permutation of the point band (`order[k]`: the band member at point loop `k`)
+/// that moves the member along which every written element stays put just outside
+/// the innermost, when another member is there, as [`permute`] takes it (new
+/// position `k` holds old position `within[k]`): the written rows of one tile row then
 /// stay in L1 across that member, and only the values read come from L2 (Pluto's
 /// point order for trmm's `B[i][j] += A[k][i] * B[k][j]`, `(i, k, j)`, against the
 /// scheduler's `(k, i, j)`, where every step loads and stores a row from L2).
@@ -153,10 +154,9 @@ fn reduction_outside_innermost(profile: &[AccessProfile], order: &[usize]) -> Op
         return None;
     }
     let k = (0..n - 2).rev().find(|&k| stays(order[k]))?;
-    let mut reordered: Vec<usize> = order.to_vec();
-    let member = reordered.remove(k);
-    reordered.insert(n - 2, member);
-    Some(reordered)
+    let mut within: Vec<usize> = (0..n).filter(|&p| p != k).collect();
+    within.insert(n - 2, k);
+    Some(within)
 }
 
 /// Whether the band at `node` keeps a parallel loop outside it only if it is tiled:
@@ -265,13 +265,14 @@ fn tile_walk(
             };
             // Sized by [`wavefront_sizes`]: time tiles that pay for themselves.
             let mut time_tiles = false;
-            let keeps_parallel = opts.parallel
-                && !walk.locality.streaming
-                && sinking_loses_parallelism(cx, &node, sunk, deps)?;
             let mut for_parallel = false;
             let sizes = match opts.sizes {
                 [] => {
                     let model = model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
+                    let keeps_parallel = model.is_none()
+                        && opts.parallel
+                        && !walk.locality.streaming
+                        && sinking_loses_parallelism(cx, &node, sunk, deps)?;
                     match wave_work {
                         // A band that gets a wavefront is tiled for the reuse tiles
                         // buy, as any band, or for the parallelism of its diagonals
@@ -296,7 +297,7 @@ fn tile_walk(
                                 None => Some(vec![UNIFORM_SIZE; n]),
                             }
                         }
-                        _ if model.is_none() && keeps_parallel => {
+                        _ if keeps_parallel => {
                             for_parallel = true;
                             Some(vec![UNIFORM_SIZE; n])
                         }
@@ -383,13 +384,9 @@ fn tile_walk(
                 Some(m) => sunk_order(n, m),
                 None => (0..n).collect(),
             };
-            if let Some(reordered) = reduction_outside_innermost(&profile, &order) {
-                let within: Vec<usize> = reordered
-                    .iter()
-                    .map(|d| order.iter().position(|o| o == d).unwrap_or(0))
-                    .collect();
+            if let Some(within) = reduction_outside_innermost(&profile, &order) {
                 node = permute(cx, node, &within, deps)?;
-                order = reordered;
+                order = within.iter().map(|&k| order[k]).collect();
             }
             let point_sizes: Vec<i64> = order.iter().map(|&d| sizes[d]).collect();
             let point_profile: Vec<AccessProfile> = profile
