@@ -37,6 +37,23 @@ if not _TARGET_DIR.is_absolute():
     _TARGET_DIR = REPO_ROOT / _TARGET_DIR
 PLUGIN = Path(os.environ.get("TESSEL_PLUGIN") or _TARGET_DIR / "release" / "libtessel.so")
 
+# Outputs name their inputs by path; the compare scripts record the checkout's path as
+# <repo>, so that any checkout compares with a record made in another.
+_RECORDED_ROOT = re.compile(r"(/[^\s\"']*?)/kernels/")
+
+
+def repo_relative(text: str, root: str = str(REPO_ROOT)) -> str:
+    """`text` with the checkout's path `root` written <repo>: as a path's prefix, and
+    as a quoted directory (the LLVM debug info's)."""
+    return text.replace(root + "/", "<repo>/").replace(f'"{root}"', '"<repo>"')
+
+
+def recorded_repo_relative(text: str) -> str:
+    """A record made before the compare scripts wrote <repo>, with the checkout's path
+    it names (the folder above its `kernels/`) mapped the same way."""
+    found = "<repo>/" not in text and _RECORDED_ROOT.search(text)
+    return repo_relative(text, found.group(1)) if found else text
+
 # The 30 PolyBench/C 4.2 kernels of the suite (issue 2, item 7). Drivers use this
 # list, not just the files that happen to exist, so that a missing kernel file is
 # reported as a failure rather than silently skipped.
