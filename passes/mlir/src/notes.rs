@@ -153,6 +153,11 @@ pub fn tiling(t: &Tiling, bands: usize) -> String {
         Tiling::Distributed => "tiling: the innermost point loop distributed over the \
                                 statements fused in it (one vectorizable loop each)"
             .into(),
+        Tiling::FusedSiblings { bands, size } => format!(
+            "tiling: {bands} sibling bands that touch the same data along their parallel first \
+             member fused under one tile loop of {size} of it (each tile's data stays in the \
+             cache from one band to the next)"
+        ),
         Tiling::Register(r) => register(r),
     };
     if bands == 1 {

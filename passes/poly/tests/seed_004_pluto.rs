@@ -699,3 +699,114 @@ fn distributed_time_tiles_compute_what_jacobi_1d_computes() {
     assert_eq!(out.parallel_loops, 1, "{}", common::render(&out.ast));
     common::check_execution(&kernel, &out.ast, "distributed time tiles");
 }
+
+/// gramschmidt's projection step: under a sequential k, S0 `R[k][j] += A[i][k] *
+/// A[i][j]` then S1 `A[i][j] -= A[i][k] * R[k][j]`, each over `k < j < N, 0 <= i < M`.
+fn projection() -> common::Kernel {
+    let dom =
+        |s: &str| format!("[N, M] -> {{ {s}[k, j, i] : 0 <= k < N and k < j < N and 0 <= i < M }}");
+    common::Kernel {
+        name: "projection",
+        scop: scop(
+            &["N", "M"],
+            "[N, M] -> { : N >= 1 and M >= 1 }",
+            vec![
+                stmt(
+                    "S0",
+                    &dom("S0"),
+                    "[N, M] -> { S0[k, j, i] -> [0, k, 0, j, 0, i, 0] }",
+                    vec![
+                        read("[N, M] -> { S0[k, j, i] -> R[k, j] }"),
+                        read("[N, M] -> { S0[k, j, i] -> A[i, k] }"),
+                        read("[N, M] -> { S0[k, j, i] -> A[i, j] }"),
+                        write("[N, M] -> { S0[k, j, i] -> R[k, j] }"),
+                    ],
+                ),
+                stmt(
+                    "S1",
+                    &dom("S1"),
+                    "[N, M] -> { S1[k, j, i] -> [0, k, 1, j, 0, i, 0] }",
+                    vec![
+                        read("[N, M] -> { S1[k, j, i] -> A[i, j] }"),
+                        read("[N, M] -> { S1[k, j, i] -> A[i, k] }"),
+                        read("[N, M] -> { S1[k, j, i] -> R[k, j] }"),
+                        write("[N, M] -> { S1[k, j, i] -> A[i, j] }"),
+                    ],
+                ),
+            ],
+        ),
+        // Two tiles of 32 along j, the second partial.
+        params: vec![("N", 45), ("M", 5)],
+        original: |ps| {
+            let mut v = Vec::new();
+            for k in 0..ps["N"] {
+                for s in ["S0", "S1"] {
+                    for j in k + 1..ps["N"] {
+                        for i in 0..ps["M"] {
+                            v.push((s.to_string(), vec![k, j, i]));
+                        }
+                    }
+                }
+            }
+            v
+        },
+        accesses: |s, it| {
+            let (k, j, i) = (it[0], it[1], it[2]);
+            match s {
+                "S0" => (
+                    vec![("R", vec![k, j]), ("A", vec![i, k]), ("A", vec![i, j])],
+                    vec![("R", vec![k, j])],
+                ),
+                _ => (
+                    vec![("A", vec![i, j]), ("A", vec![i, k]), ("R", vec![k, j])],
+                    vec![("A", vec![i, j])],
+                ),
+            }
+        },
+    }
+}
+
+#[test]
+fn seed004_sibling_bands_share_one_parallel_tile_loop() {
+    // Neither band needs tiles of its own (each streams its columns of A once), both
+    // touch A[*][j] at the same j, and every dependence between them stays in one j:
+    // one parallel loop over tiles of 32 j runs S0 then S1 on each tile, as Pluto's
+    // gramschmidt does (§1.8: the tile loops are the outer, parallel ones). Run, and
+    // run with the parallel loops reversed, against the original order.
+    let kernel = projection();
+    let o = Options {
+        time_budget: std::time::Duration::ZERO,
+        ..Options::default()
+    };
+    let out = optimize(&kernel.scop, &o).unwrap();
+    assert!(
+        out.tiling
+            .iter()
+            .any(|(t, _)| *t == Tiling::FusedSiblings { bands: 2, size: 32 }),
+        "{:?}",
+        out.tiling
+    );
+    let text = common::render(&out.ast);
+    // One parallel loop per k, stepping by tiles, with both statements inside it.
+    assert_eq!(out.parallel_loops, 1, "{text}");
+    let par = text.find(" par {").unwrap_or_else(|| panic!("{text}"));
+    assert!(text[..par].contains("step 32"), "{text}");
+    assert!(
+        text[par..].contains("S0(") && text[par..].contains("S1("),
+        "{text}"
+    );
+    common::check_execution(&kernel, &out.ast, "sibling bands under one tile loop");
+    // Without parallel loops the siblings stay apart.
+    let sequential = Options {
+        parallel: false,
+        ..o
+    };
+    let out = optimize(&kernel.scop, &sequential).unwrap();
+    assert!(
+        !out.tiling
+            .iter()
+            .any(|(t, _)| matches!(t, Tiling::FusedSiblings { .. })),
+        "{:?}",
+        out.tiling
+    );
+}

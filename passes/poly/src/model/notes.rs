@@ -168,6 +168,13 @@ pub enum Tiling {
     },
     /// The innermost point loop distributed over the statements fused in it.
     Distributed,
+    /// `bands` consecutive sibling bands, each left untiled by the model, under one
+    /// parallel tile loop of `size` of their first members, since they touch the same
+    /// data along it ([`crate::transform::tile_fusion`]).
+    FusedSiblings {
+        bands: usize,
+        size: i64,
+    },
     Register(RegisterNote),
 }
 

@@ -17,7 +17,7 @@ use crate::support::host::{host_caches, host_vector_bytes, Caches};
 use crate::support::isl::{Ctx, IslResult};
 use crate::transform::locality::Locality;
 use crate::transform::tile::TileOptions;
-use crate::transform::{intra_tile, parallel, tile};
+use crate::transform::{intra_tile, parallel, tile, tile_fusion};
 use crate::{Options, Target};
 
 /// [`super::auto::final_schedule`] for one preset, with the SCoP's `locality` (built once per
@@ -69,7 +69,9 @@ pub(super) fn transformed(
         };
         let report;
         (tree, report) = stage("tile", || {
-            tile::tile(cx, tree, &tiling, locality, deps.conflicts())
+            let (tree, fused) =
+                tile_fusion::fuse_sibling_tiles(cx, tree, &tiling, locality, deps.conflicts())?;
+            tile::tile(cx, tree, &tiling, locality, deps.conflicts(), fused)
         })?;
         tiled = report.tiled;
         time_tiles = report.time_tiles;

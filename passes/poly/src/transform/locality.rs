@@ -43,6 +43,15 @@ pub(crate) struct Locality {
 }
 
 impl Locality {
+    /// The access relations of statement `stmt`, `S[..] -> A[..]`, one per reference.
+    pub fn accesses<'a>(&'a self, stmt: &str) -> impl Iterator<Item = &'a Map> + 'a {
+        self.by_statement
+            .get(stmt)
+            .into_iter()
+            .flatten()
+            .map(|a| &a.relation)
+    }
+
     /// Reads and writes of `model`, one per reference (the tagged accesses: an
     /// untagged union map merges a statement's references to one array); an array
     /// without a known element size counts as 8 bytes per element.

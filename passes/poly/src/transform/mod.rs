@@ -6,5 +6,6 @@ pub(crate) mod jam;
 pub(crate) mod locality;
 pub(crate) mod parallel;
 pub(crate) mod tile;
+pub(crate) mod tile_fusion;
 pub(crate) mod tile_size;
 pub(crate) mod wavefront;

@@ -57,7 +57,8 @@ pub(crate) struct TileReport {
 }
 
 /// Tiles every permutable band with at least two members into a tile band (outer)
-/// and a point band (inner). Returns the new schedule and a [`TileReport`].
+/// and a point band (inner). Returns the new schedule and `report` (what
+/// [`super::tile_fusion`] did before) with what it did.
 ///
 /// isl options (seed 001 §1.7 uses the same tile/point split):
 /// - `tile_scale_tile_loops = 1`: tile loops iterate over tile *origins*
@@ -85,13 +86,13 @@ pub(crate) fn tile(
     opts: &TileOptions<'_>,
     locality: &Locality,
     deps: &Conflicts,
+    report: TileReport,
 ) -> Result<(Schedule, TileReport), PolyError> {
     if let Some(bad) = opts.sizes.iter().find(|&&s| s <= 0) {
         return Err(Unsupported::TileSize(*bad).into());
     }
-    Options::set_tile_scale_tile_loops(cx.raw(), 1).isl(cx)?;
-    Options::set_tile_shift_point_loops(cx.raw(), 0).isl(cx)?;
-    let mut report = TileReport::default();
+    set_tile_options(cx)?;
+    let mut report = report;
     let root = schedule.get_root().isl(cx)?;
     let walk = Walk {
         opts,
@@ -102,9 +103,17 @@ pub(crate) fn tile(
     Ok((root.get_schedule().isl(cx)?, report))
 }
 
+/// isl's tiling options of [`tile`]: tile loops over tile origins, point loops over
+/// the original values.
+pub(crate) fn set_tile_options(cx: &Ctx) -> Result<(), PolyError> {
+    Options::set_tile_scale_tile_loops(cx.raw(), 1).isl(cx)?;
+    Options::set_tile_shift_point_loops(cx.raw(), 0).isl(cx)?;
+    Ok(())
+}
+
 impl TileReport {
     /// Records `note`; an equal note already recorded counts one more band.
-    fn note(&mut self, note: Tiling) {
+    pub(crate) fn note(&mut self, note: Tiling) {
         match self.notes.iter_mut().find(|(n, _)| *n == note) {
             Some((_, bands)) => *bands += 1,
             None => self.notes.push((note, 1)),
@@ -215,7 +224,7 @@ fn wavefront_work(cx: &Ctx, node: &ScheduleNode, n: usize) -> Result<u64, PolyEr
 }
 
 /// The size of every member of a band the model does not size.
-const UNIFORM_SIZE: i64 = 32;
+pub(crate) const UNIFORM_SIZE: i64 = 32;
 
 /// What every step of [`tile_walk`] needs.
 struct Walk<'a> {
