@@ -285,6 +285,9 @@ class BatchResult:
     variant_runs: int = 0
     failures: list[Failure] = field(default_factory=list)
     fallbacks: collections.Counter = field(default_factory=collections.Counter)
+    # Tiling remarks by kind (counted per SCoP and variant): which tilings ran, and so
+    # were checked bit for bit.
+    tilings: collections.Counter = field(default_factory=collections.Counter)
     optimized_scops: int = 0
     transformed: dict = field(default_factory=dict)   # preset -> set of seeds
     ran: dict = field(default_factory=dict)           # preset -> set of seeds optimized under it
@@ -328,6 +331,13 @@ def has_loops(p: G.Program) -> bool:
 
 def remark_kind(msg: str) -> str:
     return re.sub(r"\d+(\.\d+)?", "N", msg)[:140]
+
+
+def tiling_kind(msg: str) -> str:
+    """A tiling remark's kind: its words up to the first parenthesis, numbers as N
+    (`a band of N members tiled NxN`, `N sibling bands ... fused under one tile loop`)."""
+    words = msg.removeprefix("tessel: tiling: ").split(" (", 1)[0]
+    return re.sub(r"\d+(x\d+)*", "N", words)[:120]
 
 
 def assigned(seed: int, variants: list[Variant], per_program: int | None) -> set[str]:
@@ -414,6 +424,8 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
                     m = OPTIMIZED_RE.search(d.msg)
                     if m and (int(m.group(1)) or int(m.group(2))):
                         res.transformed[v.preset].add(s)
+                elif d.msg.startswith("tessel: tiling: "):
+                    res.tilings[tiling_kind(d.msg)] += 1
                 elif d.msg.startswith("tessel: left SCoP"):
                     # The cost model's choice, not a fallback: counted, not transformed.
                     res.optimized_scops += 1
@@ -552,6 +564,7 @@ def fusion_space_worker(seeds: list[int], tmp: str, limit: int, clang_opt: str,
             total.failures += r.failures
             total.optimized_scops += r.optimized_scops
             total.fallbacks.update(r.fallbacks)
+            total.tilings.update(r.tilings)
         except Exception:  # noqa: BLE001
             total.failures.append(Failure(seed, "-", "driver-error", traceback.format_exc()[-1500:]))
         finally:
@@ -595,6 +608,11 @@ def summarize(total: BatchResult, wall: float, nprog: int, args, variants) -> st
         if vs:
             trows.append([p, f"{n}/{m}", f"{100 * n / max(1, m):.1f}%", ", ".join(vs)])
     out += [tt.text_table(["preset", "programs", "fraction", "variants"], trows, right=[1, 2]), ""]
+    out += ["Tilings run (tiling remarks by kind, counted per SCoP and variant; each such SCoP's "
+            "output compared bit for bit):", ""]
+    out.append(tt.text_table(["tiling", "count"], [[k, str(c)] for k, c in sorted(total.tilings.items())],
+                             right=[1]) if total.tilings else "(none)")
+    out.append("")
     out += ["Fallbacks by reason (remarks, counted per SCoP and variant; each one explained by its remark):", ""]
     if total.fallbacks:
         out.append(tt.text_table(["reason", "count"], [[k.replace("|", "\\|"), str(c)] for k, c in
@@ -678,6 +696,7 @@ def main(argv: list[str]) -> int:
             total.variant_runs += r.variant_runs
             total.failures += r.failures
             total.fallbacks.update(r.fallbacks)
+            total.tilings.update(r.tilings)
             total.optimized_scops += r.optimized_scops
             for k, v in r.transformed.items():
                 total.transformed[k].update(v)

@@ -567,6 +567,10 @@ class Gen:
         product = self.contraction(random.Random(self.seed * 7919 + 17))
         if product is not None:
             body.append(product)
+        # gramschmidt's projection step (tile-level fusion's shape), from a stream of its own.
+        step = self.projection(random.Random(self.seed * 7919 + 53))
+        if step is not None:
+            body.append(step)
         prog = Program(self.seed, self.params, arrays, body)
         self.front_end_forms(prog, random.Random(self.seed * 7919 + 41))
         self.scrambled_stores(prog, random.Random(self.seed * 7919 + 47))
@@ -840,6 +844,52 @@ class Gen:
             jl, ju = bounds(None)
             body.body.insert(0, Loop(j2, jl, ju, 1, [scale]))
         return body
+
+
+    def projection(self, r: random.Random):
+        """One program in five gets gramschmidt's projection step under a loop k: a nest
+        that sums `R[k][j] = f(R[k][j], A[i][k], A[i][j])`, then one that updates
+        `A[i][j] = g(A[i][j], A[i][k], R[k][j + s])`, j over more than one tile of 32
+        (constant bounds) so that a tile loop shared by the two nests has several tiles.
+        `s` is 0, or -1 for a dependence from one tile into the next (then the nests
+        must not share a parallel tile loop); either nest may run i outermost."""
+        mats = [a for a in self.arrays if a.rank == 2]
+        if r.random() >= 0.2 or not mats:
+            return None
+        a = r.choice(mats)
+        both = [x for x in mats if self.convertible(x.elem, a.elem) and self.convertible(a.elem, x.elem)]
+        rr = r.choice([x for x in both if x is not a] or both or [a])
+        k = self.new_iv()
+        pname, _ = r.choice(self.params)
+        top = r.randint(33, 72)
+        shift = r.choice((0, 0, 0, -1))
+
+        def sub(v: str, off: int = 0) -> Expr:
+            return Expr([Term(1, v)], off)
+
+        # j from k + 1 (gramschmidt's) or from 0; with 0, the update reads R at j.
+        from_k = r.random() < 0.7
+        jl = ([sub(k, 1)] if from_k else [Expr([], 0)]), [Expr([], top)]
+        shift = shift if from_k else 0
+
+        def nest(target_of, reads_of) -> Loop:
+            j, i = self.new_iv(), self.new_iv()
+            target = target_of(i, j)
+            reads = [copy.deepcopy(target)] + reads_of(i, j)
+            fl = self.array(target.array).elem in FLOAT_TYPES
+            ops = r.choice((["add", "add", "mul"], ["sub", "add", "mul"], ["add", "mul", "sub"]))
+            cs = [r.choice(FCONSTS if fl else ICONSTS) for _ in range(len(reads) + 1)]
+            self.budget -= 1
+            il = ([Expr([], 0)], [Expr([Term(1, pname)], 0)])
+            inner, outer = ((i, il), (j, jl)) if r.random() < 0.8 else ((j, jl), (i, il))
+            body = Loop(inner[0], inner[1][0], inner[1][1], 1, [Stmt(target, reads, ops, cs)])
+            return Loop(outer[0], outer[1][0], outer[1][1], 1, [body])
+
+        sums = nest(lambda i, j: Access(rr.name, [sub(k), sub(j)]),
+                    lambda i, j: [Access(a.name, [sub(i), sub(k)]), Access(a.name, [sub(i), sub(j)])])
+        update = nest(lambda i, j: Access(a.name, [sub(i), sub(j)]),
+                      lambda i, j: [Access(a.name, [sub(i), sub(k)]), Access(rr.name, [sub(k), sub(j, shift)])])
+        return Loop(k, [Expr([], 0)], [Expr([], r.randint(2, 4))], 1, [sums, update])
 
 
 def generate(seed: int) -> Program:
