@@ -15,7 +15,10 @@
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=isl}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{scheduler=isl}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TREE
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=isl parallel-min-work=0}))' %s 2>/dev/null | FileCheck %s --check-prefix=CODE
-// Without parallel loops, or with tile sizes given, no tile loop is shared.
+// Without parallel loops, or with tile sizes given, no tile loop is shared; nor with
+// an L2 of 256 KiB, which a tile of 32 columns of A at the model's nominal 2048 rows
+// (512 KiB) overflows before the second band could reuse it.
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=isl l2-size=262144}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUSE
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=isl parallel=false}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUSE
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=isl tile-sizes=32}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUSE
 

@@ -20,20 +20,22 @@
 use std::ops::Range;
 
 use isl_rs::{
-    MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet, Val,
+    DimType, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, UnionMap,
+    UnionSet, Val,
 };
 
 use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::PolyError;
 use crate::model::notes::Tiling;
+use crate::support::host::Caches;
 use crate::support::isl::{map_in_name, maps_of, to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
     carried_by_member, distances, live_deps, member_map, n_children, n_members, node_type,
 };
 use crate::transform::intra_tile::innermost;
-use crate::transform::locality::{band_profile, Locality};
+use crate::transform::locality::{band_profile, AccessProfile, Locality, NOMINAL_EXTENT};
 use crate::transform::tile::{set_tile_options, TileOptions, TileReport, UNIFORM_SIZE};
-use crate::transform::tile_size::model_sizes;
+use crate::transform::tile_size::{distinct_footprint, model_sizes};
 
 /// Fuses every run of sibling bands described in the module under one tile loop of
 /// [`UNIFORM_SIZE`], from the root of the tree down, before [`super::tile::tile`]
@@ -111,22 +113,23 @@ impl Fusion<'_> {
 
     /// The runs of at least two consecutive children of the sequence at `seq` whose
     /// bands are candidates ([`Self::candidate`]) and touch one element at one value
-    /// of their outer loops and first member, each with the next.
+    /// of their outer loops and first member, each with the next, and whose tiles'
+    /// data fits in L2 ([`fits_in_l2`]).
     fn runs(&self, cx: &Ctx, seq: &ScheduleNode) -> Result<Vec<Range<usize>>, PolyError> {
         let n = usize::try_from(n_children(cx, seq)?).unwrap_or(0);
-        let mut touched: Vec<Option<UnionMap>> = Vec::with_capacity(n);
+        let mut bands: Vec<Option<(UnionMap, Vec<AccessProfile>)>> = Vec::with_capacity(n);
         for i in 0..n {
             let band = seq.copy().isl(cx)?.grandchild(to_i32(i)?, 0).isl(cx)?;
-            touched.push(match self.candidate(cx, &band)? {
-                true => Some(touched_along_first(cx, &band, self.locality)?),
-                false => None,
+            bands.push(match self.candidate(cx, &band)? {
+                Some(profile) => Some((touched_along_first(cx, &band, self.locality)?, profile)),
+                None => None,
             });
         }
         let mut runs = Vec::new();
         let mut start = 0;
         for i in 1..=n {
-            let joins = match (touched.get(i - 1), touched.get(i)) {
-                (Some(Some(a)), Some(Some(b))) => !a
+            let joins = match (bands.get(i - 1), bands.get(i)) {
+                (Some(Some((a, _))), Some(Some((b, _)))) => !a
                     .copy()
                     .isl(cx)?
                     .intersect(b.copy().isl(cx)?)
@@ -136,7 +139,12 @@ impl Fusion<'_> {
                 _ => false,
             };
             if !joins {
-                if i - start >= 2 {
+                let profile: Vec<AccessProfile> = bands[start..i]
+                    .iter()
+                    .flatten()
+                    .flat_map(|(_, p)| p.iter().cloned())
+                    .collect();
+                if i - start >= 2 && fits_in_l2(&profile, self.opts.caches) {
                     runs.push(start..i);
                 }
                 start = i;
@@ -145,13 +153,17 @@ impl Fusion<'_> {
         Ok(runs)
     }
 
-    /// Whether the node below a child filter of a sequence is a band of two or more
-    /// permutable members with nothing below it, whose first member is parallel where
-    /// it stands and which the footprint model leaves untiled (as [`super::tile`] asks
-    /// it, with the same member to go innermost).
-    fn candidate(&self, cx: &Ctx, band: &ScheduleNode) -> Result<bool, PolyError> {
+    /// The access profile of the band below a child filter of a sequence, when it is a
+    /// band of two or more permutable members with nothing below it, whose first
+    /// member is parallel where it stands and which the footprint model leaves untiled
+    /// (as [`super::tile`] asks it, with the same member to go innermost).
+    fn candidate(
+        &self,
+        cx: &Ctx,
+        band: &ScheduleNode,
+    ) -> Result<Option<Vec<AccessProfile>>, PolyError> {
         if node_type(cx, band)? != ScheduleNodeType::Band {
-            return Ok(false);
+            return Ok(None);
         }
         let n = n_members(cx, band)?;
         if n < 2
@@ -164,15 +176,32 @@ impl Fusion<'_> {
                 .copied()
                 .unwrap_or(false)
         {
-            return Ok(false);
+            return Ok(None);
         }
         let profile = band_profile(cx, band, self.locality, n)?;
         let sunk = match self.opts.reorder {
             true => innermost(cx, band, &profile, false)?,
             false => None,
         };
-        Ok(model_sizes(&profile, n, sunk.unwrap_or(n - 1), self.opts.caches).is_none())
+        Ok(
+            match model_sizes(&profile, n, sunk.unwrap_or(n - 1), self.opts.caches) {
+                None => Some(profile),
+                Some(_) => None,
+            },
+        )
     }
+}
+
+/// Whether one tile of the run's bands, [`UNIFORM_SIZE`] along the first member and
+/// [`NOMINAL_EXTENT`] along every other, touches no more data than L2 holds (each
+/// array counted once per way it moves): then the second band finds the tile's data
+/// in L2. Over a band of three members (a tile of 32 x 2048 x 2048) it never does.
+fn fits_in_l2(profile: &[AccessProfile], caches: Caches) -> bool {
+    let members = profile.first().map_or(0, |a| a.moves.len());
+    let sizes: Vec<i64> = (0..members)
+        .map(|d| if d == 0 { UNIFORM_SIZE } else { NOMINAL_EXTENT })
+        .collect();
+    distinct_footprint(profile, &sizes) <= caches.l2
 }
 
 /// The elements the statements under the band at `band` access, as a map from their
@@ -193,7 +222,11 @@ fn touched_along_first(
         let Some(stmt) = map_in_name(&map) else {
             continue;
         };
-        for access in locality.accesses(&stmt) {
+        // A scalar's one element is no data to share.
+        for access in locality
+            .accesses(&stmt)
+            .filter(|a| a.dim(DimType::Out).unwrap_or(0) > 0)
+        {
             let elements = UnionMap::from_map(
                 map.copy()
                     .isl(cx)?

@@ -144,7 +144,7 @@ pub(crate) fn footprint(profile: &[AccessProfile], sizes: &[i64]) -> u64 {
 /// [`footprint`] counting once the accesses to one array that move alike: a
 /// stencil's neighbours (`A[i][j - 1]`, `A[i][j + 1]`, ...) differ by a constant,
 /// so they touch one box, wider by the offsets only (left out).
-fn distinct_footprint(profile: &[AccessProfile], sizes: &[i64]) -> u64 {
+pub(crate) fn distinct_footprint(profile: &[AccessProfile], sizes: &[i64]) -> u64 {
     let mut seen: Vec<(ArrayId, &[Move])> = Vec::new();
     let mut total = 0u64;
     for access in profile {
