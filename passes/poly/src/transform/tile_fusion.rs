@@ -337,10 +337,8 @@ fn fuse_run(
     if carried_by_member(cx, &dist, 1, 0)? {
         return Ok(None);
     }
+    // Every pair, private scalars' included, stays in one tile: coincident.
     node = set_coincidence(cx, node, deps)?;
-    if !node.band_member_get_coincident(0).isl(cx)? {
-        return Ok(None);
-    }
     match whole {
         true => Ok(Some(node)),
         false => Ok(Some(node.parent().isl(cx)?.parent().isl(cx)?)),
