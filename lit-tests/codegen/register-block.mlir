@@ -21,7 +21,13 @@
 // line and A[k][i] stays, along k both A leave their line: (i, k, j), and the block
 // (i, j) across k starts at the diagonal for the blocks it crosses.
 // REMARK: remark: tessel: register tile: 2x2 block of S0 (members 0 and 2) kept in registers across member 1
-// trmm-like code reads the written array at an address that moves along k: no block.
+// @trmm_like reads the written array B at a row that moves along k, k + n, never
+// a row i < n of the block: the block is kept, and those reads load from memory.
+// REMARK: remark: tessel: register tile: 2x2 block of S0 (members 0 and 2) kept in registers across member 1
+// @trmm's rows k > i are no product with the rows i along k (a triangle), but in
+// the tiles where k's tile lies past i's they are, and miss the block's rows there.
+// REMARK: remark: tessel: register tile: 2x2 block of S0 (members 0 and 2) kept in registers across member 1 in the tiles where its instances span whole rows along that member and no other statement runs (the other tiles keep their loops)
+// @overlap reads rows k of the block itself: no block.
 // REMARK-NOT: register tile
 //
 // The default block is 8 vector registers of the written element (vector-bytes,
@@ -39,6 +45,10 @@
 // MODEL: remark: tessel: register tile: 4x8 block of S1 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6); the band's other statements split off
 // MODEL: remark: tessel: register tile: 4x8 block of S0 (members 0 and 1) kept in registers across member 2 (of the shapes of 32 elements, the one with the fewest loads per step: 12)
 // MODEL: remark: tessel: register tile: 4x8 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6)
+// @trmm_like and @trmm load a value of A per row and B's moving row, one vector
+// per 4 columns, as gemm: 4x8.
+// MODEL: remark: tessel: register tile: 4x8 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6)
+// MODEL: remark: tessel: register tile: 4x8 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 32 elements, the one with the fewest loads per step: 6) in the tiles
 // MODEL-NOT: register tile
 //
 // With AVX-512 (64 doubles, 8 to a vector): @gemm loads 8 + 1 for 8x8, 4 + 2 for
@@ -48,6 +58,8 @@
 // WIDE: remark: tessel: register tile: 4x16 block of S1 (members 0 and 2) kept in registers across member 1 (of the shapes of 64 elements, the one with the fewest loads per step: 6); the band's other statements split off
 // WIDE: remark: tessel: register tile: 8x8 block of S0 (members 0 and 1) kept in registers across member 2 (of the shapes of 64 elements, the one with the fewest loads per step: 16)
 // WIDE: remark: tessel: register tile: 4x16 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 64 elements, the one with the fewest loads per step: 6)
+// WIDE: remark: tessel: register tile: 4x16 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 64 elements, the one with the fewest loads per step: 6)
+// WIDE: remark: tessel: register tile: 4x16 block of S0 (members 0 and 2) kept in registers across member 1 (of the shapes of 64 elements, the one with the fewest loads per step: 6) in the tiles
 // WIDE-NOT: register tile
 //
 // A full 2 x 2 block: the four elements of C are loaded before the k loop, carried
@@ -76,6 +88,11 @@
 // BLOCK-LABEL: func.func @upper(
 // BLOCK: iter_args
 // BLOCK-LABEL: func.func @trmm_like(
+// BLOCK: affine.for %{{.*}} iter_args(
+// BLOCK: affine.load %arg0[%{{.*}} + symbol(%arg2), %{{.*}}]
+// BLOCK-LABEL: func.func @trmm(
+// BLOCK: affine.for %{{.*}} iter_args(
+// BLOCK-LABEL: func.func @overlap(
 // BLOCK-NOT: iter_args
 // BLOCK-LABEL: func.func @main(
 //
@@ -84,14 +101,18 @@
 // OFF-NOT: register tile
 //
 // The same results, bit for bit, as the original: with the default 4 x 8 blocks on
-// 13 x 19 (full blocks and remainders in both directions) and on the 21 x 21
-// triangles, and with 3 x 5 blocks in 12 x 10 x 10 tiles (i, j, k; partial tiles
+// 13 x 19 (full blocks and remainders in both directions), on the 21 x 21
+// triangles and trmm's 21 x 19, and with 3 x 5 blocks in 12 x 10 x 10 tiles (i, j, k; partial tiles
 // too).
 // RUN: %mlir-opt %s %lower-to-llvm | %run-main | %strip-addresses > %t.orig
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel=false}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.default
 // RUN: diff %t.orig %t.default
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel=false tile-sizes=12,10 register-tile=3,5}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.small
 // RUN: diff %t.orig %t.small
+// With tiles of 4, trmm's 21 rows have tiles past the diagonal (product tiles), and
+// its 2x2 blocks run there.
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{tile-sizes=4 register-tile=2,2}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.four
+// RUN: diff %t.orig %t.four
 
 func.func @gemm(%C: memref<?x?xf64>, %A: memref<?x?xf64>, %B: memref<?x?xf64>, %beta: f64) {
   %c0 = arith.constant 0 : index
@@ -177,6 +198,54 @@ func.func @trmm_like(%B: memref<?x?xf64>, %A: memref<?x?xf64>, %n: index) {
   return
 }
 
+// trmm's own triangle, B[i][j] += A[k][i] * B[k][j] for k > i: the instances
+// are no product along k (k's range starts past i), but in the tiles where k's
+// tile lies wholly past i's they are, and there the rows k that B[k][j] reads are
+// never the rows i of the block: those tiles get a copy of the band and the block
+// (register_block/product.rs), the others keep their loops.
+func.func @trmm(%B: memref<?x?xf64>, %A: memref<?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %B, %c0 : memref<?x?xf64>
+  %n = memref.dim %B, %c1 : memref<?x?xf64>
+  affine.for %i = 0 to %m {
+    affine.for %k = affine_map<(d0) -> (d0 + 1)>(%i) to %m {
+      affine.for %j = 0 to %n {
+        %a = affine.load %A[%k, %i] : memref<?x?xf64>
+        %b = affine.load %B[%k, %j] : memref<?x?xf64>
+        %p = arith.mulf %a, %b : f64
+        %c = affine.load %B[%i, %j] : memref<?x?xf64>
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %B[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
+
+// The same update with k over every row: B[k][j] reads the rows of the block
+// itself (k = i), and a block in registers would hide their new values from those
+// reads. No block, in any tile.
+func.func @overlap(%B: memref<?x?xf64>, %A: memref<?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %B, %c0 : memref<?x?xf64>
+  %n = memref.dim %B, %c1 : memref<?x?xf64>
+  affine.for %i = 0 to %m {
+    affine.for %k = 0 to %m {
+      affine.for %j = 0 to %n {
+        %a = affine.load %A[%k, %i] : memref<?x?xf64>
+        %b = affine.load %B[%k, %j] : memref<?x?xf64>
+        %p = arith.mulf %a, %b : f64
+        %c = affine.load %B[%i, %j] : memref<?x?xf64>
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %B[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
+
 func.func private @printMemrefF64(memref<*xf64>)
 
 // Fills X[i][j] with ((a * i + b * j) mod m) / 4: small values, so that the printed
@@ -235,6 +304,19 @@ func.func @main() {
   func.call @upper(%U, %UA) : (memref<?x?xf64>, memref<?x?xf64>) -> ()
   %Uu = memref.cast %U : memref<?x?xf64> to memref<*xf64>
   func.call @printMemrefF64(%Uu) : (memref<*xf64>) -> ()
+  // trmm and the overlapping update on 21 x 19.
+  %T = memref.alloc(%c21, %c19) : memref<?x?xf64>
+  %TA = memref.alloc(%c21, %c21) : memref<?x?xf64>
+  func.call @fill(%T, %c3, %c5, %c11) : (memref<?x?xf64>, index, index, index) -> ()
+  func.call @fill(%TA, %c5, %c3, %c7) : (memref<?x?xf64>, index, index, index) -> ()
+  func.call @trmm(%T, %TA) : (memref<?x?xf64>, memref<?x?xf64>) -> ()
+  %Tu = memref.cast %T : memref<?x?xf64> to memref<*xf64>
+  func.call @printMemrefF64(%Tu) : (memref<*xf64>) -> ()
+  func.call @fill(%T, %c5, %c7, %c13) : (memref<?x?xf64>, index, index, index) -> ()
+  func.call @overlap(%T, %TA) : (memref<?x?xf64>, memref<?x?xf64>) -> ()
+  func.call @printMemrefF64(%Tu) : (memref<*xf64>) -> ()
+  memref.dealloc %T : memref<?x?xf64>
+  memref.dealloc %TA : memref<?x?xf64>
   memref.dealloc %S : memref<?x?xf64>
   memref.dealloc %SA : memref<?x?xf64>
   memref.dealloc %U : memref<?x?xf64>

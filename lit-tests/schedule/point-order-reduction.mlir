@@ -7,7 +7,8 @@
 // and store every row B[i][*] of the tile. B[i][j] stays put along k, so k moves
 // next to j: (i, k, j), and B[i][*] is one row per i, reused across all of k. The
 // tile loops keep the scheduler's order, the j tiles outermost and parallel.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{scheduler=isl tile-sizes=16}))' %s -o /dev/null 2>&1 | FileCheck %s
+// (register-tile=1,1: the register block would split the point band.)
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-print-schedule{scheduler=isl tile-sizes=16 register-tile=1,1}))' %s -o /dev/null 2>&1 | FileCheck %s
 
 // CHECK: schedule: "{{.*}} -> [{ S0[i0, i1, i2] -> [(i1 - (i1) mod 16)] }, { S0[i0, i1, i2] -> [(i2 - (i2) mod 16)] }, { S0[i0, i1, i2] -> [(i0 - (i0) mod 16)] }]"
 // CHECK-NEXT: permutable: 1

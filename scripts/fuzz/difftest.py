@@ -335,7 +335,14 @@ def remark_kind(msg: str) -> str:
 
 def tiling_kind(msg: str) -> str:
     """A tiling remark's kind: its words up to the first parenthesis, numbers as N
-    (`a band of N members tiled NxN`, `N sibling bands ... fused under one tile loop`)."""
+    (`a band of N members tiled NxN`, `N sibling bands ... fused under one tile loop`).
+    A register tile's: `register tile`, `... in product tiles` for a triangular band's
+    tiles off the diagonal, or why there is none."""
+    if msg.startswith("tessel: register tile: "):
+        rest = msg.removeprefix("tessel: register tile: ")
+        if rest.startswith("none"):
+            return "register tile: " + re.sub(r"\d+(x\d+)*", "N", rest.split(":", 1)[0])
+        return "register tile" + (" in product tiles" if "in the tiles where" in rest else "")
     words = msg.removeprefix("tessel: tiling: ").split(" (", 1)[0]
     return re.sub(r"\d+(x\d+)*", "N", words)[:120]
 
@@ -424,7 +431,7 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
                     m = OPTIMIZED_RE.search(d.msg)
                     if m and (int(m.group(1)) or int(m.group(2))):
                         res.transformed[v.preset].add(s)
-                elif d.msg.startswith("tessel: tiling: "):
+                elif d.msg.startswith(("tessel: tiling: ", "tessel: register tile: ")):
                     res.tilings[tiling_kind(d.msg)] += 1
                 elif d.msg.startswith("tessel: left SCoP"):
                     # The cost model's choice, not a fallback: counted, not transformed.

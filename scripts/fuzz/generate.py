@@ -797,8 +797,9 @@ class Gen:
     def contraction(self, r: random.Random):
         """One program in four gets `C[i][j] = f(C[i][j], A[i][k], B[k][j])` in one of
         the loop orders front ends produce, over rectangular or parametric bounds
-        (sometimes triangular), sometimes after a scaling of C inside the outer loop
-        (gemm's shape); A or B may be C itself."""
+        (sometimes triangular: below the outer loop's value, or above it as trmm's
+        `k > i`), sometimes after a scaling of C inside the outer loop (gemm's shape);
+        A or B may be C itself (a written array read where the loops move it)."""
         mats = [a for a in self.arrays if a.rank == 2]
         if r.random() >= 0.25 or not mats:
             return None
@@ -809,14 +810,16 @@ class Gen:
 
         def bounds(outer: str | None):
             pname, _ = r.choice(self.params)
-            kind = r.choice(("rect", "param", "param", "param", "tri")) if outer else \
+            kind = r.choice(("rect", "param", "param", "param", "tri", "above")) if outer else \
                 r.choice(("rect", "param"))
             if kind == "rect":
                 lo = r.randint(0, 1)
                 return [Expr([], lo)], [Expr([], lo + r.randint(4, 12))]
             if kind == "param":
                 return [Expr([], 0)], [Expr([Term(1, pname)], 0)]
-            return [Expr([], 0)], [Expr([Term(1, outer)], 1)]
+            if kind == "tri":
+                return [Expr([], 0)], [Expr([Term(1, outer)], 1)]
+            return [Expr([Term(1, outer)], 1)], [Expr([Term(1, pname)], 0)]
 
         def sub(v: str, off: int = 0) -> Expr:
             return Expr([Term(1, v)], off)

@@ -296,6 +296,7 @@ fn register(r: &RegisterNote) -> String {
             across,
             model,
             split_off,
+            product_tiles,
         } => {
             let why = match model {
                 Some((elements, loads)) => format!(
@@ -311,10 +312,13 @@ fn register(r: &RegisterNote) -> String {
                 block[1],
                 members[0],
                 members[1],
-                if *split_off {
-                    "; the band's other statements split off"
-                } else {
-                    ""
+                match (split_off, product_tiles) {
+                    (true, _) => "; the band's other statements split off",
+                    (false, true) => {
+                        " in the tiles where its instances span whole rows along that member and \
+                         no other statement runs (the other tiles keep their loops)"
+                    }
+                    (false, false) => "",
                 }
             )
         }

@@ -12,7 +12,7 @@
 //! | `model` | the SCoP: exchanged in isl text, parsed and checked at the edge; the plain loop AST the core hands back |
 //! | `analysis` | exact flow/anti/output dependences, live ranges (seed 001 §2), the conflicts a parallel loop must not separate |
 //! | `scheduler` | the initial tree: original order, our scheduler (seeds 000, 001, 004), or isl's as a baseline |
-//! | `transform`, `gpu::order`, `register_block::tree` | tiling of permutable bands, wavefronts, parallel marks; the GPU's band order; register blocks in the tree |
+//! | `transform`, `gpu::order`, `register_block::tree`, `register_block::product` | tiling of permutable bands, wavefronts, parallel marks; the GPU's band order; register blocks in the tree |
 //! | `clay` | seed 003's schedule form and its primitives, a script a user reads, edits and replays |
 //! | `verify` | exact legality check of the final tree, and of isl's AST of it |
 //! | `codegen`, `gpu`, `register_block` | isl AST generation, converted to the plain [`AstNode`] tree; for a GPU, mapped to host code and kernels; register blocks unrolled, and kept in registers |
@@ -40,7 +40,7 @@ mod verify;
 pub use analysis::dependences::{self as deps, Dependences};
 pub use error::{ErrorKind, PolyError};
 pub use gpu::{GridDim, HostNode, Kernel};
-pub use model::ast::{self, AstNode, CmpOp, Cond, Expr};
+pub use model::ast::{self, AstNode, CmpOp, Cond, Expr, Registers};
 pub use model::key::model_key;
 pub use model::notes;
 pub use model::scop::{Access, AccessKind, ScalarExpansion, Scop, Statement, StmtId};

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{all_kernels, check_execution, options};
-use tessel_poly::{optimize, AstNode, RegisterBlock, SchedulerKind};
+use tessel_poly::{optimize, AstNode, RegisterBlock, Registers, SchedulerKind};
 
 #[test]
 fn every_kernel_every_configuration_executes_like_the_original() {
@@ -89,7 +89,7 @@ fn has_register_block(nodes: &[AstNode]) -> bool {
     nodes.iter().any(|n| match n {
         AstNode::For {
             registers, body, ..
-        } => (*registers && body.len() > 1) || has_register_block(body),
+        } => (*registers != Registers::None && body.len() > 1) || has_register_block(body),
         AstNode::If {
             then_branch,
             else_branch,

@@ -14,10 +14,10 @@ use isl_rs::{
 
 use crate::analysis::privatization::Conflicts;
 use crate::error::{AstConstruct, IslError, PolyError};
-use crate::model::ast::{has_loop, AstNode, CmpOp, Cond, Expr};
+use crate::model::ast::{has_loop, AstNode, CmpOp, Cond, Expr, Registers};
 use crate::model::load::ScopIsl;
 use crate::model::scop::StmtId;
-use crate::register_block::tree::REGISTER_BLOCK_MARK;
+use crate::register_block::tree::{block_reads_checked, REGISTER_BLOCK_MARK};
 use crate::register_block::unroll;
 use crate::support::isl::{
     ast_from_schedule, ast_node_kind, id_name, id_number, numbered_id, AstNodeKind, Ctx, IslResult,
@@ -168,6 +168,12 @@ fn number_marks(
     if node_type(cx, &node)? == ScheduleNodeType::Mark {
         let id = node.mark_get_id().isl(cx)?;
         let name = id_name(&id);
+        // Codegen trusts a block's reads at moving addresses (`Registers::Block`)
+        // only where this check holds; a block that fails it keeps its loops.
+        if name.as_deref() == Some(REGISTER_BLOCK_MARK) && !block_reads_checked(cx, &node, model)? {
+            node = node.delete().isl(cx)?;
+            return number_marks(cx, node, model, conflicts, marks);
+        }
         let parallel = parallel_members(cx, name.as_deref(), &node)?;
         if let Some(mark) = name.filter(|n| parallel.is_some() || n == REGISTER_BLOCK_MARK) {
             let depth = usize::try_from(node.get_schedule_depth().isl(cx)?)
@@ -422,7 +428,7 @@ fn collapse(body: &mut [AstNode], mark: &ParallelMark, group: &mut Vec<String>) 
         upper,
         step,
         parallel,
-        registers: false,
+        registers: Registers::None,
         body,
         ..
     }] = body
@@ -459,7 +465,7 @@ fn convert_for(cx: &Ctx, cv: &Converter<'_>, node: &ASTNode) -> Result<AstNode, 
         upper,
         step,
         parallel: false,
-        registers: false,
+        registers: Registers::None,
         private: Vec::new(),
         body,
     })

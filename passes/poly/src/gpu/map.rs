@@ -20,7 +20,9 @@
 use std::collections::BTreeMap;
 
 use crate::gpu::limits::{MAX_GRID_DIMS, MAX_THREADS_PER_BLOCK};
-use crate::model::ast::{has_parallel_loop, scaled, sum, AstNode, CmpOp, Cond, Expr, Linear};
+use crate::model::ast::{
+    has_parallel_loop, scaled, sum, AstNode, CmpOp, Cond, Expr, Linear, Registers,
+};
 
 /// Host code: loops and conditions around kernel launches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,7 +256,7 @@ fn kernel(node: &AstNode, block: u64, promote: bool) -> Kernel {
             upper: h.upper.clone(),
             step: h.step,
             parallel: false,
-            registers: false,
+            registers: Registers::None,
             private: vec![],
             body,
         }];
@@ -472,7 +474,7 @@ mod tests {
             upper,
             step: 1,
             parallel,
-            registers: false,
+            registers: Registers::None,
             private: vec![],
             body,
         }
@@ -609,7 +611,7 @@ mod tests {
         assert!(matches!(
             k.body[1],
             AstNode::For {
-                registers: true,
+                registers: Registers::Fixed,
                 ..
             }
         ));
@@ -619,7 +621,7 @@ mod tests {
         assert!(matches!(
             k.body[1],
             AstNode::For {
-                registers: false,
+                registers: Registers::None,
                 ..
             }
         ));

@@ -87,10 +87,8 @@ pub enum AstNode {
         /// parallel nest with it ([`collapsed_body`]); no parallel loop is nested in
         /// another otherwise.
         parallel: bool,
-        /// The loop of a full register block ([`crate::register_block::unroll`]):
-        /// codegen keeps the array elements its body touches at addresses that do
-        /// not move with the loop in registers across it (loaded before, stored after).
-        registers: bool,
+        /// What codegen keeps in registers across the loop ([`Registers`]).
+        registers: Registers,
         /// For a parallel loop, the scalars (array names) each iteration gets its own
         /// copy of ([`crate::analysis::privatization`]).
         private: Vec<String>,
@@ -109,6 +107,23 @@ pub enum AstNode {
         name: String,
         args: Vec<Expr>,
     },
+}
+
+/// What codegen keeps in registers across a loop: the array elements its body
+/// touches at addresses that do not move with the loop, loaded before and stored
+/// after (scalar replacement), when the arrays are touched at no other address.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Registers {
+    /// Nothing.
+    #[default]
+    None,
+    /// An innermost sequential loop ([`crate::register_block::mark_register_loops`]).
+    Fixed,
+    /// The loop of a full register block ([`crate::register_block::unroll`]). The
+    /// body may also read the kept arrays at addresses that move with the loop: the
+    /// schedule side proved that no such read touches a kept element in one run of
+    /// the loop (`register_block::tree::reads_miss_the_block`), so they read memory.
+    Block,
 }
 
 /// Quasi-affine integer expression over loop iterators and parameters.
@@ -441,7 +456,7 @@ mod tests {
             upper: Expr::Int(9),
             step: 1,
             parallel,
-            registers: false,
+            registers: Registers::None,
             private: Vec::new(),
             body,
         }

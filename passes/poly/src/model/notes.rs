@@ -215,7 +215,9 @@ pub enum RegisterNote {
     },
     /// `block` kept in registers across member `across`; `model`: of the shapes of
     /// `elements`, the one with the fewest loads per step; `split_off`: the band's
-    /// other statements split off.
+    /// other statements split off; `product_tiles`: in a copy of the band for the
+    /// tiles where the statement's instances form a product along `across` and no
+    /// other statement runs (the other tiles keep the band).
     Kept {
         statement: String,
         block: [i64; 2],
@@ -223,5 +225,6 @@ pub enum RegisterNote {
         across: usize,
         model: Option<(i64, i64)>,
         split_off: bool,
+        product_tiles: bool,
     },
 }

@@ -4,7 +4,8 @@
 //! its layer of the table in `lib.rs`:
 //!
 //! - [`tree`]: the block's shape (the load model, or `register-tile`) and its bands
-//!   in the schedule tree (a transform, run by tiling);
+//!   in the schedule tree (a transform, run by tiling); [`product`]: the tiles of a
+//!   triangular band where a block fits;
 //! - [`unroll`]: a full block unrolled in the generated AST (codegen);
 //! - [`scalars`]: the loops whose updated elements stay in registers (scalar
 //!   replacement, after codegen).
@@ -13,6 +14,7 @@
 //! the MLIR side's `codegen::emit::registers` emits the loads and stores around the
 //! loops.
 
+pub(crate) mod product;
 pub(crate) mod scalars;
 pub(crate) mod tree;
 pub(crate) mod unroll;

@@ -3,7 +3,7 @@
 //! them (the MLIR side's `codegen::emit::registers` decides which elements
 //! qualify).
 
-use crate::model::ast::{AstNode, CmpOp, Cond, Expr};
+use crate::model::ast::{AstNode, CmpOp, Cond, Expr, Registers};
 
 /// Marks the innermost sequential loops of `nodes` (bodies of statements only): codegen
 /// keeps the array elements they update at an address that does not move with the
@@ -35,7 +35,9 @@ fn mark_register_loops_in(nodes: &mut [AstNode], guard: bool, outer: &mut Vec<En
                 upper,
                 body,
                 ..
-            } if !*registers && body.iter().all(|b| matches!(b, AstNode::Stmt { .. })) => {
+            } if *registers == Registers::None
+                && body.iter().all(|b| matches!(b, AstNode::Stmt { .. })) =>
+            {
                 let (lows, ups) = (lower.max_terms(), upper.min_terms());
                 let mut may_be_empty = Vec::new();
                 if guard {
@@ -48,7 +50,7 @@ fn mark_register_loops_in(nodes: &mut [AstNode], guard: bool, outer: &mut Vec<En
                         }
                     }
                 }
-                *registers = true;
+                *registers = Registers::Fixed;
                 if !may_be_empty.is_empty() {
                     let looped = std::mem::replace(
                         n,

@@ -26,6 +26,7 @@ use isl_rs::{
 
 use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::PolyError;
+use crate::model::load::ScopIsl;
 use crate::model::notes::RegisterNote;
 use crate::options::RegisterBlock;
 use crate::support::isl::{
@@ -33,7 +34,7 @@ use crate::support::isl::{
 };
 use crate::support::schedule_tree::{live_deps, n_children, n_members, node_type};
 use crate::transform::intra_tile::sink;
-use crate::transform::locality::{AccessProfile, Step};
+use crate::transform::locality::{AccessProfile, Locality, Step};
 
 /// The id of the mark above a register block's `r` loop.
 pub const REGISTER_BLOCK_MARK: &str = "register_block";
@@ -54,17 +55,25 @@ pub(crate) struct Members {
 }
 
 /// Register-tiles the point band at `node` when it qualifies; returns the node at
-/// the same position (the band, or the sequence that now holds its copies) and a
-/// note for the tiling remark.
+/// the same position (the band, or the sequence that now holds its copies) and the
+/// notes for the tiling remark (none when no statement was a candidate).
+///
+/// When a candidate's instances under the band are not a product of their
+/// `(u, v)` pairs and their range along `r` (a triangle along `r`: trmm's `k > i`,
+/// lu's `k < j`), the tiles where they are, and where no other statement runs, get
+/// a copy of the band of their own ([`super::product`]) and the block; the other
+/// tiles keep the band as it was.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn register_tile(
     cx: &Ctx,
     node: ScheduleNode,
     profile: &[AccessProfile],
+    locality: &Locality,
     deps: &Conflicts,
     block_option: RegisterBlock,
     tile_sizes: &[i64],
     vector_bytes: u64,
-) -> Result<(ScheduleNode, Option<RegisterNote>), PolyError> {
+) -> Result<(ScheduleNode, Vec<RegisterNote>), PolyError> {
     let n = n_members(cx, &node)?;
     // (`Options::set` refuses sizes below 1; a library caller may not.)
     let unusable = match block_option {
@@ -76,10 +85,10 @@ pub(crate) fn register_tile(
         RegisterBlock::Model => false,
     };
     if unusable || n < 3 || !node.band_get_permutable().isl(cx)? {
-        return Ok((node, None));
+        return Ok((node, Vec::new()));
     }
     if has_band_below(cx, &node)? {
-        return Ok((node, None));
+        return Ok((node, Vec::new()));
     }
     let mut statements: Vec<&str> = Vec::new();
     for a in profile {
@@ -87,88 +96,303 @@ pub(crate) fn register_tile(
             statements.push(&a.stmt);
         }
     }
-    let accesses_of =
-        |s: &str| -> Vec<&AccessProfile> { profile.iter().filter(|a| a.stmt == s).collect() };
-    let Some((stmt, members)) = statements
+    let plan = Plan {
+        cx,
+        profile,
+        locality,
+        deps,
+        block_option,
+        tile_sizes,
+        vector_bytes,
+    };
+    let candidates: Vec<(&str, Members)> = statements
         .iter()
-        .find_map(|s| choose(&accesses_of(s), n).map(|m| (*s, m)))
-    else {
-        return Ok((node, None));
+        .filter_map(|s| choose(&plan.accesses_of(s), n).map(|m| (*s, m)))
+        .collect();
+    let Some(&(stmt, members)) = candidates.first() else {
+        return Ok((node, Vec::new()));
     };
     if !r_independent(cx, &node, stmt, members)? {
-        return Ok((node, None));
+        return plan.in_product_tiles(node, &candidates);
     }
-    // Blocks are aligned on multiples of their size, tiles on multiples of theirs:
-    // a block that does not divide its tile straddles tile edges, and is never full.
-    let tile = |d: usize| tile_sizes.get(d).copied().unwrap_or(1);
-    let divides =
-        |[rows, columns]: [i64; 2]| tile(members.u) % rows == 0 && tile(members.v) % columns == 0;
-    let (_, elements) = model_block(vector_bytes, written_bytes(&accesses_of(stmt)));
-    let tile_of_uv = [tile(members.u), tile(members.v)];
-    let uv = [members.u, members.v];
-    let (sizes, model) = match block_option {
-        RegisterBlock::Fixed(sizes) => (sizes, None),
-        RegisterBlock::Model => match shape(&accesses_of(stmt), members, vector_bytes, divides) {
-            Some((sizes, loads)) => (sizes, Some((elements, loads))),
-            None => {
-                let note = RegisterNote::NoShape {
-                    statement: stmt.to_string(),
-                    elements,
-                    tile: tile_of_uv,
-                    members: uv,
-                };
-                return Ok((node, Some(note)));
-            }
-        },
+    let (sizes, model) = match plan.sizes(stmt, members) {
+        Ok(sized) => sized,
+        Err(note) => return Ok((node, vec![note])),
     };
-    if !divides(sizes) {
-        let note = RegisterNote::DoesNotDivide {
-            statement: stmt.to_string(),
-            block: sizes,
-            tile: tile_of_uv,
-            members: uv,
-        };
-        return Ok((node, Some(note)));
-    }
     let kept = |split_off| RegisterNote::Kept {
         statement: stmt.to_string(),
         block: sizes,
-        members: uv,
+        members: [members.u, members.v],
         across: members.r,
         model,
         split_off,
+        product_tiles: false,
     };
     if statements.len() == 1 {
-        let node = block(cx, node, members, deps, sizes)?;
-        return Ok((node, Some(kept(false))));
+        return Ok(match plan.block(node, stmt, members, sizes)? {
+            Ok(node) => (node, vec![kept(false)]),
+            Err(node) => (node, Vec::new()),
+        });
     }
     let Some((groups, at)) = split_off(cx, &node, stmt, deps)? else {
-        return Ok((node, None));
+        return plan.in_product_tiles(node, &candidates);
     };
+    let original = node.copy().isl(cx)?;
     let mut list = UnionSetList::alloc(cx.raw(), to_i32(groups.len())?).isl(cx)?;
     for g in groups {
         list = list.add(g).isl(cx)?;
     }
     let node = node.insert_sequence(list).isl(cx)?;
     let band = node.child(to_i32(at)?).isl(cx)?.child(0).isl(cx)?;
-    let band = block(cx, band, members, deps, sizes)?;
-    let node = band.parent().isl(cx)?.parent().isl(cx)?;
-    Ok((node, Some(kept(true))))
+    match plan.block(band, stmt, members, sizes)? {
+        Ok(band) => {
+            let node = band.parent().isl(cx)?.parent().isl(cx)?;
+            Ok((node, vec![kept(true)]))
+        }
+        Err(_) => Ok((original, Vec::new())),
+    }
+}
+
+/// What [`register_tile`] decides from, for one band.
+struct Plan<'a> {
+    cx: &'a Ctx,
+    profile: &'a [AccessProfile],
+    locality: &'a Locality,
+    deps: &'a Conflicts,
+    block_option: RegisterBlock,
+    tile_sizes: &'a [i64],
+    vector_bytes: u64,
+}
+
+impl Plan<'_> {
+    fn accesses_of(&self, stmt: &str) -> Vec<&AccessProfile> {
+        self.profile.iter().filter(|a| a.stmt == stmt).collect()
+    }
+
+    /// The block's `[rows, columns]` for `stmt` and, with the model, its elements and
+    /// loads per step; or the note saying why there is none.
+    #[allow(clippy::type_complexity)]
+    fn sizes(
+        &self,
+        stmt: &str,
+        m: Members,
+    ) -> Result<([i64; 2], Option<(i64, i64)>), RegisterNote> {
+        // Blocks are aligned on multiples of their size, tiles on multiples of theirs:
+        // a block that does not divide its tile straddles tile edges, and is never full.
+        let tile = |d: usize| self.tile_sizes.get(d).copied().unwrap_or(1);
+        let divides = |[rows, columns]: [i64; 2]| tile(m.u) % rows == 0 && tile(m.v) % columns == 0;
+        let accesses = self.accesses_of(stmt);
+        let (_, elements) = model_block(self.vector_bytes, written_bytes(&accesses));
+        let tile_of_uv = [tile(m.u), tile(m.v)];
+        let uv = [m.u, m.v];
+        let (sizes, model) = match self.block_option {
+            RegisterBlock::Fixed(sizes) => (sizes, None),
+            RegisterBlock::Model => match shape(&accesses, m, self.vector_bytes, divides) {
+                Some((sizes, loads)) => (sizes, Some((elements, loads))),
+                None => {
+                    return Err(RegisterNote::NoShape {
+                        statement: stmt.to_string(),
+                        elements,
+                        tile: tile_of_uv,
+                        members: uv,
+                    })
+                }
+            },
+        };
+        if !divides(sizes) {
+            return Err(RegisterNote::DoesNotDivide {
+                statement: stmt.to_string(),
+                block: sizes,
+                tile: tile_of_uv,
+                members: uv,
+            });
+        }
+        Ok((sizes, model))
+    }
+
+    /// [`block`] on the band at `node` (`stmt` alone under it), kept when its reads
+    /// pass [`reads_miss_the_block`]; otherwise the band as it was (`Err`).
+    fn block(
+        &self,
+        node: ScheduleNode,
+        stmt: &str,
+        m: Members,
+        sizes: [i64; 2],
+    ) -> Result<Result<ScheduleNode, ScheduleNode>, PolyError> {
+        let cx = self.cx;
+        let original = node.copy().isl(cx)?;
+        let blocked = block(cx, node, m, self.deps, sizes)?;
+        let r_band = blocked.copy().isl(cx)?.child(0).isl(cx)?.child(0).isl(cx)?;
+        let references: Vec<_> = self.locality.references(stmt).collect();
+        match reads_miss_the_block(cx, &r_band, &references)? {
+            true => Ok(Ok(blocked)),
+            false => Ok(Err(original)),
+        }
+    }
+
+    /// For each candidate in turn, the tiles where its instances form a product and
+    /// no other statement runs ([`super::product::product_filter`]) split off, before
+    /// the rest, with a block of their own; a candidate whose copy gets no block is
+    /// put back.
+    fn in_product_tiles(
+        &self,
+        node: ScheduleNode,
+        candidates: &[(&str, Members)],
+    ) -> Result<(ScheduleNode, Vec<RegisterNote>), PolyError> {
+        let cx = self.cx;
+        let Some((&(stmt, m), later)) = candidates.split_first() else {
+            return Ok((node, Vec::new()));
+        };
+        let Some(filter) = super::product::product_filter(cx, &node, stmt, [m.r, m.u, m.v])? else {
+            return self.in_product_tiles(node, later);
+        };
+        let Ok((sizes, model)) = self.sizes(stmt, m) else {
+            return self.in_product_tiles(node, later);
+        };
+        let original = node.copy().isl(cx)?;
+        let rest = node
+            .get_domain()
+            .isl(cx)?
+            .subtract(filter.copy().isl(cx)?)
+            .isl(cx)?;
+        let mut list = UnionSetList::alloc(cx.raw(), 2).isl(cx)?;
+        list = list.add(filter).isl(cx)?;
+        list = list.add(rest).isl(cx)?;
+        let seq = node.insert_sequence(list).isl(cx)?;
+        let band = seq.child(0).isl(cx)?.child(0).isl(cx)?;
+        let Ok(band) = self.block(band, stmt, m, sizes)? else {
+            return self.in_product_tiles(original, later);
+        };
+        let rest_band = band.parent().isl(cx)?.parent().isl(cx)?;
+        let rest_band = rest_band.child(1).isl(cx)?.child(0).isl(cx)?;
+        let (rest_band, mut notes) = self.in_product_tiles(rest_band, later)?;
+        notes.insert(
+            0,
+            RegisterNote::Kept {
+                statement: stmt.to_string(),
+                block: sizes,
+                members: [m.u, m.v],
+                across: m.r,
+                model,
+                split_off: false,
+                product_tiles: true,
+            },
+        );
+        Ok((rest_band.parent().isl(cx)?.parent().isl(cx)?, notes))
+    }
+}
+
+/// Whether the register block under the mark at `mark` passes
+/// [`reads_miss_the_block`], for a tree from anywhere (a tree given as text may carry
+/// the mark): AST generation asks it of every register-block mark, and unrolls only
+/// the blocks that pass. The mark's child must be the `r` band, over one statement.
+pub(crate) fn block_reads_checked(
+    cx: &Ctx,
+    mark: &ScheduleNode,
+    model: &ScopIsl,
+) -> Result<bool, PolyError> {
+    let r_band = mark.get_child(0).isl(cx)?;
+    if node_type(cx, &r_band)? != ScheduleNodeType::Band {
+        return Ok(false);
+    }
+    let names = union_set_names(cx, &r_band.get_domain().isl(cx)?)?;
+    let [stmt] = names.as_slice() else {
+        return Ok(false);
+    };
+    // (Only the access relations are read: the line size is moot.)
+    let locality = Locality::new(cx, model, 64)?;
+    let references: Vec<_> = locality.references(stmt).collect();
+    reads_miss_the_block(cx, &r_band, &references)
+}
+
+/// Whether a statement's register block, whose `r` band is at `r_band`, may keep its
+/// elements in registers while the body reads the same arrays at other addresses
+/// from memory (`Registers::Block`); `references`: the statement's access
+/// relations, each with whether it writes. In each run of the `r` loop (one value of
+/// the band's prefix: the tile, the block and the other members), each of its reads
+/// of an array it writes either touches only the element its own instance writes
+/// (the block's element, in a register: gemm's `C[i][j]`), or no element written in
+/// that run (memory the run does not change: trmm's `B[k][j]`, rows `k > i`, in the
+/// tiles where `k`'s tile lies past `i`'s).
+fn reads_miss_the_block(
+    cx: &Ctx,
+    r_band: &ScheduleNode,
+    references: &[(&isl_rs::Map, bool)],
+) -> Result<bool, PolyError> {
+    // (Restricted to the instances that reach the band: isl's prefix of a tree read
+    // from text may leave the domain's constraints out.)
+    let run = r_band
+        .get_prefix_schedule_union_map()
+        .isl(cx)?
+        .intersect_domain(r_band.get_domain().isl(cx)?)
+        .isl(cx)?
+        .reverse()
+        .isl(cx)?;
+    let in_run = |relation: &isl_rs::Map| -> Result<UnionMap, PolyError> {
+        run.copy()
+            .isl(cx)?
+            .apply_range(UnionMap::from_map(relation.copy().isl(cx)?).isl(cx)?)
+            .isl(cx)
+    };
+    let mut written: Option<UnionMap> = None;
+    for &(relation, write) in references {
+        if write {
+            let w = UnionMap::from_map(relation.copy().isl(cx)?).isl(cx)?;
+            written = Some(match written.take() {
+                Some(u) => u.union(w).isl(cx)?,
+                None => w,
+            });
+        }
+    }
+    let Some(written) = written else {
+        return Ok(true);
+    };
+    let written_in_run = run
+        .copy()
+        .isl(cx)?
+        .apply_range(written.copy().isl(cx)?)
+        .isl(cx)?;
+    for &(read, write) in references {
+        if write {
+            continue;
+        }
+        let own = UnionMap::from_map(read.copy().isl(cx)?)
+            .isl(cx)?
+            .is_subset(&written)
+            .isl(cx)?;
+        let apart = in_run(read)?
+            .intersect(written_in_run.copy().isl(cx)?)
+            .isl(cx)?
+            .is_empty()
+            .isl(cx)?;
+        if !own && !apart {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The members of a register block for one statement's accesses, if it has one.
 pub(crate) fn choose(accesses: &[&AccessProfile], n: usize) -> Option<Members> {
+    choose_with(accesses, n, false).or_else(|| choose_with(accesses, n, true))
+}
+
+/// [`choose`]; with `moving_reads`, the written arrays may also be read at
+/// addresses that move along `r` (trmm's `B[k][j]`, lu's `A[i][k]` and `A[k][j]`):
+/// [`reads_miss_the_block`] then checks them against the block.
+fn choose_with(accesses: &[&AccessProfile], n: usize, moving_reads: bool) -> Option<Members> {
     let writes: Vec<&&AccessProfile> = accesses.iter().filter(|a| a.write).collect();
     if writes.is_empty() {
         return None;
     }
     let written = |a: &AccessProfile| writes.iter().any(|w| w.array == a.array);
+    let held = |a: &AccessProfile, d: usize| written(a) && a.step(d) == Step::Same;
     let moves = |a: &AccessProfile, d: usize| matches!(a.step(d), Step::InLine | Step::Miss);
     let r = (0..n).rev().find(|&d| {
         accesses
             .iter()
-            .all(|a| !written(a) || a.step(d) == Step::Same)
-            && accesses.iter().any(|a| !written(a) && moves(a, d))
+            .all(|a| held(a, d) || !written(a) || (moving_reads && !a.write))
+            && accesses.iter().any(|a| !held(a, d) && moves(a, d))
     })?;
     let mut others = (0..n).rev().filter(|&d| d != r);
     let (v, u) = (others.next()?, others.next()?);
@@ -211,7 +435,8 @@ fn written_bytes(accesses: &[&AccessProfile]) -> i64 {
 /// one step of `r` loads with it, among the shapes `fits` accepts: the one that
 /// loads the fewest values per step; on a tie, the one that brings in the fewest
 /// new cache lines per step ([`new_lines`]); then the widest (longer stride-1 rows).
-/// The written element stays in registers. Any other access loads, per step: one
+/// The written elements stay in registers (the accesses to a written array that
+/// stay put along `r`). Any other access loads, per step: one
 /// value per row it moves along `u` (else one), times per column, along `v`: one if
 /// it stays put, one vector per `lanes` columns if it steps within a line, one value
 /// per column otherwise.
@@ -230,12 +455,14 @@ pub(crate) fn shape(
     fits: impl Fn([i64; 2]) -> bool,
 ) -> Option<([i64; 2], i64)> {
     let writes: Vec<&&AccessProfile> = accesses.iter().filter(|a| a.write).collect();
-    let written = |a: &AccessProfile| writes.iter().any(|w| w.array == a.array);
+    // In registers: the accesses to a written array that stay put along `r`.
+    let held =
+        |a: &AccessProfile| a.step(m.r) == Step::Same && writes.iter().any(|w| w.array == a.array);
     let (lanes, block) = model_block(vector_bytes, written_bytes(accesses));
     let loads = |[rows, columns]: [i64; 2]| -> i64 {
         accesses
             .iter()
-            .filter(|a| !written(a))
+            .filter(|a| !held(a))
             .map(|a| {
                 let per_row = match a.step(m.v) {
                     Step::Same | Step::Still => 1,
@@ -252,7 +479,7 @@ pub(crate) fn shape(
     let lines = |sizes: [i64; 2]| -> i64 {
         accesses
             .iter()
-            .filter(|a| !written(a))
+            .filter(|a| !held(a))
             .map(|a| new_lines(a, m, sizes))
             .sum()
     };
@@ -494,14 +721,63 @@ mod tests {
     }
 
     #[test]
-    fn a_written_array_read_at_a_moving_address_gets_no_block() {
-        // B[i][j] += A[i][k] * B[k][j] (trmm's shape), point band (i, k, j): B's row
-        // k moves along k, so no member keeps every access to B in place.
+    fn a_written_array_read_at_a_moving_address_is_a_candidate() {
+        // B[i][j] += A[k][i] * B[k][j] (trmm's shape), point band (i, k, j): B's row
+        // k moves along k, so no member keeps every access to B in place; with such
+        // reads allowed, k keeps the write in place and A and B[k][j] move there.
         let b = |write| access("B", write, &[&[1, 0], &[0, 0], &[0, 1]]);
-        let a = access("A", false, &[&[1, 0], &[0, 1], &[0, 0]]);
+        let a = access("A", false, &[&[0, 1], &[1, 0], &[0, 0]]);
         let bk = access("B", false, &[&[0, 0], &[1, 0], &[0, 1]]);
         let (read_b, write_b) = (b(false), b(true));
-        assert_eq!(choose(&[&read_b, &a, &bk, &write_b], 3), None);
+        let accesses = [&read_b, &a, &bk, &write_b];
+        assert_eq!(choose_with(&accesses, 3, false), None);
+        assert_eq!(choose(&accesses, 3), Some(Members { r: 1, u: 0, v: 2 }));
+        // B[k][j] loads along k (one vector per 4 columns with AVX2), as A[k][i]
+        // (one value per row); B[i][j] is the block: 4 + 2 loads for 4x8.
+        let m = Members { r: 1, u: 0, v: 2 };
+        assert_eq!(shape(&accesses, m, AVX2, |_| true), Some(([4, 8], 6)));
+    }
+
+    /// A block of 2x2 elements B[i][j] kept across k (the prefix of the `k` band is
+    /// the block), next to a read of B at a row that moves with k: rows 8 and up
+    /// never meet the block's rows 0 to 7, rows k do.
+    #[test]
+    fn a_moving_read_must_miss_the_block() {
+        let cx = Ctx::new(0).unwrap();
+        let tree = "{ domain: \"{ S[i, k, j] : 0 <= i < 8 and 0 <= k < 8 and 0 <= j < 8 }\", \
+                    child: { schedule: \"[{ S[i, k, j] -> [(i - (i) mod 2)] }, \
+                    { S[i, k, j] -> [(j - (j) mod 2)] }]\", \
+                    child: { schedule: \"[{ S[i, k, j] -> [(k)] }]\", \
+                    child: { schedule: \"[{ S[i, k, j] -> [(i)] }, { S[i, k, j] -> [(j)] }]\" } } } }";
+        let schedule = cx
+            .parse("tree", tree, isl_rs::Schedule::read_from_str)
+            .unwrap();
+        let root = schedule.get_root().unwrap();
+        let r_band = root.child(0).unwrap().child(0).unwrap();
+        let map = |text: &str| {
+            cx.parse("access", text, isl_rs::Map::read_from_str)
+                .unwrap()
+        };
+        let write = map("{ S[i, k, j] -> B[i, j] }");
+        let own = map("{ S[i, k, j] -> B[i, j] }");
+        let apart = map("{ S[i, k, j] -> B[k + 8, j] }");
+        let meets = map("{ S[i, k, j] -> B[k, j] }");
+        let other = map("{ S[i, k, j] -> A[k, i] }");
+        let check = |read: &isl_rs::Map| {
+            reads_miss_the_block(
+                &cx,
+                &r_band,
+                &[
+                    (&write, true),
+                    (&own, false),
+                    (read, false),
+                    (&other, false),
+                ],
+            )
+            .unwrap()
+        };
+        assert!(check(&apart));
+        assert!(!check(&meets));
     }
 
     /// AVX2 registers: 32 bytes.

@@ -14,7 +14,7 @@
 //! Both versions run the same instances in the same order, so this needs no
 //! dependence reasoning: the order was set, and verified, in the schedule tree.
 
-use crate::model::ast::{AstNode, CmpOp, Cond, Expr, Linear};
+use crate::model::ast::{AstNode, CmpOp, Cond, Expr, Linear, Registers};
 use crate::register_block::tree::MAX_BLOCK;
 
 /// The nodes under a register-block mark, with a full block unrolled when they have
@@ -107,7 +107,7 @@ fn unrolled(r_loop: &AstNode) -> Option<AstNode> {
         upper: r.upper.clone(),
         step: 1,
         parallel: false,
-        registers: true,
+        registers: Registers::Block,
         private: Vec::new(),
         body: copies,
     };
@@ -243,7 +243,7 @@ mod tests {
             upper,
             step: 1,
             parallel: false,
-            registers: false,
+            registers: Registers::None,
             private: Vec::new(),
             body,
         }
@@ -285,7 +285,7 @@ mod tests {
         );
         assert_eq!(else_branch, &vec![block]);
         let [AstNode::For {
-            registers: true,
+            registers: Registers::Block,
             body,
             ..
         }] = then_branch.as_slice()
@@ -317,7 +317,7 @@ mod tests {
         let block = for_loop("k", var("c2"), add(var("c2"), 63), vec![i]);
         let out = unroll(vec![block]);
         let [AstNode::For {
-            registers: true,
+            registers: Registers::Block,
             body,
             ..
         }] = out.as_slice()

@@ -52,6 +52,16 @@ impl Locality {
             .map(|a| &a.relation)
     }
 
+    /// The access relations of statement `stmt`, one per reference, each with
+    /// whether it writes.
+    pub fn references<'a>(&'a self, stmt: &str) -> impl Iterator<Item = (&'a Map, bool)> + 'a {
+        self.by_statement
+            .get(stmt)
+            .into_iter()
+            .flatten()
+            .map(|a| (&a.relation, a.write))
+    }
+
     /// Reads and writes of `model`, one per reference (the tagged accesses: an
     /// untagged union map merges a statement's references to one array); an array
     /// without a known element size counts as 8 bytes per element.

@@ -5,14 +5,14 @@ use isl_rs::{DimType, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeTyp
 
 use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::{PolyError, Unsupported};
-use crate::model::notes::{TileSizes, Tiling};
+use crate::model::notes::{RegisterNote, TileSizes, Tiling};
 use crate::options::RegisterBlock;
 use crate::register_block::tree::register_tile;
 use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
-    any_coincident, band_above, distances, live_deps, n_members, node_type, nonzero_in_member,
-    walk_children,
+    any_coincident, band_above, distances, live_deps, n_children, n_members, node_type,
+    nonzero_in_member, walk_children,
 };
 use crate::transform::intra_tile::{distribute_innermost, innermost, permute, sink, sunk_order};
 use crate::transform::locality::NOMINAL_EXTENT;
@@ -380,6 +380,33 @@ fn tile_walk(
                 node = sink(cx, node, member, deps)?;
             }
             if wave {
+                // A wavefront's triangular band (cholesky's): a register block in its
+                // product tiles, if it has them, and the distribution in the others.
+                let (attempt, blocked) =
+                    register_point_band(cx, node.copy().isl(cx)?, walk, &profile, &sizes, sunk)?;
+                if blocked.iter().any(|note| {
+                    matches!(
+                        note,
+                        RegisterNote::Kept {
+                            product_tiles: true,
+                            ..
+                        }
+                    )
+                }) {
+                    let mut distributed = false;
+                    let attempt = at_rest_band(cx, attempt, &mut |cx, band| {
+                        let (band, done) = distribute_innermost(cx, band, deps)?;
+                        distributed |= done;
+                        Ok(band)
+                    })?;
+                    for note in blocked {
+                        report.note(Tiling::Register(note));
+                    }
+                    if distributed {
+                        report.note(Tiling::Distributed);
+                    }
+                    return attempt.parent().isl(cx);
+                }
                 let distributed;
                 (node, distributed) = distribute_innermost(cx, node, deps)?;
                 if distributed {
@@ -387,44 +414,79 @@ fn tile_walk(
                     return node.parent().isl(cx);
                 }
             }
-            // The point band's members are the band's, in the sunk order: so are their
-            // tile sizes and moves (the tile loops outside only bound the pairs).
-            let mut order = match sunk {
-                Some(m) => sunk_order(n, m),
-                None => (0..n).collect(),
-            };
-            if let Some(within) = reduction_outside_innermost(&profile, &order) {
-                node = permute(cx, node, &within, deps)?;
-                order = within.iter().map(|&k| order[k]).collect();
-            }
-            let point_sizes: Vec<i64> = order.iter().map(|&d| sizes[d]).collect();
-            let point_profile: Vec<AccessProfile> = profile
-                .iter()
-                .map(|a| AccessProfile {
-                    moves: order.iter().map(|&d| a.moves[d].clone()).collect(),
-                    ..a.clone()
-                })
-                .collect();
             let blocked;
-            (node, blocked) = register_tile(
-                cx,
-                node,
-                &point_profile,
-                deps,
-                opts.register_tile,
-                &point_sizes,
-                opts.vector_bytes,
-            )?;
-            match blocked {
-                // A note means the band was a candidate, so nothing lies below it,
-                // and a register block's own bands must not be tiled again.
-                Some(note) => report.note(Tiling::Register(note)),
-                None => {
-                    node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))?
-                }
+            (node, blocked) = register_point_band(cx, node, walk, &profile, &sizes, sunk)?;
+            // A note means the band was a candidate, so nothing lies below it, and a
+            // register block's own bands must not be tiled again.
+            if blocked.is_empty() {
+                node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))?;
+            }
+            for note in blocked {
+                report.note(Tiling::Register(note));
             }
             return node.parent().isl(cx);
         }
     }
     walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))
+}
+
+/// The register block of the point band at `node` (the band tiled with `sizes`, its
+/// member `sunk` moved innermost), with a reduction's member moved out of the
+/// innermost first ([`reduction_outside_innermost`]): [`register_tile`] in the
+/// point band's order.
+fn register_point_band(
+    cx: &Ctx,
+    node: ScheduleNode,
+    walk: &Walk<'_>,
+    profile: &[AccessProfile],
+    sizes: &[i64],
+    sunk: Option<usize>,
+) -> Result<(ScheduleNode, Vec<RegisterNote>), PolyError> {
+    let n = sizes.len();
+    let mut node = node;
+    // The point band's members are the band's, in the sunk order: so are their tile
+    // sizes and moves (the tile loops outside only bound the pairs).
+    let mut order = match sunk {
+        Some(m) => sunk_order(n, m),
+        None => (0..n).collect(),
+    };
+    if let Some(within) = reduction_outside_innermost(profile, &order) {
+        node = permute(cx, node, &within, walk.deps)?;
+        order = within.iter().map(|&k| order[k]).collect();
+    }
+    let point_sizes: Vec<i64> = order.iter().map(|&d| sizes[d]).collect();
+    let point_profile: Vec<AccessProfile> = profile
+        .iter()
+        .map(|a| AccessProfile {
+            moves: order.iter().map(|&d| a.moves[d].clone()).collect(),
+            ..a.clone()
+        })
+        .collect();
+    register_tile(
+        cx,
+        node,
+        &point_profile,
+        walk.locality,
+        walk.deps,
+        walk.opts.register_tile,
+        &point_sizes,
+        walk.opts.vector_bytes,
+    )
+}
+
+/// `f` applied to the band that [`register_tile`]'s product tiles left to the other
+/// tiles: below `node`, down the last child of each sequence they inserted (the
+/// band itself when there is none). Returns the node at `node`'s position.
+fn at_rest_band(
+    cx: &Ctx,
+    node: ScheduleNode,
+    f: &mut dyn FnMut(&Ctx, ScheduleNode) -> Result<ScheduleNode, PolyError>,
+) -> Result<ScheduleNode, PolyError> {
+    if node_type(cx, &node)? != ScheduleNodeType::Sequence {
+        return f(cx, node);
+    }
+    let last = n_children(cx, &node)? - 1;
+    let band = node.child(last).isl(cx)?.child(0).isl(cx)?;
+    let band = at_rest_band(cx, band, f)?;
+    band.parent().isl(cx)?.parent().isl(cx)
 }

@@ -23,7 +23,7 @@ use gpu::Staged;
 use loops::LoopHead;
 use registers::Element;
 use std::collections::HashMap;
-use tessel_poly::{AstNode, HostNode, ScalarExpansion};
+use tessel_poly::{AstNode, HostNode, Registers, ScalarExpansion};
 
 /// Where new ops go: before `before` in `block`, or at its end. `top` marks the
 /// SCoP's own block, whose new ops [`Generated`] keeps (nested ones go with them).
@@ -52,8 +52,9 @@ struct Codegen<'s> {
     /// The new ops of the SCoP's block, in order.
     top: Vec<Owned>,
     /// Inside a register block's loop: the elements kept in registers and their
-    /// current values ([`registers`]).
-    registers: Option<(Vec<Element>, Vec<Val>)>,
+    /// current values ([`registers`]), and whether the body may read their arrays at
+    /// addresses that move with the loop (`Registers::Block`).
+    registers: Option<(Vec<Element>, Vec<Val>, Registers)>,
     /// Inside a parallel loop: the local buffers it gives each iteration a copy of,
     /// by the memref value the statements use, and the copy.
     renamed: HashMap<Val, Val>,
@@ -306,9 +307,9 @@ impl Codegen<'_> {
             } => {
                 let head = LoopHead::of(node).ok_or(CodegenError::Ast("loop"))?;
                 match (registers, parallel) {
-                    (true, _) => self.register_loop(head, body, cursor),
-                    (false, true) => self.parallel_loop(head, private, body, cursor),
-                    (false, false) => self.emit_loops(&[head], None, body, cursor),
+                    (Registers::None, true) => self.parallel_loop(head, private, body, cursor),
+                    (Registers::None, false) => self.emit_loops(&[head], None, body, cursor),
+                    (&kind, _) => self.register_loop(head, body, kind, cursor),
                 }
             }
             AstNode::If {

@@ -4,7 +4,7 @@ use super::super::maps::MapBuilder;
 use super::super::{CodegenError, Result};
 use super::{Codegen, Cursor};
 use crate::ir::{Attr, Blk, OpBuilder, Type, Val};
-use tessel_poly::{AstNode, Cond, Expr};
+use tessel_poly::{AstNode, Cond, Expr, Registers};
 
 impl Codegen<'_> {
     /// `op` over `exprs` (one result each): `affine.apply` of one, or the
@@ -90,7 +90,7 @@ impl Codegen<'_> {
     ) -> Result<()> {
         // The guard of a register loop that keeps nothing in registers: the loop alone.
         if let [looped @ AstNode::For {
-            registers: true,
+            registers: kind @ (Registers::Fixed | Registers::Block),
             iterator,
             lower,
             upper,
@@ -100,7 +100,8 @@ impl Codegen<'_> {
         {
             if else_branch.is_empty()
                 && tessel_poly::register_block::is_run_guard(cond, lower, upper)
-                && (self.registers.is_some() || self.register_elements(body, iterator).is_empty())
+                && (self.registers.is_some()
+                    || self.register_elements(body, iterator, *kind).is_empty())
             {
                 return self.node(looped, cursor);
             }

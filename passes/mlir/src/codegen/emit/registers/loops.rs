@@ -6,7 +6,7 @@ use super::super::loops::LoopHead;
 use super::super::{array_name, Codegen, Cursor};
 use crate::ir::{Attr, Op, OpBuilder, Val};
 use std::collections::HashMap;
-use tessel_poly::{AstNode, Expr};
+use tessel_poly::{AstNode, Expr, Registers};
 
 impl Codegen<'_> {
     /// The elements a register loop over `body` keeps ([`super::plan`]), but for
@@ -16,8 +16,9 @@ impl Codegen<'_> {
         &self,
         body: &[AstNode],
         iterator: &str,
+        kind: Registers,
     ) -> Vec<super::Element> {
-        let mut elements = super::plan(self.scop, body, iterator);
+        let mut elements = super::plan(self.scop, body, iterator, kind);
         elements.retain(|e| !self.expanded_buffers.contains_key(&e.memref));
         elements
     }
@@ -29,10 +30,11 @@ impl Codegen<'_> {
         &mut self,
         head: LoopHead<'_>,
         body: &[AstNode],
+        kind: Registers,
         cursor: Cursor,
     ) -> Result<()> {
         let LoopHead { iterator, step, .. } = head;
-        let elements = self.register_elements(body, iterator);
+        let elements = self.register_elements(body, iterator, kind);
         if elements.is_empty() || self.registers.is_some() {
             return self.emit_loops(&[head], None, body, cursor);
         }
@@ -83,9 +85,9 @@ impl Codegen<'_> {
                 ));
             }
         }
-        self.registers = Some((elements, carried));
+        self.registers = Some((elements, carried, kind));
         let emitted = self.with_iterator(iterator, iv, |cg| cg.nodes(body, inner));
-        let (elements, current) = self
+        let (elements, current, _) = self
             .registers
             .take()
             .ok_or(CodegenError::Ast("register block"))?;
@@ -123,7 +125,7 @@ impl Codegen<'_> {
         args: &[Expr],
         mapping: &mut HashMap<Val, Val>,
     ) -> Result<bool> {
-        let Some((elements, current)) = self.registers.as_mut() else {
+        let Some((elements, current, kind)) = self.registers.as_mut() else {
             return Ok(false);
         };
         let Some(acc) = super::access(op) else {
@@ -133,12 +135,19 @@ impl Codegen<'_> {
             return Ok(false);
         }
         let index = super::element(&acc, ivs, args);
-        let k = elements
+        let found = elements
             .iter()
-            .position(|e| e.memref == acc.memref && Some(&e.index) == index.as_ref())
-            .ok_or(CodegenError::Ast(
-                "register block: an access the plan missed",
-            ))?;
+            .position(|e| e.memref == acc.memref && Some(&e.index) == index.as_ref());
+        let k = match found {
+            Some(k) => k,
+            // A read at an address that moves with the loop ([`super::plan`]).
+            None if *kind == Registers::Block && acc.stored.is_none() => return Ok(false),
+            None => {
+                return Err(CodegenError::Ast(
+                    "register block: an access the plan missed",
+                ))
+            }
+        };
         match acc.stored {
             Some(value) => current[k] = mapping.get(&value).copied().unwrap_or(value),
             None => {

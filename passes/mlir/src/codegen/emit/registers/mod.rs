@@ -13,7 +13,11 @@
 //! `affine.load`/`affine.store`s whose address does not move with the loop, it is
 //! written there, and it is a function argument or an allocation (so that no other
 //! memref in the body is a view of it). Its elements must be told apart: two
-//! addresses are the same element, or differ by a nonzero constant.
+//! addresses are the same element, or differ by a nonzero constant. In the loop of
+//! a full register block (`Registers::Block`) the body may also load it at
+//! addresses that move with the loop (trmm's `B[k][j]` beside its block of
+//! `B[i][j]`): the schedule side proved that those loads never touch a kept element
+//! in one run of the loop, so they read memory that the loop does not change.
 //!
 //! This folder is the MLIR side of register blocks: which elements (here), and the
 //! loops that keep them (`loops.rs`); `tessel_poly::register_block` shapes the blocks.
@@ -24,7 +28,7 @@ use crate::analysis::aff::{Aff, Atom};
 use crate::analysis::affine_map::map_results;
 use crate::analysis::{ExtractedScop, Step};
 use crate::ir::{AffineMap, Op, Type, Val};
-use tessel_poly::{AstNode, Expr};
+use tessel_poly::{AstNode, Expr, Registers};
 
 /// An `affine.load` or `affine.store` of the original code.
 pub(super) struct Access {
@@ -107,8 +111,14 @@ pub(super) struct Element {
 }
 
 /// The elements to keep in registers across the loop of `iterator`, whose body is
-/// `body` (statements only; anything else gives none).
-pub(super) fn plan(scop: &ExtractedScop, body: &[AstNode], iterator: &str) -> Vec<Element> {
+/// `body` (statements only; anything else gives none); `kind`: the loop's
+/// [`Registers`].
+pub(super) fn plan(
+    scop: &ExtractedScop,
+    body: &[AstNode],
+    iterator: &str,
+    kind: Registers,
+) -> Vec<Element> {
     let mut elements: Vec<Element> = Vec::new();
     // Arrays that cannot be kept: touched otherwise, or at a moving address.
     let mut excluded: Vec<Val> = Vec::new();
@@ -128,11 +138,17 @@ pub(super) fn plan(scop: &ExtractedScop, body: &[AstNode], iterator: &str) -> Ve
                 }
                 continue;
             };
-            let index = element(&acc, &code.ivs, args);
-            let Some(index) = index.filter(|ix| !ix.iter().any(|a| mentions(a, iterator))) else {
+            let Some(index) = element(&acc, &code.ivs, args) else {
                 excluded.push(acc.memref);
                 continue;
             };
+            if index.iter().any(|a| mentions(a, iterator)) {
+                let proven = kind == Registers::Block && acc.stored.is_none();
+                if !proven {
+                    excluded.push(acc.memref);
+                }
+                continue;
+            }
             let is_store = acc.stored.is_some();
             match elements
                 .iter_mut()
