@@ -22,8 +22,7 @@ use crate::register_block::unroll;
 use crate::support::isl::{
     ast_from_schedule, ast_node_kind, id_name, id_number, numbered_id, AstNodeKind, Ctx, IslResult,
 };
-use crate::support::schedule_tree::node_type;
-use crate::support::schedule_tree::walk_children;
+use crate::support::schedule_tree::{has_band_below, node_type, walk_children};
 use crate::transform::parallel::{
     parallel_members, COLLAPSED_PARALLEL_MARK, GPU_PARALLEL_MARK, PARALLEL_MARK,
 };
@@ -272,17 +271,6 @@ fn under_parallel_mark(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError>
     }
     let name = id_name(&parent.mark_get_id().isl(cx)?);
     Ok(parallel_members(cx, name.as_deref(), &parent)?.is_some())
-}
-
-/// Whether a band node is strictly below `node`.
-fn has_band_below(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
-    for i in 0..node.n_children().isl(cx)? {
-        let child = node.get_child(i).isl(cx)?;
-        if node_type(cx, &child)? == ScheduleNodeType::Band || has_band_below(cx, &child)? {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 fn unsupported(what: AstConstruct) -> PolyError {

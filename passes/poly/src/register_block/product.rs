@@ -9,8 +9,8 @@
 use isl_rs::{DimType, ScheduleNode, Set, UnionMap, UnionSet};
 
 use crate::error::PolyError;
-use crate::support::isl::{set_tuple_name, to_u32, Ctx, IslResult};
-use crate::support::schedule_tree::n_members;
+use crate::support::isl::{set_tuple_name, to_u32, union_into, Ctx, IslResult};
+use crate::support::schedule_tree::{n_members, prefix_of};
 
 /// The instances of `stmt` under the band at `node` that lie in the band's product
 /// tiles for `stmt`: the values of the band's prefix (the tile loops and those
@@ -27,11 +27,7 @@ pub(crate) fn product_filter(
     [r, u, v]: [usize; 3],
 ) -> Result<Option<UnionSet>, PolyError> {
     let n = n_members(cx, node)?;
-    let prefix = node
-        .get_prefix_schedule_union_map()
-        .isl(cx)?
-        .intersect_domain(node.get_domain().isl(cx)?)
-        .isl(cx)?;
+    let prefix = prefix_of(cx, node)?;
     let partial =
         UnionMap::from_multi_union_pw_aff(node.band_get_partial_schedule().isl(cx)?).isl(cx)?;
     let both = prefix.copy().isl(cx)?.flat_range_product(partial).isl(cx)?;
@@ -126,10 +122,7 @@ fn bulk(cx: &Ctx, good: Set) -> Result<Option<Set>, PolyError> {
             continue;
         }
         let piece = Set::from_basic_set(piece).isl(cx)?;
-        kept = Some(match kept.take() {
-            Some(s) => s.union(piece).isl(cx)?,
-            None => piece,
-        });
+        union_into(cx, &mut kept, piece)?;
     }
     match kept {
         Some(s) if !s.is_empty().isl(cx)? => Ok(Some(s)),
@@ -153,10 +146,7 @@ fn by_statement(
             false => &mut others,
         };
         let set = UnionSet::from_set(set).isl(cx)?;
-        *slot = Some(match slot.take() {
-            Some(u) => u.union(set).isl(cx)?,
-            None => set,
-        });
+        union_into(cx, slot, set)?;
     }
     Ok((mine, others))
 }

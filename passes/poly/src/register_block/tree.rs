@@ -30,11 +30,13 @@ use crate::model::load::ScopIsl;
 use crate::model::notes::RegisterNote;
 use crate::options::RegisterBlock;
 use crate::support::isl::{
-    numbered_id, set_tuple_name, to_i32, to_u32, union_set_names, Ctx, IslResult,
+    numbered_id, set_tuple_name, to_i32, to_u32, union_into, union_set_names, Ctx, IslResult,
 };
-use crate::support::schedule_tree::{live_deps, n_children, n_members, node_type};
+use crate::support::schedule_tree::{
+    has_band_below, live_deps, n_children, n_members, node_type, prefix_of,
+};
 use crate::transform::intra_tile::sink;
-use crate::transform::locality::{AccessProfile, Locality, Step};
+use crate::transform::locality::{references_of, AccessProfile, Locality, Step};
 
 /// The id of the mark above a register block's `r` loop.
 pub const REGISTER_BLOCK_MARK: &str = "register_block";
@@ -299,9 +301,8 @@ pub(crate) fn block_reads_checked(
     let [stmt] = names.as_slice() else {
         return Ok(false);
     };
-    // (Only the access relations are read: the line size is moot.)
-    let locality = Locality::new(cx, model, 64)?;
-    let references: Vec<_> = locality.references(stmt).collect();
+    let references = references_of(cx, model, Some(stmt))?;
+    let references: Vec<_> = references.iter().map(|r| (&r.relation, r.write)).collect();
     reads_miss_the_block(cx, &r_band, &references)
 }
 
@@ -319,15 +320,7 @@ fn reads_miss_the_block(
     r_band: &ScheduleNode,
     references: &[(&isl_rs::Map, bool)],
 ) -> Result<bool, PolyError> {
-    // (Restricted to the instances that reach the band: isl's prefix of a tree read
-    // from text may leave the domain's constraints out.)
-    let run = r_band
-        .get_prefix_schedule_union_map()
-        .isl(cx)?
-        .intersect_domain(r_band.get_domain().isl(cx)?)
-        .isl(cx)?
-        .reverse()
-        .isl(cx)?;
+    let run = prefix_of(cx, r_band)?.reverse().isl(cx)?;
     let in_run = |relation: &isl_rs::Map| -> Result<UnionMap, PolyError> {
         run.copy()
             .isl(cx)?
@@ -338,10 +331,7 @@ fn reads_miss_the_block(
     for &(relation, write) in references {
         if write {
             let w = UnionMap::from_map(relation.copy().isl(cx)?).isl(cx)?;
-            written = Some(match written.take() {
-                Some(u) => u.union(w).isl(cx)?,
-                None => w,
-            });
+            union_into(cx, &mut written, w)?;
         }
     }
     let Some(written) = written else {
@@ -563,18 +553,6 @@ fn r_independent(cx: &Ctx, node: &ScheduleNode, stmt: &str, m: Members) -> Resul
         .eliminate(DimType::Set, to_u32(m.v)?, 1)
         .isl(cx)?;
     pairs.intersect(along_r).isl(cx)?.is_subset(&points).isl(cx)
-}
-
-/// Whether a band lies below `node` (the block needs the statement's instances
-/// directly under its loops).
-fn has_band_below(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
-    for i in 0..n_children(cx, node)? {
-        let child = node.copy().isl(cx)?.child(i).isl(cx)?;
-        if node_type(cx, &child)? == ScheduleNodeType::Band || has_band_below(cx, &child)? {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 /// When the band's child is a sequence: its filters grouped as (before, the one of

@@ -746,6 +746,33 @@ pub(crate) fn to_i32(n: usize) -> Result<i32, PolyError> {
     i32::try_from(n).map_err(|_| Unsupported::DimensionTooLarge(n).into())
 }
 
+/// isl's `union` on the set and map types that Tessel folds into one.
+pub(crate) trait Union: Sized + Checked {
+    fn union_with(self, other: Self) -> Result<Self, LibISLError>;
+}
+
+macro_rules! union_types {
+    ($($ty:ident),*) => {
+        $(
+            impl Union for isl_rs::$ty {
+                fn union_with(self, other: Self) -> Result<Self, LibISLError> {
+                    self.union(other)
+                }
+            }
+        )*
+    };
+}
+union_types!(Set, UnionSet, UnionMap);
+
+/// Adds `x` to the union held in `slot` (the first `x` starts it).
+pub(crate) fn union_into<T: Union>(cx: &Ctx, slot: &mut Option<T>, x: T) -> Result<(), PolyError> {
+    *slot = Some(match slot.take() {
+        Some(u) => u.union_with(x).isl(cx)?,
+        None => x,
+    });
+    Ok(())
+}
+
 #[cfg(test)]
 mod deadline_tests {
     use super::*;

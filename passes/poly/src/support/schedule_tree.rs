@@ -22,6 +22,26 @@ pub(crate) fn n_members(cx: &Ctx, node: &ScheduleNode) -> Result<usize, PolyErro
     Ok(usize::try_from(n).unwrap_or(0))
 }
 
+/// Whether a band node lies strictly below `node`.
+pub(crate) fn has_band_below(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
+    for i in 0..n_children(cx, node)? {
+        let child = node.get_child(i).isl(cx)?;
+        if node_type(cx, &child)? == ScheduleNodeType::Band || has_band_below(cx, &child)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The prefix schedule of `node`, restricted to the instances that reach it (isl's
+/// prefix of a tree read from text may leave the domain's constraints out).
+pub(crate) fn prefix_of(cx: &Ctx, node: &ScheduleNode) -> Result<UnionMap, PolyError> {
+    node.get_prefix_schedule_union_map()
+        .isl(cx)?
+        .intersect_domain(node.get_domain().isl(cx)?)
+        .isl(cx)
+}
+
 /// `{ a -> b : f(a) = f(b) }` for a function `f` given as a union map.
 pub(crate) fn equal_under(cx: &Ctx, f: &UnionMap) -> Result<UnionMap, PolyError> {
     let f = f.copy().isl(cx)?;

@@ -29,7 +29,9 @@ use crate::register_block::tree::REGISTER_BLOCK_MARK;
 use crate::support::isl::{
     id_name, map_in_name, map_out_name, maps_of, numbered_id, to_i32, Ctx, IslResult,
 };
-use crate::support::schedule_tree::{equal_under, member_map, n_members, node_type, walk_children};
+use crate::support::schedule_tree::{
+    equal_under, member_map, n_members, node_type, prefix_of, walk_children,
+};
 use crate::transform::parallel::COLLAPSED_PARALLEL_MARK;
 
 /// The mark between a jammed block loop and its subtree; the block size follows
@@ -231,11 +233,7 @@ fn element_chains(
     model: &ScopIsl,
 ) -> Result<Vec<ArrayId>, PolyError> {
     let domain = node.get_domain().isl(cx)?;
-    let outer = node
-        .get_prefix_schedule_union_map()
-        .isl(cx)?
-        .intersect_domain(domain.copy().isl(cx)?)
-        .isl(cx)?;
+    let outer = prefix_of(cx, node)?;
     let band = UnionMap::from_multi_union_pw_aff(node.band_get_partial_schedule().isl(cx)?)
         .isl(cx)?
         .intersect_domain(domain.copy().isl(cx)?)

@@ -62,41 +62,74 @@ impl Locality {
             .map(|a| (&a.relation, a.write))
     }
 
-    /// Reads and writes of `model`, one per reference (the tagged accesses: an
-    /// untagged union map merges a statement's references to one array); an array
-    /// without a known element size counts as 8 bytes per element.
+    /// Reads and writes of `model` ([`references_of`]); an array without a known
+    /// element size counts as 8 bytes per element.
     pub fn new(cx: &Ctx, model: &ScopIsl, line_bytes: u64) -> Result<Locality, PolyError> {
         let mut by_statement: HashMap<String, Vec<AccessInfo>> = HashMap::new();
-        let tagged = [
-            &model.tagged_reads,
-            &model.tagged_must_writes,
-            &model.tagged_may_writes,
-        ];
-        for (k, accesses) in tagged.into_iter().enumerate() {
-            for tagged_relation in maps_of(cx, accesses)? {
-                let relation = tagged_relation.domain_factor_domain().isl(cx)?;
-                let (Some(stmt), Some(array)) = (map_in_name(&relation), model.array_of(&relation))
-                else {
-                    continue;
-                };
-                let bytes = model.array(array).element_bytes.max(1);
-                let per_line = i64::try_from(line_bytes / u64::from(bytes))
-                    .unwrap_or(1)
-                    .max(1);
-                by_statement.entry(stmt).or_default().push(AccessInfo {
-                    relation,
-                    array,
-                    write: k > 0,
+        for reference in references_of(cx, model, None)? {
+            let bytes = model.array(reference.array).element_bytes.max(1);
+            let per_line = i64::try_from(line_bytes / u64::from(bytes))
+                .unwrap_or(1)
+                .max(1);
+            by_statement
+                .entry(reference.stmt)
+                .or_default()
+                .push(AccessInfo {
+                    relation: reference.relation,
+                    array: reference.array,
+                    write: reference.write,
                     bytes,
                     per_line,
                 });
-            }
         }
         Ok(Locality {
             by_statement,
             streaming: is_streaming(cx, model)?,
         })
     }
+}
+
+/// One reference of a statement: its access relation `S[..] -> A[..]`.
+pub(crate) struct Reference {
+    pub stmt: String,
+    pub relation: Map,
+    pub array: ArrayId,
+    pub write: bool,
+}
+
+/// The references of `model`, or of its statement `only`, one per reference (the
+/// tagged accesses: an untagged union map merges a statement's references to one
+/// array).
+pub(crate) fn references_of(
+    cx: &Ctx,
+    model: &ScopIsl,
+    only: Option<&str>,
+) -> Result<Vec<Reference>, PolyError> {
+    let tagged = [
+        &model.tagged_reads,
+        &model.tagged_must_writes,
+        &model.tagged_may_writes,
+    ];
+    let mut out = Vec::new();
+    for (k, accesses) in tagged.into_iter().enumerate() {
+        for tagged_relation in maps_of(cx, accesses)? {
+            let relation = tagged_relation.domain_factor_domain().isl(cx)?;
+            let (Some(stmt), Some(array)) = (map_in_name(&relation), model.array_of(&relation))
+            else {
+                continue;
+            };
+            if only.is_some_and(|s| s != stmt) {
+                continue;
+            }
+            out.push(Reference {
+                stmt,
+                relation,
+                array,
+                write: k > 0,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// How an access moves when one member advances by one iteration, the others fixed.

@@ -28,7 +28,7 @@ use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::PolyError;
 use crate::model::notes::Tiling;
 use crate::support::host::Caches;
-use crate::support::isl::{map_in_name, maps_of, to_i32, Ctx, IslResult};
+use crate::support::isl::{map_in_name, maps_of, to_i32, union_into, Ctx, IslResult};
 use crate::support::schedule_tree::{
     carried_by_member, distances, live_deps, member_map, n_children, n_members, node_type,
 };
@@ -236,10 +236,7 @@ fn touched_along_first(
                     .isl(cx)?,
             )
             .isl(cx)?;
-            touched = Some(match touched {
-                Some(t) => t.union(elements).isl(cx)?,
-                None => elements,
-            });
+            union_into(cx, &mut touched, elements)?;
         }
     }
     match touched {
@@ -272,10 +269,7 @@ fn fuse_run(
             i if run.contains(&i) => &mut group,
             _ => &mut after,
         };
-        *part = Some(match part.take() {
-            Some(s) => s.union(set).isl(cx)?,
-            None => set,
-        });
+        union_into(cx, part, set)?;
         if run.contains(&i) {
             let band = filter.child(0).isl(cx)?;
             let partial = band.band_get_partial_schedule().isl(cx)?;
