@@ -337,13 +337,16 @@ def tiling_kind(msg: str) -> str:
     """A tiling remark's kind: its words up to the first parenthesis, numbers as N
     (`a band of N members tiled NxN`, `N sibling bands ... fused under one tile loop`).
     A register tile's: `register tile`, `... in product tiles` for a triangular band's
-    tiles off the diagonal, or why there is none."""
+    tiles off the diagonal, or why there is none. A band tiled for the dependence chains
+    along its rows is counted apart (`... for dependence chains`)."""
     if msg.startswith("tessel: register tile: "):
         rest = msg.removeprefix("tessel: register tile: ")
         if rest.startswith("none"):
             return "register tile: " + re.sub(r"\d+(x\d+)*", "N", rest.split(":", 1)[0])
         return "register tile" + (" in product tiles" if "in the tiles where" in rest else "")
     words = msg.removeprefix("tessel: tiling: ").split(" (", 1)[0]
+    if "the dependence chain along each row" in msg:
+        words += " for dependence chains"
     return re.sub(r"\d+(x\d+)*", "N", words)[:120]
 
 

@@ -142,6 +142,10 @@ pub fn tiling(t: &Tiling, bands: usize) -> String {
                 TileSizes::Parallel => "square, so that the parallel member's tile loop stays \
                                         outermost while its point loop goes innermost"
                     .into(),
+                TileSizes::Chains => "square, so that the dependence chain along each row of \
+                                      the innermost loop is short and the next row's chain \
+                                      overlaps it"
+                    .into(),
                 TileSizes::Given => "tile-sizes".into(),
             };
             format!(

@@ -192,6 +192,9 @@ pub enum TileSizes {
     /// reuse, but moving its parallel member innermost for stride one would leave
     /// no parallel loop outside the band.
     Parallel,
+    /// Square tiles that cut the rows of a parallel member's loop short: its
+    /// innermost member carries a dependence chain, which the next row's overlaps.
+    Chains,
     Given,
 }
 
