@@ -178,24 +178,14 @@ fn reduction_outside_innermost(profile: &[AccessProfile], order: &[usize]) -> Op
 /// member stays outermost and its point loop goes innermost: Pluto's tiling, whose
 /// outer tile loops are the space loops (seed 004 §1.8).
 ///
-/// Only with at most one loop outside the band: the parallel loop forks once per
-/// iteration of the loops outside, and under two or more each fork has little work,
-/// so the work guard runs it sequentially, tiles and all (doitgen's `(p, s)` under
-/// `(r, q)`, at LARGE: 0.199 s tiled against 0.078 s untiled). And not in a
-/// streaming SCoP (the caller's test), whose speed is the memory's: short rows of a
-/// tile break the streams the prefetcher follows (gemver's `x[i] += A[j][i] * y[j]`
-/// at LARGE: 7.5 ms tiled against 5.0 ms untiled).
+/// Only where [`parallel_first_member`] holds.
 fn sinking_loses_parallelism(
     cx: &Ctx,
     node: &ScheduleNode,
     sunk: Option<usize>,
     deps: &Conflicts,
 ) -> Result<bool, PolyError> {
-    if sunk != Some(0)
-        || node.get_schedule_depth().isl(cx)? > 1
-        || !node.band_member_get_coincident(0).isl(cx)?
-        || band_above(cx, node, |b| any_coincident(cx, b))?
-    {
+    if sunk != Some(0) || !parallel_first_member(cx, node)? {
         return Ok(false);
     }
     let sunk_band = sink(cx, node.copy().isl(cx)?, 0, deps)?;
@@ -213,18 +203,28 @@ fn sinking_loses_parallelism(
 /// every sweep 32x32 the same way).
 ///
 /// Only for a band of two members with no loop below it (the innermost member is
-/// the statements' innermost loop), the case measured; and as
-/// [`sinking_loses_parallelism`], with at most one loop outside the band.
+/// the statements' innermost loop), the case measured; and where
+/// [`parallel_first_member`] holds.
 fn chains_along_innermost(cx: &Ctx, node: &ScheduleNode, n: usize) -> Result<bool, PolyError> {
-    if n != 2
-        || has_band_below(cx, node)?
-        || node.get_schedule_depth().isl(cx)? > 1
-        || !node.band_member_get_coincident(0).isl(cx)?
-        || band_above(cx, node, |b| any_coincident(cx, b))?
-    {
+    if n != 2 || has_band_below(cx, node)? || !parallel_first_member(cx, node)? {
         return Ok(false);
     }
     Ok(!node.band_member_get_coincident(to_i32(n - 1)?).isl(cx)?)
+}
+
+/// Whether the band at `node` has a parallel first member that takes the parallel
+/// mark (no parallel band above it), with at most one loop outside the band: the
+/// parallel loop forks once per iteration of the loops outside, and under two or
+/// more each fork has little work, so the work guard runs it sequentially, tiles and
+/// all (doitgen's `(p, s)` under `(r, q)`, at LARGE: 0.199 s tiled against 0.078 s
+/// untiled). The bands tiled square for their parallel loop need it; so does not
+/// being in a streaming SCoP (the caller's test), whose speed is the memory's: short
+/// rows of a tile break the streams the prefetcher follows (gemver's
+/// `x[i] += A[j][i] * y[j]` at LARGE: 7.5 ms tiled against 5.0 ms untiled).
+fn parallel_first_member(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
+    Ok(node.get_schedule_depth().isl(cx)? <= 1
+        && node.band_member_get_coincident(0).isl(cx)?
+        && !band_above(cx, node, |b| any_coincident(cx, b))?)
 }
 
 /// Statement instances in one diagonal of a wavefront of [`UNIFORM_SIZE`] tiles of
@@ -299,20 +299,23 @@ fn tile_walk(
             };
             // Sized by [`wavefront_sizes`]: time tiles that pay for themselves.
             let mut time_tiles = false;
-            let mut for_parallel = false;
-            let mut for_chains = false;
+            let mut square_for: Option<TileSizes> = None;
             let sizes = match opts.sizes {
                 [] => {
                     let model = model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
-                    let keeps_parallel = model.is_none()
-                        && opts.parallel
-                        && !walk.locality.streaming
-                        && sinking_loses_parallelism(cx, &node, sunk, deps)?;
-                    let shortens_chains = model.is_none()
-                        && opts.parallel
-                        && !walk.locality.streaming
-                        && sunk.is_none()
-                        && chains_along_innermost(cx, &node, n)?;
+                    // Square tiles for a band the model leaves untiled: for its
+                    // parallel loop, or for the chains along its rows.
+                    square_for = match model.is_none() && opts.parallel && !walk.locality.streaming
+                    {
+                        false => None,
+                        true if sinking_loses_parallelism(cx, &node, sunk, deps)? => {
+                            Some(TileSizes::Parallel)
+                        }
+                        true if sunk.is_none() && chains_along_innermost(cx, &node, n)? => {
+                            Some(TileSizes::Chains)
+                        }
+                        true => None,
+                    };
                     match wave_work {
                         // A band that gets a wavefront is tiled for the reuse tiles
                         // buy, as any band, or for the parallelism of its diagonals
@@ -337,14 +340,7 @@ fn tile_walk(
                                 None => Some(vec![UNIFORM_SIZE; n]),
                             }
                         }
-                        _ if keeps_parallel => {
-                            for_parallel = true;
-                            Some(vec![UNIFORM_SIZE; n])
-                        }
-                        _ if shortens_chains => {
-                            for_chains = true;
-                            Some(vec![UNIFORM_SIZE; n])
-                        }
+                        _ if square_for.is_some() => Some(vec![UNIFORM_SIZE; n]),
                         _ => model,
                     }
                 }
@@ -381,9 +377,7 @@ fn tile_walk(
             let source = match opts.sizes {
                 [] if time_tiles => TileSizes::TimeTiles { l2_kib },
                 [] if wave => TileSizes::Wavefront,
-                [] if for_parallel => TileSizes::Parallel,
-                [] if for_chains => TileSizes::Chains,
-                [] => TileSizes::Footprint { l2_kib },
+                [] => square_for.unwrap_or(TileSizes::Footprint { l2_kib }),
                 _ => TileSizes::Given,
             };
             report.note(Tiling::Tiled {
