@@ -72,6 +72,9 @@ VARIANTS = (
     Variant("feautrier-tile-par", "scheduler=feautrier tile=true parallel=true parallel-min-work=0", "SMALL"),
     # Spatial proximity in the ILP (seed 000 §4.6, issue 9 item 1).
     Variant("spatial-tile-par", "scheduler=spatial tile=true parallel=true parallel-min-work=0", "SMALL"),
+    # The default scheduler without threads: unroll-and-jam where the parallel loop
+    # would otherwise be kept (cholesky's and trisolv's jam split at the rows' meeting point).
+    Variant("auto-tile", "tile=true parallel=false", "SMALL"),
     Variant("pluto-tile4-par", "scheduler=pluto tile=true parallel=true tile-sizes=4 parallel-min-work=0", "MINI"),
     Variant("pluto-fuse-max", "scheduler=pluto fuse=max tile=true parallel=true", "SMALL"),
     Variant("pluto-fuse-none", "scheduler=pluto fuse=none tile=false parallel=false", "SMALL"),

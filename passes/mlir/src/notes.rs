@@ -230,12 +230,18 @@ fn cost_model(c: &CostModel) -> String {
 fn jam_note(note: &JamNote) -> String {
     match note {
         JamNote::Kept { jam, scalar_copies } => format!(
-            "unroll-and-jam: {} and jammed, {}",
+            "unroll-and-jam: {} and jammed, {}{}",
             jam_words(jam),
             if *scalar_copies {
                 "with a copy of the scalar per unrolled iteration"
             } else {
                 "each copy on elements of its own"
+            },
+            if jam.split {
+                "; each block jammed up to the first position where its copies would meet, \
+                 the rest of it after, in the original order"
+            } else {
+                ""
             }
         ),
         JamNote::Reverses(jam) => format!(

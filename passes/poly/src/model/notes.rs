@@ -146,6 +146,9 @@ pub struct Jam {
     pub loops: usize,
     pub arrays: Vec<String>,
     pub blocks: Vec<i64>,
+    /// Each block runs jammed up to the first position where its copies would meet,
+    /// and the rest after, in the original order ([`crate::transform::jam::late_instances`]).
+    pub split: bool,
 }
 
 /// How one permutable band was tiled, or why not; or its register block.

@@ -73,18 +73,41 @@ fn jam_candidate(
     if chains <= 1 || deps.live_ranges().is_some() {
         return Ok(Candidate::Nothing);
     }
-    let (jammed, what) = stage("unroll-and-jam", || {
-        jam::jam(cx, tree.copy().isl(cx)?, model, deps.conflicts(), chains)
-    })?;
+    let shared = &deps.conflicts().shared;
+    let jam_with = |late: Option<&isl_rs::UnionSet>| {
+        stage("unroll-and-jam", || {
+            jam::jam(
+                cx,
+                tree.copy().isl(cx)?,
+                model,
+                deps.conflicts(),
+                chains,
+                late,
+            )
+        })
+    };
+    let (jammed, what) = jam_with(None)?;
     let Some(what) = what else {
         return Ok(Candidate::Nothing);
     };
-    if !stage("unroll-and-jam", || {
-        verify::in_order(cx, &jammed, &deps.conflicts().shared)
-    })? {
-        return Ok(Candidate::Refused(JamNote::Reverses(what)));
+    if stage("unroll-and-jam", || verify::in_order(cx, &jammed, shared))? {
+        return Ok(Candidate::Jammed(jammed, what));
     }
-    Ok(Candidate::Jammed(jammed, what))
+    // The copies meet somewhere in a block: jam each block only up to there.
+    let late = stage("unroll-and-jam", || {
+        let reversed = verify::out_of_order(cx, &jammed, shared)?;
+        jam::late_instances(cx, &jammed, &reversed)
+    })?;
+    let Some(late) = late else {
+        return Ok(Candidate::Refused(JamNote::Reverses(what)));
+    };
+    let (split, split_what) = jam_with(Some(&late))?;
+    match split_what {
+        Some(split_what) if stage("unroll-and-jam", || verify::in_order(cx, &split, shared))? => {
+            Ok(Candidate::Jammed(split, split_what))
+        }
+        _ => Ok(Candidate::Refused(JamNote::Reverses(what))),
+    }
 }
 
 /// What became of the jam of a tree.

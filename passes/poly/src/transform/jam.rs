@@ -14,10 +14,18 @@
 //! each read still sees the write it saw). `pipeline::finish` re-verifies the edited
 //! tree against the dependences of the expanded model, and keeps the tree it was
 //! given when that fails.
+//!
+//! Where the copies would meet (trisolv's block of rows: row `i + 1` reads `x[i]` at
+//! `j = i`, before row `i`'s last statement writes it), [`late_instances`] finds,
+//! in each block, the first position of the inner loop that a reversed pair
+//! touches; the jam then keeps the instances before it (there the rows are a
+//! product: each reads only what earlier blocks finished) and runs the rest of the
+//! block after them in the original order, as Pluto's wavefront tiles leave the
+//! diagonal tile unjammed (seed 004, §1.10 on unroll-and-jam after tiling).
 
 use isl_rs::{
     ASTLoopType, Aff, DimType, LocalSpace, Map, MultiUnionPwAff, ScheduleNode, ScheduleNodeType,
-    UnionMap, UnionSet, Val,
+    UnionMap, UnionSet, UnionSetList, Val,
 };
 
 use crate::analysis::privatization::Conflicts;
@@ -27,7 +35,7 @@ use crate::model::notes::Jam;
 use crate::model::scop::{ArrayId, ScalarExpansion};
 use crate::register_block::tree::REGISTER_BLOCK_MARK;
 use crate::support::isl::{
-    id_name, map_in_name, map_out_name, maps_of, numbered_id, to_i32, Ctx, IslResult,
+    id_name, map_in_name, map_out_name, maps_of, numbered_id, to_i32, union_into, Ctx, IslResult,
 };
 use crate::support::schedule_tree::{
     equal_under, member_map, n_members, node_type, prefix_of, walk_children,
@@ -49,24 +57,27 @@ pub(crate) fn jam_block(name: &str) -> Option<i64> {
 /// Jams the innermost member of every band that has chains below it (see the
 /// module) so that about `chains` of them run side by side: by `chains` divided by
 /// the chains one iteration already runs (gesummv's two sums: by 2), and not at all
-/// when that is below 2. Returns the tree and what was jammed, for the remark (None
-/// when nothing was).
+/// when that is below 2. The instances in `late` ([`late_instances`]) run after
+/// the jammed part of their block, in the original order. Returns the tree and what
+/// was jammed, for the remark (None when nothing was).
 pub(crate) fn jam(
     cx: &Ctx,
     schedule: isl_rs::Schedule,
     model: &ScopIsl,
     conflicts: &Conflicts,
     chains: i64,
+    late: Option<&UnionSet>,
 ) -> Result<(isl_rs::Schedule, Option<Jam>), PolyError> {
     let mut jammed = Jammed::default();
     let root = schedule.get_root().isl(cx)?;
-    let root = walk(cx, root, model, conflicts, chains, &mut jammed)?;
+    let root = walk(cx, root, model, conflicts, chains, late, &mut jammed)?;
     let what = (jammed.loops > 0).then(|| Jam {
         loops: jammed.loops,
         arrays: (jammed.arrays.iter())
             .map(|&a| model.array(a).name.clone())
             .collect(),
         blocks: jammed.blocks.clone(),
+        split: late.is_some(),
     });
     Ok((root.get_schedule().isl(cx)?, what))
 }
@@ -85,6 +96,7 @@ fn walk(
     model: &ScopIsl,
     conflicts: &Conflicts,
     chains: i64,
+    late: Option<&UnionSet>,
     jammed: &mut Jammed,
 ) -> Result<ScheduleNode, PolyError> {
     let node = match node_type(cx, &node)? {
@@ -134,14 +146,14 @@ fn walk(
                 if !jammed.blocks.contains(&block) {
                     jammed.blocks.push(block);
                 }
-                return apply(cx, node, block);
+                return apply(cx, node, block, late);
             }
             node
         }
         _ => node,
     };
     walk_children(cx, node, |cx, child| {
-        walk(cx, child, model, conflicts, chains, jammed)
+        walk(cx, child, model, conflicts, chains, late, jammed)
     })
 }
 
@@ -366,8 +378,14 @@ fn iterator_dims(
 }
 
 /// The edit of the module doc at the band `node`; returns the node at its position
-/// (the block band, whose child is the jam mark).
-fn apply(cx: &Ctx, node: ScheduleNode, block: i64) -> Result<ScheduleNode, PolyError> {
+/// (the block band, whose child is the jam mark). With `late` instances under it,
+/// a sequence under the mark runs the others jammed, then those unjammed.
+fn apply(
+    cx: &Ctx,
+    node: ScheduleNode,
+    block: i64,
+    late: Option<&UnionSet>,
+) -> Result<ScheduleNode, PolyError> {
     let n = n_members(cx, &node)?;
     let node = if n > 1 {
         node.band_split(to_i32(n - 1)?).isl(cx)?.child(0).isl(cx)?
@@ -395,13 +413,47 @@ fn apply(cx: &Ctx, node: ScheduleNode, block: i64) -> Result<ScheduleNode, PolyE
     let inner_map = UnionMap::from_union_pw_aff(inner.copy().isl(cx)?).isl(cx)?;
     let inner = MultiUnionPwAff::from_union_pw_aff(inner).isl(cx)?;
     let node = node.delete().isl(cx)?;
-    let node = node
-        .insert_partial_schedule(inner)
-        .isl(cx)?
-        .band_member_set_ast_loop_type(0, ASTLoopType::Unroll)
-        .isl(cx)?
-        .band_sink()
-        .isl(cx)?;
+    let domain = node.get_domain().isl(cx)?;
+    let late = match late {
+        Some(late) => Some(
+            late.copy()
+                .isl(cx)?
+                .intersect(domain.copy().isl(cx)?)
+                .isl(cx)?,
+        ),
+        None => None,
+    };
+    let node = match late {
+        Some(late) if !late.is_empty().isl(cx)? && !domain.is_subset(&late).isl(cx)? => {
+            let early = domain.subtract(late.copy().isl(cx)?).isl(cx)?;
+            let list = UnionSetList::alloc(cx.raw(), 2)
+                .isl(cx)?
+                .add(early)
+                .isl(cx)?
+                .add(late)
+                .isl(cx)?;
+            let node = node
+                .insert_sequence(list)
+                .isl(cx)?
+                .grandchild(0, 0)
+                .isl(cx)?;
+            let node = sink_copies(cx, node, inner.copy().isl(cx)?)?;
+            // The late part: the copies' loop above the rest, in the original order.
+            node.parent()
+                .isl(cx)?
+                .parent()
+                .isl(cx)?
+                .grandchild(1, 0)
+                .isl(cx)?
+                .insert_partial_schedule(inner)
+                .isl(cx)?
+                .parent()
+                .isl(cx)?
+                .parent()
+                .isl(cx)?
+        }
+        _ => sink_copies(cx, node, inner)?,
+    };
     let mark = numbered_id(cx, &format!("{JAM_MARK_PREFIX}{block}"), 0)?;
     let node = node.insert_mark(mark).isl(cx)?;
     let node = node
@@ -415,6 +467,109 @@ fn apply(cx: &Ctx, node: ScheduleNode, block: i64) -> Result<ScheduleNode, PolyE
         return node.parent().isl(cx);
     }
     Ok(node)
+}
+
+/// The copies' band `inner` inserted at `node` and sunk to the leaves, unrolled;
+/// returns the node at `node`'s position.
+fn sink_copies(
+    cx: &Ctx,
+    node: ScheduleNode,
+    inner: MultiUnionPwAff,
+) -> Result<ScheduleNode, PolyError> {
+    node.insert_partial_schedule(inner)
+        .isl(cx)?
+        .band_member_set_ast_loop_type(0, ASTLoopType::Unroll)
+        .isl(cx)?
+        .band_sink()
+        .isl(cx)
+}
+
+/// The instances a jam must run unjammed, after the others of their block, so that
+/// no pair of `reversed` (the pairs the jammed `schedule` runs out of order) stays
+/// reversed: under each jam mark whose child is a band, those at or after the first
+/// position of that band that a reversed pair touches, under the same iterations
+/// of the loops around it. None when a reversed pair lies under no such mark, or
+/// under a mark no block where copies meet would keep a jammed part.
+pub(crate) fn late_instances(
+    cx: &Ctx,
+    schedule: &isl_rs::Schedule,
+    reversed: &UnionMap,
+) -> Result<Option<UnionSet>, PolyError> {
+    let touched = (reversed.copy().isl(cx)?.domain().isl(cx)?)
+        .union(reversed.copy().isl(cx)?.range().isl(cx)?)
+        .isl(cx)?;
+    let mut marks = Vec::new();
+    find_mark_nodes(cx, schedule.get_root().isl(cx)?, &mut marks)?;
+    let mut late: Option<UnionSet> = None;
+    let mut covered: Option<UnionSet> = None;
+    for mark in marks {
+        let band = mark.child(0).isl(cx)?;
+        if node_type(cx, &band)? != ScheduleNodeType::Band {
+            continue;
+        }
+        let domain = band.get_domain().isl(cx)?;
+        let here = touched
+            .copy()
+            .isl(cx)?
+            .intersect(domain.copy().isl(cx)?)
+            .isl(cx)?;
+        if here.is_empty().isl(cx)? {
+            continue;
+        }
+        let position = band
+            .band_get_partial_schedule_union_map()
+            .isl(cx)?
+            .intersect_domain(domain.copy().isl(cx)?)
+            .isl(cx)?;
+        let at_or_after = position
+            .copy()
+            .isl(cx)?
+            .lex_ge_union_map(position)
+            .isl(cx)?;
+        let prefix = prefix_of(cx, &band)?;
+        let instances = equal_under(cx, &prefix)?
+            .intersect(at_or_after)
+            .isl(cx)?
+            .intersect_range(here.copy().isl(cx)?)
+            .isl(cx)?
+            .domain()
+            .isl(cx)?;
+        // Nothing gained unless some block where copies meet keeps a jammed part
+        // (a row reading the row before at every position meets it at the first).
+        let meeting = here.copy().isl(cx)?.apply(prefix.copy().isl(cx)?).isl(cx)?;
+        let jammed_part = (domain.subtract(instances.copy().isl(cx)?).isl(cx)?)
+            .apply(prefix)
+            .isl(cx)?;
+        if jammed_part.intersect(meeting).isl(cx)?.is_empty().isl(cx)? {
+            return Ok(None);
+        }
+        union_into(cx, &mut covered, here)?;
+        union_into(cx, &mut late, instances)?;
+    }
+    match covered {
+        Some(covered) if touched.is_subset(&covered).isl(cx)? => Ok(late),
+        _ => Ok(None),
+    }
+}
+
+/// Every jam mark node under `node`.
+fn find_mark_nodes(
+    cx: &Ctx,
+    node: ScheduleNode,
+    out: &mut Vec<ScheduleNode>,
+) -> Result<(), PolyError> {
+    if node_type(cx, &node)? == ScheduleNodeType::Mark
+        && id_name(&node.mark_get_id().isl(cx)?)
+            .as_deref()
+            .and_then(jam_block)
+            .is_some()
+    {
+        out.push(node.copy().isl(cx)?);
+    }
+    for i in 0..node.n_children().isl(cx)? {
+        find_mark_nodes(cx, node.get_child(i).isl(cx)?, out)?;
+    }
+    Ok(())
 }
 
 /// Asks AST generation to generate the full blocks of the block band at `node`
@@ -563,22 +718,20 @@ pub(crate) fn expansions(
 /// `(block, (statement, iterator) under it, domain under it)` of every jam mark.
 type JamMark = (i64, Vec<(String, usize)>, UnionSet);
 
-fn find_marks(cx: &Ctx, node: ScheduleNode, out: &mut Vec<JamMark>) -> Result<(), PolyError> {
-    if node_type(cx, &node)? == ScheduleNodeType::Mark {
+fn find_marks(cx: &Ctx, root: ScheduleNode, out: &mut Vec<JamMark>) -> Result<(), PolyError> {
+    let mut nodes = Vec::new();
+    find_mark_nodes(cx, root, &mut nodes)?;
+    for node in nodes {
         let name = id_name(&node.mark_get_id().isl(cx)?);
-        if let Some(block) = name.as_deref().and_then(jam_block) {
-            let band = node.copy().isl(cx)?.parent().isl(cx)?;
-            let bad = || PolyError::from(Violation::JamMarkNotOnBlockLoop);
-            if node_type(cx, &band)? != ScheduleNodeType::Band || n_members(cx, &band)? != 1 {
-                return Err(bad());
-            }
-            let member = member_map(cx, &band.band_get_partial_schedule().isl(cx)?, 0)?;
-            let dims = iterator_dims(cx, &member, block)?.ok_or_else(bad)?;
-            out.push((block, dims, node.get_domain().isl(cx)?));
+        let bad = || PolyError::from(Violation::JamMarkNotOnBlockLoop);
+        let block = name.as_deref().and_then(jam_block).ok_or_else(bad)?;
+        let band = node.copy().isl(cx)?.parent().isl(cx)?;
+        if node_type(cx, &band)? != ScheduleNodeType::Band || n_members(cx, &band)? != 1 {
+            return Err(bad());
         }
-    }
-    for i in 0..node.n_children().isl(cx)? {
-        find_marks(cx, node.get_child(i).isl(cx)?, out)?;
+        let member = member_map(cx, &band.band_get_partial_schedule().isl(cx)?, 0)?;
+        let dims = iterator_dims(cx, &member, block)?.ok_or_else(bad)?;
+        out.push((block, dims, node.get_domain().isl(cx)?));
     }
     Ok(())
 }

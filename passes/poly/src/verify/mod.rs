@@ -70,6 +70,18 @@ pub(crate) fn in_order(
         .isl(cx)
 }
 
+/// The pairs of `pairs` that `schedule` does not run in order: the second instance
+/// not strictly after the first.
+pub(crate) fn out_of_order(
+    cx: &Ctx,
+    schedule: &Schedule,
+    pairs: &isl_rs::UnionMap,
+) -> Result<isl_rs::UnionMap, PolyError> {
+    let (flat, _) = order::flat_schedule(cx, schedule)?;
+    let not_after = flat.copy().isl(cx)?.lex_ge_union_map(flat).isl(cx)?;
+    pairs.copy().isl(cx)?.intersect(not_after).isl(cx)
+}
+
 fn check_domain(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl) -> Result<(), PolyError> {
     let domain = schedule.get_domain().isl(cx)?;
     if !domain.is_equal(&scop.domain).isl(cx)? {
