@@ -350,6 +350,16 @@ def tiling_kind(msg: str) -> str:
     return re.sub(r"\d+(x\d+)*", "N", words)[:120]
 
 
+def jam_kind(msg: str) -> str:
+    """An unroll-and-jam remark's kind: kept, kept split where the copies of a block
+    meet, or not kept."""
+    if "not kept" in msg:
+        return "unroll-and-jam not kept"
+    if "the first position where its copies would meet" in msg:
+        return "unroll-and-jam, each block split where its copies meet"
+    return "unroll-and-jam"
+
+
 def assigned(seed: int, variants: list[Variant], per_program: int | None) -> set[str]:
     """The variants a program runs under: all, or `per_program` of them in rotation
     (program seed s gets variants s, s+1, ... mod len), so that consecutive seeds cover
@@ -436,6 +446,8 @@ def run_batch(progs: list[tuple[int, G.Program]], variants: list[Variant], work:
                         res.transformed[v.preset].add(s)
                 elif d.msg.startswith(("tessel: tiling: ", "tessel: register tile: ")):
                     res.tilings[tiling_kind(d.msg)] += 1
+                elif d.msg.startswith("tessel: unroll-and-jam"):
+                    res.tilings[jam_kind(d.msg)] += 1
                 elif d.msg.startswith("tessel: left SCoP"):
                     # The cost model's choice, not a fallback: counted, not transformed.
                     res.optimized_scops += 1
@@ -618,7 +630,7 @@ def summarize(total: BatchResult, wall: float, nprog: int, args, variants) -> st
         if vs:
             trows.append([p, f"{n}/{m}", f"{100 * n / max(1, m):.1f}%", ", ".join(vs)])
     out += [tt.text_table(["preset", "programs", "fraction", "variants"], trows, right=[1, 2]), ""]
-    out += ["Tilings run (tiling remarks by kind, counted per SCoP and variant; each such SCoP's "
+    out += ["Tilings run (tiling and unroll-and-jam remarks by kind, counted per SCoP and variant; each such SCoP's "
             "output compared bit for bit):", ""]
     out.append(tt.text_table(["tiling", "count"], [[k, str(c)] for k, c in sorted(total.tilings.items())],
                              right=[1]) if total.tilings else "(none)")
