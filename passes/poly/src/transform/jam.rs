@@ -77,7 +77,7 @@ pub(crate) fn jam(
             .map(|&a| model.array(a).name.clone())
             .collect(),
         blocks: jammed.blocks.clone(),
-        split: late.is_some(),
+        split: jammed.split,
     });
     Ok((root.get_schedule().isl(cx)?, what))
 }
@@ -88,6 +88,8 @@ struct Jammed {
     loops: usize,
     arrays: Vec<ArrayId>,
     blocks: Vec<i64>,
+    /// Some jammed band had late instances under it.
+    split: bool,
 }
 
 fn walk(
@@ -146,7 +148,9 @@ fn walk(
                 if !jammed.blocks.contains(&block) {
                     jammed.blocks.push(block);
                 }
-                return apply(cx, node, block, late);
+                let (node, split) = apply(cx, node, block, late)?;
+                jammed.split |= split;
+                return Ok(node);
             }
             node
         }
@@ -379,13 +383,14 @@ fn iterator_dims(
 
 /// The edit of the module doc at the band `node`; returns the node at its position
 /// (the block band, whose child is the jam mark). With `late` instances under it,
-/// a sequence under the mark runs the others jammed, then those unjammed.
+/// a sequence under the mark runs the others jammed, then those unjammed; the
+/// boolean says whether it did.
 fn apply(
     cx: &Ctx,
     node: ScheduleNode,
     block: i64,
     late: Option<&UnionSet>,
-) -> Result<ScheduleNode, PolyError> {
+) -> Result<(ScheduleNode, bool), PolyError> {
     let n = n_members(cx, &node)?;
     let node = if n > 1 {
         node.band_split(to_i32(n - 1)?).isl(cx)?.child(0).isl(cx)?
@@ -423,8 +428,12 @@ fn apply(
         ),
         None => None,
     };
+    let split = match &late {
+        Some(late) => !late.is_empty().isl(cx)? && !domain.is_subset(late).isl(cx)?,
+        None => false,
+    };
     let node = match late {
-        Some(late) if !late.is_empty().isl(cx)? && !domain.is_subset(&late).isl(cx)? => {
+        Some(late) if split => {
             let early = domain.subtract(late.copy().isl(cx)?).isl(cx)?;
             let list = UnionSetList::alloc(cx.raw(), 2)
                 .isl(cx)?
@@ -464,9 +473,9 @@ fn apply(
     let node = isolate_full_blocks(cx, node, &inner_map, block)?;
     // Back at the position of the band given: the split's outer part.
     if n > 1 {
-        return node.parent().isl(cx);
+        return Ok((node.parent().isl(cx)?, split));
     }
-    Ok(node)
+    Ok((node, split))
 }
 
 /// The copies' band `inner` inserted at `node` and sunk to the leaves, unrolled;

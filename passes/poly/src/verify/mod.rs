@@ -78,8 +78,7 @@ pub(crate) fn out_of_order(
     pairs: &isl_rs::UnionMap,
 ) -> Result<isl_rs::UnionMap, PolyError> {
     let (flat, _) = order::flat_schedule(cx, schedule)?;
-    let not_after = flat.copy().isl(cx)?.lex_ge_union_map(flat).isl(cx)?;
-    pairs.copy().isl(cx)?.intersect(not_after).isl(cx)
+    order::not_in_order(cx, pairs, &flat)
 }
 
 fn check_domain(cx: &Ctx, schedule: &Schedule, scop: &ScopIsl) -> Result<(), PolyError> {

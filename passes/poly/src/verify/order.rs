@@ -32,12 +32,7 @@ pub(super) fn check_flat_order<'a>(
         let distances = deltas_under(cx, dep, flat)?;
         if !distances.is_subset(&positive).isl(cx)? {
             // Failure path only: name the offending instance pairs.
-            let before = flat
-                .copy()
-                .isl(cx)?
-                .lex_lt_union_map(flat.copy().isl(cx)?)
-                .isl(cx)?;
-            let violated = dep.copy().isl(cx)?.subtract(before).isl(cx)?;
+            let violated = not_in_order(cx, dep, flat)?;
             return Err(Violation::Order {
                 kind,
                 pairs: union_map_text(cx, &violated)?,
@@ -46,6 +41,21 @@ pub(super) fn check_flat_order<'a>(
         }
     }
     Ok(())
+}
+
+/// The pairs of `pairs` that the flat schedule `flat` does not run in order: the
+/// second instance not strictly after the first.
+pub(super) fn not_in_order(
+    cx: &Ctx,
+    pairs: &UnionMap,
+    flat: &UnionMap,
+) -> Result<UnionMap, PolyError> {
+    let before = flat
+        .copy()
+        .isl(cx)?
+        .lex_lt_union_map(flat.copy().isl(cx)?)
+        .isl(cx)?;
+    pairs.copy().isl(cx)?.subtract(before).isl(cx)
 }
 
 /// `{ [x0, ..., x{n-1}] : x ≻ 0 }`, the lexicographically positive vectors.
