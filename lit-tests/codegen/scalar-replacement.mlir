@@ -2,12 +2,13 @@
 // sequential loop keeps the array elements it updates at an address that does not
 // move along it in registers: loaded before the loop, carried in iter_args, stored
 // after it. Each element gets the same operations in the same order. register-tile=1,1
-// turns it off.
+// turns it off. The structural checks run with unroll-jam=0: y[i]'s chains would
+// otherwise be jammed by 4 (passes/poly/src/transform/jam.rs), a different shape.
 //
 // @row_update: y[i] does not move along j. The j loop runs from 0 to m - 1, so it
 // runs no iteration when m <= 0; y[i] is read and written around it, so the loop
 // goes under a guard that it runs (m - 1 >= 0). The i loop stays as it was.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity distinct-arguments=false parallel=false tile=false}))' %s 2>/dev/null | FileCheck %s
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity distinct-arguments=false parallel=false tile=false unroll-jam=0}))' %s 2>/dev/null | FileCheck %s
 // CHECK-LABEL: func.func @row_update(
 // CHECK: affine.for %[[I:.*]] = 0 to
 // CHECK-NEXT: affine.if
@@ -27,14 +28,14 @@
 //
 // Tiled by 4, the point loop of j runs from the tile loop's iterator, which is at
 // most m - 1, to min(m - 1, that + 3): it runs at least once, and needs no guard.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity distinct-arguments=false parallel=false tile-sizes=4}))' %s 2>/dev/null | FileCheck %s --check-prefix=TILE
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity distinct-arguments=false parallel=false tile-sizes=4 unroll-jam=0}))' %s 2>/dev/null | FileCheck %s --check-prefix=TILE
 // TILE-LABEL: func.func @row_update(
 // TILE: affine.for %[[I:.*]] = #{{.*}} to min
 // TILE-NEXT: %[[Y0:.*]] = affine.load %arg2[%[[I]]] : memref<?xf64>
 // TILE-NEXT: affine.for %{{.*}} = #{{.*}} to min {{.*}} iter_args(%{{.*}} = %[[Y0]]) -> (f64) {
 //
 // Off: the loop loads and stores y[i] in every iteration.
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity distinct-arguments=false parallel=false tile=false register-tile=1,1}))' %s 2>/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{scheduler=identity distinct-arguments=false parallel=false tile=false register-tile=1,1 unroll-jam=0}))' %s 2>/dev/null | FileCheck %s --check-prefix=OFF
 // OFF-LABEL: func.func @row_update(
 // OFF-NOT: iter_args
 // OFF: return

@@ -154,6 +154,15 @@ pub fn tiling(t: &Tiling, bands: usize) -> String {
                 sunk_words(*sunk)
             )
         }
+        Tiling::Strips {
+            members,
+            width,
+            member,
+        } => format!(
+            "tiling: a band of {members} members cut into strips of {width} along member \
+             {member}, whose strip loop stays outermost and parallel while the member goes \
+             innermost (a streaming SCoP: square tiles would break the prefetcher's streams)"
+        ),
         Tiling::Distributed => "tiling: the innermost point loop distributed over the \
                                 statements fused in it (one vectorizable loop each)"
             .into(),

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{all_kernels, check_execution, options};
+use tessel_poly::notes::{JamNote, Note};
 use tessel_poly::{optimize, AstNode, RegisterBlock, Registers, SchedulerKind};
 
 #[test]
@@ -24,11 +25,15 @@ fn every_kernel_every_configuration_executes_like_the_original() {
                     let out = optimize(&kernel.scop, &opts)
                         .unwrap_or_else(|e| panic!("{}/{what}: {e}", kernel.name));
                     check_execution(&kernel, &out.ast, &what);
+                    // A jam kept is no degradation (triangular's row sums, jammed).
+                    let degraded: Vec<_> = (out.notes.iter())
+                        .filter(|n| !matches!(n, Note::Jam(JamNote::Kept { .. })))
+                        .collect();
                     assert!(
-                        out.notes.is_empty(),
+                        degraded.is_empty(),
                         "{}/{what}: {:?}",
                         kernel.name,
-                        out.notes
+                        degraded
                     );
                     if !parallel {
                         assert_eq!(out.parallel_loops, 0, "{}/{what}", kernel.name);

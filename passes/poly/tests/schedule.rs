@@ -219,10 +219,12 @@ fn coincident_tile_loops_are_collapsed_into_one_parallel_loop() {
 
 #[test]
 fn identity_ast_has_the_loop_structure_of_the_input() {
-    // No scalar replacement either (a 1x1 register block): it puts guards on loops.
+    // No scalar replacement either (a 1x1 register block): it puts guards on loops;
+    // nor unroll-and-jam (triangular's row sums would be jammed).
     let ast = |k: &Kernel| {
         let opts = Options {
             register_tile: RegisterBlock::NONE,
+            unroll_jam: 0,
             ..options(SchedulerKind::Identity, false, false)
         };
         render(&optimize(&k.scop, &opts).unwrap().ast)

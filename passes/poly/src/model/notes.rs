@@ -169,6 +169,14 @@ pub enum Tiling {
         source: TileSizes,
         sunk: Option<usize>,
     },
+    /// A band of `members` whose parallel `member` was cut into strips of `width`,
+    /// the strips' loop outermost and the member innermost
+    /// ([`crate::transform::tile`]'s strips for a streaming SCoP).
+    Strips {
+        members: usize,
+        width: i64,
+        member: usize,
+    },
     /// The innermost point loop distributed over the statements fused in it.
     Distributed,
     /// `bands` consecutive sibling bands, each left untiled by the model, under one

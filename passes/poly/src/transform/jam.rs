@@ -40,6 +40,7 @@ use crate::support::isl::{
 use crate::support::schedule_tree::{
     equal_under, member_map, n_members, node_type, prefix_of, walk_children,
 };
+use crate::transform::locality::is_streaming;
 use crate::transform::parallel::COLLAPSED_PARALLEL_MARK;
 
 /// The mark between a jammed block loop and its subtree; the block size follows
@@ -68,7 +69,10 @@ pub(crate) fn jam(
     chains: i64,
     late: Option<&UnionSet>,
 ) -> Result<(isl_rs::Schedule, Option<Jam>), PolyError> {
-    let mut jammed = Jammed::default();
+    let mut jammed = Jammed {
+        streaming: is_streaming(cx, model)?,
+        ..Jammed::default()
+    };
     let root = schedule.get_root().isl(cx)?;
     let root = walk(cx, root, model, conflicts, chains, late, &mut jammed)?;
     let what = (jammed.loops > 0).then(|| Jam {
@@ -90,6 +94,9 @@ struct Jammed {
     blocks: Vec<i64>,
     /// Some jammed band had late instances under it.
     split: bool,
+    /// The SCoP streams its matrices ([`is_streaming`]): element chains are jammed
+    /// under parallel members too.
+    streaming: bool,
 }
 
 fn walk(
@@ -112,7 +119,8 @@ fn walk(
             node
         }
         ScheduleNodeType::Band => {
-            let (node, arrays) = match chain_arrays(cx, &node, model, conflicts)? {
+            let (node, arrays) = match chain_arrays(cx, &node, model, conflicts, jammed.streaming)?
+            {
                 Some(arrays) => (node, Some(arrays)),
                 // A band whose innermost member is the chains' loop (atax from C:
                 // one band (i, j) over `tmp[i] = 0` and `tmp[i] += A[i][j] * x[j]`):
@@ -121,7 +129,8 @@ fn walk(
                     let n = n_members(cx, &node)?;
                     let split = if n >= 2 {
                         let split = node.copy().isl(cx)?.band_split(to_i32(n - 1)?).isl(cx)?;
-                        chain_arrays(cx, &split, model, conflicts)?.map(|arrays| (split, arrays))
+                        chain_arrays(cx, &split, model, conflicts, jammed.streaming)?
+                            .map(|arrays| (split, arrays))
                     } else {
                         None
                     };
@@ -167,12 +176,14 @@ fn walk(
 /// the block), no register block is below, and some scalar private at the member has
 /// a chain: a live range from a statement to itself (an accumulation) inside one
 /// iteration, hence along a loop below; or an array in memory has chains of its
-/// own elements ([`element_chains`]).
+/// own elements ([`element_chains`]), under a parallel member only when the SCoP
+/// is `streaming`.
 fn chain_arrays(
     cx: &Ctx,
     node: &ScheduleNode,
     model: &ScopIsl,
     conflicts: &Conflicts,
+    streaming: bool,
 ) -> Result<Option<Vec<ArrayId>>, PolyError> {
     let n = n_members(cx, node)?;
     if n == 0 || node_type(cx, &node.get_child(0).isl(cx)?)? == ScheduleNodeType::Leaf {
@@ -217,13 +228,14 @@ fn chain_arrays(
             arrays.push(p.array);
         }
     }
-    // Element chains only under a sequential member: with the member parallel,
-    // jamming made the memory-bound matrix-vector kernels slower (mvt 2.71x ->
-    // 2.10x of the original, gemver 2.42x -> 2.12x, atax from C 0.96x -> 0.77x of
-    // clang -O3; docs/architecture-decisions.md), where bicg's sequential `i` went
-    // from 1.0x to 1.8x.
+    // Element chains under a parallel member only in a streaming SCoP, where each
+    // chain reads a stream of its own and the copies' loads overlap: atax's
+    // `tmp[i] += A[i][j] * x[j]` from C under its parallel `i`, LARGE, two threads:
+    // 7.2 -> 5.2 ms (mvt 7.2 -> 4.9 ms with its sweep in strips). nussinov's max
+    // chains, in tiles for chains already, ran 1.27 -> 2.27 s jammed from C
+    // (docs/architecture-decisions.md).
     let parallel = node.band_member_get_coincident(to_i32(m)?).isl(cx)?;
-    for array in if parallel {
+    for array in if parallel && !streaming {
         Vec::new()
     } else {
         element_chains(cx, node, model)?

@@ -409,7 +409,7 @@ pub(crate) fn time_loop_bytes(
 /// more dimensions) at most once: a streaming SCoP, like the matrix-vector kernels.
 /// Where an element is reused (an outer `k` or time loop), the traffic is the
 /// tiling's business and [`matrix_sweeps`] says little.
-fn is_streaming(cx: &Ctx, model: &ScopIsl) -> Result<bool, PolyError> {
+pub(crate) fn is_streaming(cx: &Ctx, model: &ScopIsl) -> Result<bool, PolyError> {
     for map in maps_of(cx, &model.accesses(cx)?)? {
         let matrix = model
             .array_of(&map)

@@ -1,7 +1,9 @@
 //! Tiling of permutable bands, with post-tile reordering of the point bands and
 //! tile sizes from the footprint model.
 
-use isl_rs::{DimType, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val};
+use isl_rs::{
+    DimType, MultiUnionPwAff, MultiVal, Options, Schedule, ScheduleNode, ScheduleNodeType, Val,
+};
 
 use crate::analysis::privatization::{set_coincidence, Conflicts};
 use crate::error::{PolyError, Unsupported};
@@ -192,6 +194,53 @@ fn sinking_loses_parallelism(
     Ok(!sunk_band.band_member_get_coincident(0).isl(cx)?)
 }
 
+/// The width of [`strip_parallel_member`]'s strips: 256 elements, 32 cache lines of
+/// each row of doubles per strip; at PolyBench's LARGE sizes (1900 to 2600 columns)
+/// 8 to 11 strips, which two threads share within one strip of each other (and 16
+/// threads would not all get one: the sweeps are the memory's speed). Measured from
+/// C at LARGE, two threads, median of 9, against widths of 32, 64, 128 and 512: mvt
+/// 6.9, 6.4, 5.6, 5.0 (256), 4.0 ms against 4.2 (512); gemver 10.0, 8.4, 8.0, 7.7
+/// (256); atax 6.7, 6.3, 5.7, 5.7 (256), 5.4 against 5.6 (512).
+const STRIP_WIDTH: i64 = 256;
+
+/// The band at `node` with its parallel member `member` cut into strips of
+/// [`STRIP_WIDTH`]: a band over the strips' origins inserted above it, parallel, and
+/// the member moved innermost in the band below, for stride one. For a streaming SCoP
+/// where [`sinking_loses_parallelism`]: square tiles there break the streams the
+/// prefetcher follows, while a strip keeps the other members whole, so each strip
+/// runs down every row with a stretch of 32 lines (Pluto's tile loops, seed 004 §1.8,
+/// along one member). Without strips the sweep runs sequentially (mvt's
+/// `x2[i] += A[j][i] * y2[j]` from C at LARGE, two threads, median of 9: 5.8 ms
+/// sequential, 4.8 ms in strips, both with the chains of `x1` jammed). Returns the
+/// node at `node`'s position (the strip band).
+fn strip_parallel_member(
+    cx: &Ctx,
+    node: ScheduleNode,
+    member: usize,
+    deps: &Conflicts,
+) -> Result<ScheduleNode, PolyError> {
+    let width = || Val::int_from_si(cx.raw(), STRIP_WIDTH).isl(cx);
+    let origins = node
+        .band_get_partial_schedule()
+        .isl(cx)?
+        .get_union_pw_aff(to_i32(member)?)
+        .isl(cx)?
+        .scale_down_val(width()?)
+        .isl(cx)?
+        .floor()
+        .isl(cx)?
+        .scale_val(width()?)
+        .isl(cx)?;
+    let strips = node
+        .insert_partial_schedule(MultiUnionPwAff::from_union_pw_aff(origins).isl(cx)?)
+        .isl(cx)?
+        .band_set_permutable(1)
+        .isl(cx)?;
+    let strips = set_coincidence(cx, strips, deps)?;
+    let band = set_coincidence(cx, strips.child(0).isl(cx)?, deps)?;
+    sink(cx, band, member, deps)?.parent().isl(cx)
+}
+
 /// Whether the band at `node` is a parallel first member over an innermost member
 /// that carries a dependence within each of its rows: a chain along the innermost
 /// loop (adi's `p[i][j]` from `p[i][j - 1]` through a division), whose latency,
@@ -217,10 +266,11 @@ fn chains_along_innermost(cx: &Ctx, node: &ScheduleNode, n: usize) -> Result<boo
 /// parallel loop forks once per iteration of the loops outside, and under two or
 /// more each fork has little work, so the work guard runs it sequentially, tiles and
 /// all (doitgen's `(p, s)` under `(r, q)`, at LARGE: 0.199 s tiled against 0.078 s
-/// untiled). The bands tiled square for their parallel loop need it; so does not
-/// being in a streaming SCoP (the caller's test), whose speed is the memory's: short
-/// rows of a tile break the streams the prefetcher follows (gemver's
-/// `x[i] += A[j][i] * y[j]` at LARGE: 7.5 ms tiled against 5.0 ms untiled).
+/// untiled). The bands tiled square for their parallel loop need it; in a streaming
+/// SCoP (the caller's test), whose speed is the memory's, short rows of a tile break
+/// the streams the prefetcher follows (gemver's `x[i] += A[j][i] * y[j]` at LARGE:
+/// 7.5 ms tiled against 5.0 ms untiled), so such a band gets strips
+/// ([`strip_parallel_member`]).
 fn parallel_first_member(cx: &Ctx, node: &ScheduleNode) -> Result<bool, PolyError> {
     Ok(node.get_schedule_depth().isl(cx)? <= 1
         && node.band_member_get_coincident(0).isl(cx)?
@@ -305,13 +355,18 @@ fn tile_walk(
                     let model = model_sizes(&profile, n, sunk.unwrap_or(n - 1), opts.caches);
                     // Square tiles for a band the model leaves untiled: for its
                     // parallel loop, or for the chains along its rows.
-                    square_for = match model.is_none() && opts.parallel && !walk.locality.streaming
-                    {
+                    // A streaming SCoP gets strips instead ([`strip_parallel_member`]),
+                    // and no square tiles for its chains.
+                    let streaming = walk.locality.streaming;
+                    square_for = match model.is_none() && opts.parallel {
                         false => None,
                         true if sinking_loses_parallelism(cx, &node, sunk, deps)? => {
                             Some(TileSizes::Parallel)
                         }
-                        true if sunk.is_none() && chains_along_innermost(cx, &node, n)? => {
+                        true if !streaming
+                            && sunk.is_none()
+                            && chains_along_innermost(cx, &node, n)? =>
+                        {
                             Some(TileSizes::Chains)
                         }
                         true => None,
@@ -340,6 +395,7 @@ fn tile_walk(
                                 None => Some(vec![UNIFORM_SIZE; n]),
                             }
                         }
+                        _ if square_for.is_some() && walk.locality.streaming => None,
                         _ if square_for.is_some() => Some(vec![UNIFORM_SIZE; n]),
                         _ => model,
                     }
@@ -357,6 +413,19 @@ fn tile_walk(
                 ),
             };
             let Some(sizes) = sizes else {
+                if let (Some(TileSizes::Parallel), Some(member)) = (&square_for, sunk) {
+                    report.note(Tiling::Strips {
+                        members: n,
+                        width: STRIP_WIDTH,
+                        member,
+                    });
+                    // Below the band, which is done (the strips' loop is its parent).
+                    node = strip_parallel_member(cx, node, member, deps)?
+                        .child(0)
+                        .isl(cx)?;
+                    node = walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report))?;
+                    return node.parent().isl(cx);
+                }
                 tracing::debug!(
                     members = n,
                     ?profile,

@@ -90,10 +90,12 @@ pub fn options(scheduler: SchedulerKind, tile: bool, parallel: bool) -> Options 
     }
 }
 
-/// [`options`] without post-tile reordering: the schedule as the scheduler built it.
+/// [`options`] without post-tile reordering or unroll-and-jam: the schedule as the
+/// scheduler built it.
 pub fn scheduler_only(scheduler: SchedulerKind, tile: bool, parallel: bool) -> Options {
     Options {
         intra_tile: false,
+        unroll_jam: 0,
         ..options(scheduler, tile, parallel)
     }
 }
