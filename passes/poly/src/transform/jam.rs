@@ -231,9 +231,9 @@ fn chain_arrays(
     // Element chains under a parallel member only in a streaming SCoP, where each
     // chain reads a stream of its own and the copies' loads overlap: atax's
     // `tmp[i] += A[i][j] * x[j]` from C under its parallel `i`, LARGE, two threads:
-    // 7.2 -> 5.2 ms (mvt 7.2 -> 4.9 ms with its sweep in strips). nussinov's max
-    // chains, in tiles for chains already, ran 1.27 -> 2.27 s jammed from C
-    // (docs/architecture-decisions.md).
+    // 7.5 -> 6.4 ms, 5.2 ms with its second sweep in strips (mvt 7.2 -> 4.9 ms with
+    // both). nussinov's max chains, in tiles for chains already, ran 1.27 -> 2.27 s
+    // jammed from C (docs/architecture-decisions.md).
     let parallel = node.band_member_get_coincident(to_i32(m)?).isl(cx)?;
     for array in if parallel && !streaming {
         Vec::new()

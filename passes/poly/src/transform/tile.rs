@@ -198,9 +198,10 @@ fn sinking_loses_parallelism(
 /// each row of doubles per strip; at PolyBench's LARGE sizes (1900 to 2600 columns)
 /// 8 to 11 strips, which two threads share within one strip of each other (and 16
 /// threads would not all get one: the sweeps are the memory's speed). Measured from
-/// C at LARGE, two threads, median of 9, against widths of 32, 64, 128 and 512: mvt
-/// 6.9, 6.4, 5.6, 5.0 (256), 4.0 ms against 4.2 (512); gemver 10.0, 8.4, 8.0, 7.7
-/// (256); atax 6.7, 6.3, 5.7, 5.7 (256), 5.4 against 5.6 (512).
+/// C at LARGE, two threads, median of 9, widths 32, 64, 128 and 256: mvt 6.9, 6.4,
+/// 5.6, 5.0 ms; gemver 10.0, 8.4, 8.0, 7.7 ms; atax 6.7, 6.3, 5.7, 5.7 ms; in a second
+/// run, 256 against 512: mvt 4.2 against 4.0 ms, gemver 6.9 against 7.1, atax 5.4
+/// against 5.6.
 const STRIP_WIDTH: i64 = 256;
 
 /// The band at `node` with its parallel member `member` cut into strips of
