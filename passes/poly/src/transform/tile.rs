@@ -396,7 +396,7 @@ fn tile_walk(
                                 None => Some(vec![UNIFORM_SIZE; n]),
                             }
                         }
-                        _ if square_for.is_some() && walk.locality.streaming => None,
+                        _ if square_for.is_some() && streaming => None,
                         _ if square_for.is_some() => Some(vec![UNIFORM_SIZE; n]),
                         _ => model,
                     }
