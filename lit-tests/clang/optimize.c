@@ -26,10 +26,13 @@
 // gemm over VLA parameters that may alias: C, A and B are three pairs to check
 // (every pair has a write, and nothing proves them apart). The subscripts of the
 // dimensions after the first stay below their sizes by the loop bounds (j < nj,
-// k < nk), which SCEV proves, so no subscript bound is checked at run time. The
-// band (i, j, k) is permutable: tiled.
-// CHECK: optimize.c:[[@LINE+4]]:3: remark: optimized SCoP of 2 statements ({{.*}}tiled bands=1{{.*}}); behind a run-time check (3 array pairs that may overlap, 0 subscript bounds), the original loops as the fallback
-// SEQ: optimize.c:[[@LINE+3]]:3: remark: optimized SCoP of 2 statements ({{.*}}parallel loops=0{{.*}}); behind a run-time check (3 array pairs that may overlap, 0 subscript bounds), the original loops as the fallback; sequential: compile with -fopenmp for parallel loops
+// k < nk), which SCEV proves, so no subscript bound is checked at run time. The two
+// conditions checked are nj >= 0 and nk >= 0: the loops' bounds zext(nj), zext(nk)
+// are read as the inner guards' nj, nk, one parameter each, which holds where
+// they are non-negative (the entry of the nest doesn't guard them). The band
+// (i, j, k) is permutable: tiled.
+// CHECK: optimize.c:[[@LINE+4]]:3: remark: optimized SCoP of 2 statements ({{.*}}tiled bands=1{{.*}}); behind a run-time check (3 array pairs that may overlap, 2 subscript bounds), the original loops as the fallback
+// SEQ: optimize.c:[[@LINE+3]]:3: remark: optimized SCoP of 2 statements ({{.*}}parallel loops=0{{.*}}); behind a run-time check (3 array pairs that may overlap, 2 subscript bounds), the original loops as the fallback; sequential: compile with -fopenmp for parallel loops
 __attribute__((noinline)) void gemm(int ni, int nj, int nk, double alpha, double beta,
                                     double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
   for (int i = 0; i < ni; i++) {
