@@ -138,6 +138,8 @@ pub(crate) fn check_ast(
     let time = cx
         .parse("generated AST", &text, UnionMap::read_from_str)?
         .intersect_params(context.copy().isl(cx)?)
+        .isl(cx)?
+        .coalesce()
         .isl(cx)?;
     let domain = schedule
         .get_domain()
