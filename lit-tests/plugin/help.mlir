@@ -10,10 +10,11 @@
 
 // tessel-explain reads the scheduling options, those of the transforms that follow
 // scheduling (its script's generate repeats them: tile, tile-sizes, wavefront,
-// intra-tile, register-tile, unroll-jam, the parallel marks, parallel-min-work and
+// diamond, intra-tile, register-tile, unroll-jam, the parallel marks, parallel-min-work and
 // vector-bytes), and the dependence options; not the target's nor
 // distinct-arguments.
 // EXPLAIN-LABEL: {{^      --tessel-explain }}
+// EXPLAIN-NEXT: {{^        --diamond }}
 // EXPLAIN-NEXT: {{^        --fuse=<value> }}
 // EXPLAIN-NEXT: {{^    =none }}
 // EXPLAIN-NEXT: {{^    =smart }}
@@ -47,6 +48,7 @@
 
 // CHECK-NOT: Failed to load
 // CHECK-LABEL: {{^      --tessel-optimize }}
+// CHECK-NEXT: {{^        --diamond .*concurrent start\) \(default: true\)$}}
 // CHECK-NEXT: {{^        --distinct-arguments .*memref.distinct_objects.*\(default: true\)$}}
 // CHECK-NEXT: {{^        --fuse=<value> .*\(default: smart\)$}}
 // CHECK-NEXT: {{^    =none }}
@@ -100,6 +102,7 @@
 
 // tessel-print-schedule reads all of them but the slack.
 // CHECK-NEXT: {{^      --tessel-print-schedule }}
+// CHECK-NEXT: {{^        --diamond }}
 // CHECK-NEXT: {{^        --fuse=<value> }}
 // CHECK:      {{^        --register-tile=<size,size,...> }}
 // CHECK-NEXT: {{^        --scheduler=<value> }}

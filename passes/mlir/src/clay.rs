@@ -295,7 +295,12 @@ fn transforms_in_words(o: &Options) -> String {
         };
         steps.push(format!("tile the permutable bands ({sizes})"));
         if o.wavefront && o.parallel {
-            steps.push("wavefront tiles with no parallel tile loop".into());
+            steps.push(match o.diamond {
+                true => "wavefront tiles with no parallel tile loop (a stencil's time tiles \
+                         as diamonds)"
+                    .into(),
+                false => "wavefront tiles with no parallel tile loop".into(),
+            });
         }
     }
     if o.intra_tile {

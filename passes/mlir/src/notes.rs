@@ -163,6 +163,18 @@ pub fn tiling(t: &Tiling, bands: usize) -> String {
              {member}, whose strip loop stays outermost and parallel while the member goes \
              innermost (a streaming SCoP: square tiles would break the prefetcher's streams)"
         ),
+        Tiling::Diamond { factor, shifted } => {
+            let shifted = match shifted {
+                0 => String::new(),
+                1 => " (1 statement shifted)".into(),
+                k => format!(" ({k} statements shifted)"),
+            };
+            format!(
+                "tiling: the time tiles cut as diamonds, along {factor}*time - space{shifted} \
+                 instead of the time member, so that the wavefront starts with every tile of \
+                 the first time steps (concurrent start)"
+            )
+        }
         Tiling::Distributed => "tiling: the innermost point loop distributed over the \
                                 statements fused in it (one vectorizable loop each)"
             .into(),

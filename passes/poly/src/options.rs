@@ -151,6 +151,9 @@ pub struct Options {
     /// its first two, skew its outermost tile loop by the next one, which then
     /// becomes parallel (seed 000 §4.6, seed 004 §1.12).
     pub wavefront: bool,
+    /// With `wavefront`: a stencil's time tiles cut as diamonds where the dependences
+    /// allow it, for concurrent start (`transform::diamond`).
+    pub diamond: bool,
     /// Post-tile reordering: in each point band (and each untiled permutable band),
     /// sink innermost the member with the most spatial reuse (`transform::intra_tile`).
     pub intra_tile: bool,
@@ -223,6 +226,7 @@ impl Default for Options {
             rar: true,
             live_range_reordering: false,
             wavefront: true,
+            diamond: true,
             intra_tile: true,
             register_tile: RegisterBlock::Model,
             unroll_jam: DEFAULT_UNROLL_JAM,
@@ -431,6 +435,7 @@ impl Options {
             tile: false,
             intra_tile: false,
             wavefront: false,
+            diamond: false,
             unroll_jam: 0,
             register_tile: RegisterBlock::NONE,
             ..self.clone()
@@ -457,6 +462,7 @@ pub const AFTER_SCHEDULING: &[OptionId] = &[
     OptionId::ParallelCollapse,
     OptionId::ParallelMinWork,
     OptionId::Wavefront,
+    OptionId::Diamond,
     OptionId::IntraTile,
     OptionId::RegisterTile,
     OptionId::UnrollJam,
@@ -521,6 +527,7 @@ impl Options {
             (OptionId::ParallelMinWork, Value::UInt(n)) => self.parallel_min_work = n,
             (OptionId::DistinctArguments, Value::Bool(b)) => self.distinct_arguments = b,
             (OptionId::Wavefront, Value::Bool(b)) => self.wavefront = b,
+            (OptionId::Diamond, Value::Bool(b)) => self.diamond = b,
             (OptionId::IntraTile, Value::Bool(b)) => self.intra_tile = b,
             (OptionId::LineSize, Value::UInt(n)) => self.line_size = n,
             (OptionId::L2Size, Value::UInt(n)) => self.l2_size = n,
@@ -554,6 +561,7 @@ impl Options {
             OptionId::ParallelMinWork => Value::UInt(self.parallel_min_work),
             OptionId::DistinctArguments => Value::Bool(self.distinct_arguments),
             OptionId::Wavefront => Value::Bool(self.wavefront),
+            OptionId::Diamond => Value::Bool(self.diamond),
             OptionId::IntraTile => Value::Bool(self.intra_tile),
             OptionId::RegisterTile => Value::IntList(match &self.register_tile {
                 RegisterBlock::Model => &[],
@@ -583,7 +591,7 @@ mod tests {
         let text = defaults.text_over(&base, AFTER_SCHEDULING);
         assert_eq!(
             text,
-            "tile=1 wavefront=1 intra-tile=1 register-tile= unroll-jam=4"
+            "tile=1 wavefront=1 diamond=1 intra-tile=1 register-tile= unroll-jam=4"
         );
         let mut back = base.clone();
         back.apply_text(&text).unwrap();

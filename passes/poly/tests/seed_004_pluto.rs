@@ -567,10 +567,12 @@ fn seed004_section1_12_time_tiles_run_one_innermost_loop_per_statement() {
     // equal (t, 2t + i), T reads B[i][j + 1] ... from S at (t, 2t + i) (S first)
     // and nothing runs from T to S (T's writes of A are read at t + 1).
     // With a 1 MiB L2, the sizes are the ones `wavefront_sizes`'s own test derives.
+    // The tiles are the band's own here (diamonds: the next test).
     let s = seed001_e5_jacobi_2d_scop();
     let o = Options {
         time_budget: std::time::Duration::ZERO,
         l2_size: 1 << 20,
+        diamond: false,
         ..Options::default()
     };
     let out = optimize(&s, &o).unwrap();
@@ -622,6 +624,61 @@ fn seed004_section1_12_time_tiles_run_one_innermost_loop_per_statement() {
         "{:?}",
         out.notes
     );
+}
+
+#[test]
+fn seed004_section1_12_diamond_time_tiles_for_jacobi_2d() {
+    // The same band tiled as diamonds (the default): the tile loops along
+    // psi = c*t - phi1 + shift. Within a step T (phi1 = 1 + 2t + i) writes A[i] after
+    // S (phi1 = 2t + i) read A[i - 1..i + 1], and reads the B[i] S wrote: phi1
+    // advances by 0..2 with t fixed, so T is shifted by 2. Across a step S reads
+    // what T wrote: t advances by 1 and phi1 by 0..2, so c - 2 - 2 >= 0: c = 4, the
+    // least (3 fails). A diamond spans (s0 + s1)/c steps: with c = 4 the sizes double.
+    let s = seed001_e5_jacobi_2d_scop();
+    let o = Options {
+        time_budget: std::time::Duration::ZERO,
+        l2_size: 1 << 20,
+        ..Options::default()
+    };
+    let out = optimize(&s, &o).unwrap();
+    assert!(
+        out.tiling.iter().any(|(t, _)| *t
+            == Tiling::Diamond {
+                factor: 4,
+                shifted: 1
+            }),
+        "{:?}",
+        out.tiling
+    );
+    assert!(
+        out.tiling.iter().any(|(t, _)| matches!(t,
+            Tiling::Tiled { sizes, source: TileSizes::TimeTiles { .. }, .. }
+                if sizes == &[64, 64, 256])),
+        "{:?}",
+        out.tiling
+    );
+    // The point band is the band itself: t, 2t + i, the position, 2t + j.
+    let text = describe_schedule(&s, &o).unwrap();
+    let lines = t_lines(&text);
+    assert_eq!(
+        point_entries(lines[0], 3),
+        ["t", "2t + i", "0", "2t + j"],
+        "{text}"
+    );
+    assert!(out.parallel_loops >= 1);
+    // Off, the time tiles are the band's own.
+    let off = optimize(
+        &s,
+        &Options {
+            diamond: false,
+            ..o
+        },
+    )
+    .unwrap();
+    assert!(!off
+        .tiling
+        .iter()
+        .any(|(t, _)| matches!(t, Tiling::Diamond { .. })));
 }
 
 /// The pluto preset with 4-wide tiles and a wavefront however little the work.

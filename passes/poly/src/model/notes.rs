@@ -177,6 +177,13 @@ pub enum Tiling {
         width: i64,
         member: usize,
     },
+    /// A wavefront's time tiles cut along `factor·φ0 − φ1` (plus a shift on
+    /// `shifted` statements) instead of the time member: diamonds, for concurrent
+    /// start ([`crate::transform::diamond`]).
+    Diamond {
+        factor: i64,
+        shifted: usize,
+    },
     /// The innermost point loop distributed over the statements fused in it.
     Distributed,
     /// `bands` consecutive sibling bands, each left untiled by the model, under one

@@ -104,6 +104,7 @@ pub enum OptionId {
     ParallelMinWork,
     DistinctArguments,
     Wavefront,
+    Diamond,
     IntraTile,
     RegisterTile,
     UnrollJam,
@@ -275,7 +276,7 @@ pub const TARGETS: &[Choice] = &[
 /// for two dimensions (a block of 256 threads).
 pub const DEFAULT_GPU_BLOCK: u64 = 16;
 
-pub const OPTIONS: [OptionSpec; 26] = [
+pub const OPTIONS: [OptionSpec; 27] = [
     OptionSpec {
         id: OptionId::Scheduler,
         name: "scheduler",
@@ -368,6 +369,15 @@ pub const OPTIONS: [OptionSpec; 26] = [
         kind: OptionKind::Bool { default: true },
         help: "Skew an outermost tiled band none of whose tile loops can be parallel so \
                that its second tile loop becomes parallel",
+        passes: EXPLAINED,
+    },
+    OptionSpec {
+        id: OptionId::Diamond,
+        name: "diamond",
+        kind: OptionKind::Bool { default: true },
+        help: "Cut a stencil's time tiles as diamonds, along the mirror c*t - s of the \
+               skewed space member s, where every dependence allows it: the wavefront \
+               then starts with every tile of the first time steps (concurrent start)",
         passes: EXPLAINED,
     },
     OptionSpec {

@@ -55,10 +55,12 @@ impl Explained {
     }
 }
 
-/// `opts` with a wavefront only where there is tiling (it means nothing without).
+/// `opts` with a wavefront only where there is tiling, and diamonds only with a
+/// wavefront (each means nothing without).
 fn after_scheduling(opts: &Options) -> Options {
     Options {
         wavefront: opts.wavefront && opts.tile,
+        diamond: opts.diamond && opts.wavefront && opts.tile,
         ..opts.clone()
     }
 }

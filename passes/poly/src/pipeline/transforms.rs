@@ -57,6 +57,7 @@ pub(super) fn transformed(
         let tiling = TileOptions {
             sizes: &opts.tile_sizes,
             wavefront: opts.wavefront && opts.parallel,
+            diamond: opts.diamond,
             parallel: opts.parallel,
             min_work: opts.parallel_min_work,
             reorder: opts.intra_tile,

@@ -1,6 +1,7 @@
 //! Schedule-tree transforms: tiling of permutable bands, post-tile reordering,
 //! register tiles, unroll-and-jam, wavefronts and parallel marks.
 
+pub(crate) mod diamond;
 pub(crate) mod intra_tile;
 pub(crate) mod jam;
 pub(crate) mod locality;

@@ -16,6 +16,7 @@ use crate::support::schedule_tree::{
     any_coincident, band_above, distances, has_band_below, live_deps, n_children, n_members,
     node_type, nonzero_in_member, walk_children,
 };
+use crate::transform::diamond::{diamond_tile, mirror_factor};
 use crate::transform::intra_tile::{distribute_innermost, innermost, permute, sink, sunk_order};
 use crate::transform::locality::NOMINAL_EXTENT;
 use crate::transform::locality::{band_profile, AccessProfile, Locality, Step};
@@ -31,6 +32,9 @@ pub(crate) struct TileOptions<'a> {
     /// dependence, when its first two tile members are not coincident either
     /// ([`wavefront`]).
     pub wavefront: bool,
+    /// Cut a wavefront's time tiles as diamonds where the dependences allow it
+    /// ([`diamond_tile`]).
+    pub diamond: bool,
     /// Parallel loops will be marked: a band whose parallel member post-tile
     /// reordering moves innermost is tiled so that it stays outermost
     /// ([`sinking_loses_parallelism`]).
@@ -442,7 +446,22 @@ fn tile_walk(
                 }
                 return walk_children(cx, node, |cx, child| tile_walk(cx, child, walk, report));
             };
-            tracing::debug!(?sizes, ?sunk, "tiling a band");
+            // Time tiles as diamonds: a wavefront with no pipeline fill.
+            let diamond = match time_tiles && wave && opts.diamond {
+                true => mirror_factor(cx, &node, deps)?,
+                false => None,
+            };
+            // The tile loops' sizes. A diamond of (ψ, φ1) spans (s0 + s1)/c time
+            // steps: for c > 2 its two sizes grow by c/2, to span the time tile's s0
+            // (jacobi-2d, c = 4, LARGE, 2 threads: 32x32 diamonds 0.45 s, 64x64 0.42 s,
+            // the time tiles 0.41 s; median of 15).
+            let mut tile_sizes = sizes.clone();
+            if let Some(mirror) = &diamond {
+                let k = (mirror.c / 2).max(1);
+                tile_sizes[0] *= k;
+                tile_sizes[1] *= k;
+            }
+            tracing::debug!(?tile_sizes, ?sunk, "tiling a band");
             let l2_kib = opts.caches.l2 / 1024;
             let source = match opts.sizes {
                 [] if time_tiles => TileSizes::TimeTiles { l2_kib },
@@ -452,17 +471,28 @@ fn tile_walk(
             };
             report.note(Tiling::Tiled {
                 members: n,
-                sizes: sizes.clone(),
+                sizes: tile_sizes.clone(),
                 source,
                 sunk,
             });
-            let mut mv = MultiVal::zero(node.band_get_space().isl(cx)?).isl(cx)?;
-            for (i, &size) in sizes.iter().enumerate() {
-                mv = mv
-                    .set_at(to_i32(i)?, Val::int_from_si(cx.raw(), size).isl(cx)?)
-                    .isl(cx)?;
-            }
-            node = node.band_tile(mv).isl(cx)?;
+            node = match diamond {
+                Some(mirror) => {
+                    report.note(Tiling::Diamond {
+                        factor: mirror.c,
+                        shifted: mirror.shifts.iter().filter(|(_, d)| *d != 0).count(),
+                    });
+                    diamond_tile(cx, node, &tile_sizes, &mirror)?
+                }
+                None => {
+                    let mut mv = MultiVal::zero(node.band_get_space().isl(cx)?).isl(cx)?;
+                    for (i, &size) in sizes.iter().enumerate() {
+                        mv = mv
+                            .set_at(to_i32(i)?, Val::int_from_si(cx.raw(), size).isl(cx)?)
+                            .isl(cx)?;
+                    }
+                    node.band_tile(mv).isl(cx)?
+                }
+            };
             report.tiled += 1;
             report.time_tiles += usize::from(time_tiles);
             node = set_coincidence(cx, node, deps)?;
@@ -470,7 +500,7 @@ fn tile_walk(
                 && !node.band_member_get_coincident(0).isl(cx)?
                 && !node.band_member_get_coincident(1).isl(cx)?
             {
-                node = wavefront(cx, node, &sizes)?;
+                node = wavefront(cx, node, &tile_sizes)?;
                 node = set_coincidence(cx, node, deps)?;
             }
             // The point band, then below it (it must not be tiled again).
