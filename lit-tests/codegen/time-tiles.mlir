@@ -11,7 +11,7 @@
 // REMARK: remark: tessel: tiling: a band of 3 members tiled [[S:[0-9]+]]x[[S]]x{{[0-9]+}} (time tiles for a wavefront
 // REMARK: remark: tessel: tiling: the innermost point loop distributed over the statements fused in it
 //
-// Diamonds (transform/diamond.rs, the default): the tile loops cut along
+// Diamonds (transform/diamond.rs, diamond=1): the tile loops cut along
 // psi = c*t - phi1 + shift instead of t, phi1 being 2t + i for the first statement and
 // 2t + i + 1 for the second. Within a step, the second statement writes A[i] after
 // the first read A[i - 1..i + 1] and reads the B[i] the first wrote: phi1 advances
@@ -21,18 +21,18 @@
 // wavefront of (psi, phi1) tiles starts below 0. A diamond spans (s0 + s1)/c steps,
 // so with c = 4 its sizes are doubled, 64x64, to span the 32 steps of a time tile.
 // DIAMOND-REMARK: remark: tessel: tiling: a band of 3 members tiled 64x64x{{[0-9]+}} (time tiles
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAMOND-REMARK
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{diamond=1}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAMOND-REMARK
 // DIAMOND-REMARK: remark: tessel: tiling: the time tiles cut as diamonds, along 4*time - space (1 statement shifted) instead of the time member, so that the wavefront starts with every tile of the first time steps (concurrent start)
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s 2>/dev/null | FileCheck %s --check-prefix=DIAMOND
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{diamond=1}))' %s 2>/dev/null | FileCheck %s --check-prefix=DIAMOND
 // DIAMOND-LABEL: func.func @jacobi_2d(
 // DIAMOND:      affine.for %[[W:.*]] = -1 to
 // DIAMOND:        affine.parallel (%{{.*}}) = ({{.*}}) to ({{.*}}) step (64)
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{diamond=0}))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-DIAMOND
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-DIAMOND
 // NO-DIAMOND-NOT: diamonds
 // NO-DIAMOND: optimized SCoP of 2 statements
 //
-// Without diamonds, the tiles are the band's own:
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{diamond=0}))' %s 2>/dev/null | FileCheck %s
+// By default (no diamonds), the tiles are the band's own:
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize))' %s 2>/dev/null | FileCheck %s
 // CHECK-LABEL: func.func @jacobi_2d(
 // CHECK:      %[[D:.*]]:2 = memref.distinct_objects %arg2, %arg3
 // CHECK:      affine.for %[[W:.*]] = 0 to
@@ -58,8 +58,10 @@
 // RUN: diff %t.orig %t.opt
 // RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{parallel-min-work=1}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.par
 // RUN: diff %t.orig %t.par
-// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{diamond=0 parallel-min-work=1}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.squares
-// RUN: diff %t.orig %t.squares
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{diamond=1}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.diamonds
+// RUN: diff %t.orig %t.diamonds
+// RUN: %tessel-opt --pass-pipeline='builtin.module(func.func(tessel-optimize{diamond=1 parallel-min-work=1}))' %s 2>/dev/null | %mlir-opt %lower-to-llvm | %run-main | %strip-addresses > %t.diamonds-par
+// RUN: diff %t.orig %t.diamonds-par
 
 func.func @jacobi_2d(%steps: index, %n: index, %A: memref<?x?xf64>, %B: memref<?x?xf64>) {
   %c02 = arith.constant 0.2 : f64

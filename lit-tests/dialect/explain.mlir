@@ -44,11 +44,11 @@
 // CHECK-NEXT:   transform.named_sequence @fused_scop0(%root: !transform.any_op {transform.readonly}) {
 // CHECK-NEXT:     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "fused"} in %root
 // CHECK-NEXT:     %s = transform.tessel.scop %f index 0
-// CHECK-NEXT:     // generate as tessel-optimize does: tile the permutable bands (sizes from the cache model), wavefront tiles with no parallel tile loop (a stencil's time tiles as diamonds), reorder the loops inside tiles for locality, unroll-and-jam by 4, register blocks, then mark the parallel loops
-// CHECK-NEXT:     transform.tessel.generate %s options "tile=1 wavefront=1 diamond=1 intra-tile=1 register-tile= unroll-jam=4" : !transform.any_op
+// CHECK-NEXT:     // generate as tessel-optimize does: tile the permutable bands (sizes from the cache model), wavefront tiles with no parallel tile loop, reorder the loops inside tiles for locality, unroll-and-jam by 4, register blocks, then mark the parallel loops
+// CHECK-NEXT:     transform.tessel.generate %s options "tile=1 wavefront=1 intra-tile=1 register-tile= unroll-jam=4" : !transform.any_op
 // CHECK-NEXT:     transform.yield
 
-// UNTILED: remark: tessel: Clay script of SCoP 0 (1 directives for 2 statements, recovered in {{[0-9.]+}} ms); it gives the code of tessel-optimize{scheduler=isl tile=0 wavefront=0 diamond=0 intra-tile=0 register-tile=1,1 unroll-jam=0}:
+// UNTILED: remark: tessel: Clay script of SCoP 0 (1 directives for 2 statements, recovered in {{[0-9.]+}} ms); it gives the code of tessel-optimize{scheduler=isl tile=0 wavefront=0 intra-tile=0 register-tile=1,1 unroll-jam=0}:
 // UNTILED-NEXT: module attributes {transform.with_named_sequence} {
 // UNTILED-NEXT:   transform.named_sequence @fused_scop0(%root: !transform.any_op {transform.readonly}) {
 // UNTILED-NEXT:     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "fused"} in %root

@@ -48,7 +48,7 @@
 
 // CHECK-NOT: Failed to load
 // CHECK-LABEL: {{^      --tessel-optimize }}
-// CHECK-NEXT: {{^        --diamond .*concurrent start\) \(default: true\)$}}
+// CHECK-NEXT: {{^        --diamond .*concurrent start\); off by default: at 2 threads they ran no faster than time tiles \(default: false\)$}}
 // CHECK-NEXT: {{^        --distinct-arguments .*memref.distinct_objects.*\(default: true\)$}}
 // CHECK-NEXT: {{^        --fuse=<value> .*\(default: smart\)$}}
 // CHECK-NEXT: {{^    =none }}

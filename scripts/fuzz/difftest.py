@@ -90,6 +90,11 @@ VARIANTS = (
     Variant("pluto-t1-fmax", "scheduler=pluto tile-sizes=1 fuse=max parallel-min-work=0"),
     Variant("pluto-t4-fnone-nowf-rt2x4", "scheduler=pluto tile-sizes=4 fuse=none wavefront=false register-tile=2,4"),
     Variant("pluto-lrr-t3", "scheduler=pluto live-range-reordering=true tile-sizes=3"),
+    # Pluto's band with the model's sizes and every wavefront built however little its
+    # work: a 2-d stencil's time loop gets time tiles, as diamonds where the mirror
+    # exists (diamond, off by default; issue 41): the small programs reach neither
+    # under the defaults.
+    Variant("pluto-minwork0-diamond", "scheduler=pluto parallel-min-work=0 diamond=true"),
     Variant("isl", "scheduler=isl"),
     Variant("isl-t3-fmax-lrr", "scheduler=isl tile-sizes=3 fuse=max live-range-reordering=true parallel-min-work=0"),
     Variant("isl-notile-fnone-j2", "scheduler=isl tile=false fuse=none unroll-jam=2"),

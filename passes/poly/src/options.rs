@@ -226,7 +226,7 @@ impl Default for Options {
             rar: true,
             live_range_reordering: false,
             wavefront: true,
-            diamond: true,
+            diamond: false,
             intra_tile: true,
             register_tile: RegisterBlock::Model,
             unroll_jam: DEFAULT_UNROLL_JAM,
@@ -591,7 +591,7 @@ mod tests {
         let text = defaults.text_over(&base, AFTER_SCHEDULING);
         assert_eq!(
             text,
-            "tile=1 wavefront=1 diamond=1 intra-tile=1 register-tile= unroll-jam=4"
+            "tile=1 wavefront=1 intra-tile=1 register-tile= unroll-jam=4"
         );
         let mut back = base.clone();
         back.apply_text(&text).unwrap();

@@ -567,7 +567,7 @@ fn seed004_section1_12_time_tiles_run_one_innermost_loop_per_statement() {
     // equal (t, 2t + i), T reads B[i][j + 1] ... from S at (t, 2t + i) (S first)
     // and nothing runs from T to S (T's writes of A are read at t + 1).
     // With a 1 MiB L2, the sizes are the ones `wavefront_sizes`'s own test derives.
-    // The tiles are the band's own here (diamonds: the next test).
+    // The tiles are the band's own (the default; diamonds: the next test).
     let s = seed001_e5_jacobi_2d_scop();
     let o = Options {
         time_budget: std::time::Duration::ZERO,
@@ -628,7 +628,7 @@ fn seed004_section1_12_time_tiles_run_one_innermost_loop_per_statement() {
 
 #[test]
 fn seed004_section1_12_diamond_time_tiles_for_jacobi_2d() {
-    // The same band tiled as diamonds (the default): the tile loops along
+    // The same band tiled as diamonds (diamond=1): the tile loops along
     // psi = c*t - phi1 + shift. Within a step T (phi1 = 1 + 2t + i) writes A[i] after
     // S (phi1 = 2t + i) read A[i - 1..i + 1], and reads the B[i] S wrote: phi1
     // advances by 0..2 with t fixed, so T is shifted by 2. Across a step S reads
@@ -638,6 +638,7 @@ fn seed004_section1_12_diamond_time_tiles_for_jacobi_2d() {
     let o = Options {
         time_budget: std::time::Duration::ZERO,
         l2_size: 1 << 20,
+        diamond: true,
         ..Options::default()
     };
     let out = optimize(&s, &o).unwrap();
