@@ -70,6 +70,22 @@ pub(crate) fn live_deps(
         .isl(cx)
 }
 
+/// `size·floor(x/size)`: the origin of the tile of `size` that holds `x` (a tile
+/// loop's value, as isl's `band_tile` writes it with `tile_scale_tile_loops`).
+pub(crate) fn tile_origin(
+    cx: &Ctx,
+    x: isl_rs::UnionPwAff,
+    size: i64,
+) -> Result<isl_rs::UnionPwAff, PolyError> {
+    let s = || isl_rs::Val::int_from_si(cx.raw(), size).isl(cx);
+    x.scale_down_val(s()?)
+        .isl(cx)?
+        .floor()
+        .isl(cx)?
+        .scale_val(s()?)
+        .isl(cx)
+}
+
 /// Member `i` of a band's partial schedule, as a union map `S[..] -> [x]`.
 pub(crate) fn member_map(
     cx: &Ctx,

@@ -19,7 +19,7 @@ use crate::error::PolyError;
 use crate::support::isl::{
     map_in_name, map_out_name, maps_of, set_tuple_name, to_i32, union_set_names, Ctx, IslResult,
 };
-use crate::support::schedule_tree::{deltas_under, live_deps};
+use crate::support::schedule_tree::{deltas_under, live_deps, tile_origin};
 
 /// The largest mirror factor tried: `c·φ0 − φ1` with `c` up to this (a stencil's
 /// time member advances its skewed space member by at most one or two a step).
@@ -151,7 +151,7 @@ fn mirrored(
 }
 
 /// Tiles the band at `node` in diamonds: a tile band inserted above it whose members
-/// are the tile origins `s·floor(x/s)` of `ψ = c·φ0 − φ1`, `φ1`, `φ2`, ... (`sizes`,
+/// are the tile origins `s·floor(x/s)` of `ψ = c·φ0 − φ1 + δ_S`, `φ1`, `φ2`, ... (`sizes`,
 /// one per member), permutable because each of those never decreases along a live
 /// dependence ([`mirror_factor`] for `ψ`, the band's permutability for the others).
 /// The band itself stays below as the point band, `(ψ, φ1)` determining `φ0`. Returns
@@ -170,16 +170,7 @@ pub(crate) fn diamond_tile(
         .set_at(0, mirrored(cx, &partial, &domain, m)?)
         .isl(cx)?;
     for (i, &size) in sizes.iter().enumerate() {
-        let s = || Val::int_from_si(cx.raw(), size).isl(cx);
-        let origin = tiles
-            .get_at(to_i32(i)?)
-            .isl(cx)?
-            .scale_down_val(s()?)
-            .isl(cx)?
-            .floor()
-            .isl(cx)?
-            .scale_val(s()?)
-            .isl(cx)?;
+        let origin = tile_origin(cx, tiles.get_at(to_i32(i)?).isl(cx)?, size)?;
         tiles = tiles.set_at(to_i32(i)?, origin).isl(cx)?;
     }
     node.insert_partial_schedule(tiles)

@@ -14,7 +14,7 @@ use crate::support::host::Caches;
 use crate::support::isl::{to_i32, Ctx, IslResult};
 use crate::support::schedule_tree::{
     any_coincident, band_above, distances, has_band_below, live_deps, n_children, n_members,
-    node_type, nonzero_in_member, walk_children,
+    node_type, nonzero_in_member, tile_origin, walk_children,
 };
 use crate::transform::diamond::{diamond_tile, mirror_factor};
 use crate::transform::intra_tile::{distribute_innermost, innermost, permute, sink, sunk_order};
@@ -224,18 +224,14 @@ fn strip_parallel_member(
     member: usize,
     deps: &Conflicts,
 ) -> Result<ScheduleNode, PolyError> {
-    let width = || Val::int_from_si(cx.raw(), STRIP_WIDTH).isl(cx);
-    let origins = node
-        .band_get_partial_schedule()
-        .isl(cx)?
-        .get_union_pw_aff(to_i32(member)?)
-        .isl(cx)?
-        .scale_down_val(width()?)
-        .isl(cx)?
-        .floor()
-        .isl(cx)?
-        .scale_val(width()?)
-        .isl(cx)?;
+    let origins = tile_origin(
+        cx,
+        node.band_get_partial_schedule()
+            .isl(cx)?
+            .get_union_pw_aff(to_i32(member)?)
+            .isl(cx)?,
+        STRIP_WIDTH,
+    )?;
     let strips = node
         .insert_partial_schedule(MultiUnionPwAff::from_union_pw_aff(origins).isl(cx)?)
         .isl(cx)?
