@@ -1354,11 +1354,15 @@ class Gen:
                          tkind="float" if src.elem != "int" else None)
 
     def live_scalar(self, form, loops, ivs, ranges, ctx) -> Nest:
-        """s = 0; a nest that sums into s (or keeps the last value over a threshold);
-        then s stored into an array element or added to the kernel's result."""
+        """s = 0; a nest that sums into s (or keeps the last value over a threshold),
+        half the time beside a store; then s stored into an array element or added to
+        the kernel's result."""
         r = self.r
         name = f"s{self.nscalars}"
         self.nscalars += 1
+        # Half the time the nest also stores (first, so that the scalar's bound sees the
+        # arrays' new ones): a nest that writes memory and has a live-out scalar.
+        beside = self.stmt(ivs, ctx, loops, ranges) if r.random() < 0.5 else None
         src = self.pick_array()
         stype = "long" if src.elem == "int" else r.choice(("double", "double", "float"))
         self.scalar_types[name] = stype
@@ -1374,6 +1378,9 @@ class Gen:
             st = Assign(None, Read(acc), "=", name)
             note = "last value over a threshold"
             body = [Cond(acc, self.threshold(acc), [st])]
+        if beside is not None:
+            body = [beside] + body if r.random() < 0.5 else body + [beside]
+            note += ", beside a store"
         self.admit(st, ctx, loops, ranges)
         self.settle(ctx, commit=True)
         zero = "0" if stype == "long" else "0.0"

@@ -69,11 +69,10 @@ fn optimize_nest<'a>(
     if !check::has_entry_and_exit(outer) {
         return not_modelled("the nest has no single entry and exit", None);
     }
-    if let Some(v) = splice::used_after(outer) {
-        return not_modelled("a value computed in the nest is used after it", Some(v));
-    }
+    let live_outs = splice::live_outs(outer);
     let module = StandaloneModule::new();
     let mut t = NestTranslator::new(se, function, outer, module.context());
+    (t.exit_values, t.live_outs) = splice::exit_values(se, outer, live_outs);
     let function_name = function.get_name().to_string_lossy().into_owned();
     let name = format!("__tessel_{function_name}_{index}");
     if let Err(e) = t.translate(&name, module.body()) {

@@ -5,13 +5,14 @@
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
+use inkwell::types::AsTypeRef;
 use inkwell::values::{
     BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionValue, IntValue,
 };
-use inkwell::IntPredicate;
+use inkwell::{AddressSpace, IntPredicate};
 
 use super::core::CoreResult;
-use super::translate::NestTranslator;
+use super::translate::{used_outside, NestTranslator};
 use tessel_llvm::check::Check;
 use tessel_llvm::ffi::{self, Analyses, Loop, LoopBlock, Scev, ScevKind, Value};
 
@@ -134,6 +135,18 @@ pub fn splice<'a>(
     }
     signature.extend(std::iter::repeat_n(i64_raw, t.params.len()));
     signature.extend(t.scalars.iter().map(|s| s.ty().raw()));
+    // Each live-out scalar's 0-d memref: allocated and aligned pointers, offset.
+    let mut live_out_types = vec![];
+    for v in &t.live_outs {
+        let ty = v
+            .basic()
+            .map(|b| b.get_type())
+            .ok_or(SpliceError::UnexpectedSignature)?;
+        live_out_types.push(ty);
+        let pointer = context.ptr_type(AddressSpace::default()).as_type_ref();
+        signature.extend([pointer, pointer, i64_raw]);
+    }
+    computed.extend(t.exit_values.iter().map(|(_, s)| *s));
     if !computed.iter().all(|v| expander.safe_at(*v, at)) {
         return Err(SpliceError::NotComputableBeforeNest);
     }
@@ -229,18 +242,99 @@ pub fn splice<'a>(
     for s in &t.scalars {
         args.push(s.basic().ok_or(SpliceError::Builder)?.into());
     }
+    // A stack slot per live-out scalar, in the entry block (a static alloca).
+    let mut slots = vec![];
+    let entry = function
+        .get_first_basic_block()
+        .ok_or(SpliceError::Builder)?;
+    let eb = context.create_builder();
+    match entry.get_first_instruction() {
+        Some(first) => eb.position_before(&first),
+        None => eb.position_at_end(entry),
+    }
+    for ty in &live_out_types {
+        let slot = eb
+            .build_alloca(*ty, "tessel.live_out")
+            .map_err(|_| SpliceError::Builder)?;
+        let zero: BasicMetadataValueEnum<'a> = i64_type.const_int(0, false).into();
+        args.extend([slot.into(), slot.into(), zero]);
+        slots.push(slot);
+    }
 
     let call = context.prepend_basic_block(header, "tessel.optimized");
     let cb = context.create_builder();
     cb.position_at_end(call);
     cb.build_call(callee, &args, "")
         .map_err(|_| SpliceError::Builder)?;
-    cb.build_unconditional_branch(exit)
+    let mut last_values = vec![];
+    for (slot, ty) in slots.iter().zip(&live_out_types) {
+        let v = cb
+            .build_load(*ty, *slot, "tessel.last")
+            .map_err(|_| SpliceError::Builder)?;
+        last_values.push(Value::of(v).ok_or(SpliceError::Builder)?);
+    }
+    let to_exit = cb
+        .build_unconditional_branch(exit)
         .map_err(|_| SpliceError::Builder)?;
-    for phi in ffi::phis(exit) {
-        let v = ffi::incoming_for(phi, latch);
+    // Each live-out's value on the optimized path: loaded, or computed by SCEV.
+    let mut after_call: Vec<(Value<'a>, Value<'a>)> =
+        t.live_outs.iter().copied().zip(last_values).collect();
+    for (v, s) in &t.exit_values {
+        let x = expander
+            .expand(*s, v.ty().raw(), to_exit)
+            .ok_or(SpliceError::Builder)?;
+        after_call.push((*v, Value::of(x).ok_or(SpliceError::Builder)?));
+    }
+    let exit_phis = ffi::phis(exit);
+    for phi in &exit_phis {
+        let v = ffi::incoming_for(*phi, latch);
+        if let Some((_, x)) = after_call.iter().find(|(o, _)| Some(*o) == v) {
+            ffi::add_incoming(*phi, Some(*x), call);
+            continue;
+        }
         let from_nest = v.is_some_and(|v| v.instruction().is_some() && outer.contains_value(v));
-        ffi::add_incoming(phi, v.filter(|_| !from_nest), call);
+        ffi::add_incoming(*phi, v.filter(|_| !from_nest), call);
+    }
+    // A live-out used after the nest other than by an exit phi (no LCSSA here): a
+    // phi of both paths' values replaces it there.
+    for (v, x) in &after_call {
+        let users: Vec<InstructionValue<'a>> = v
+            .users()
+            .into_iter()
+            .filter(|u| !outer.contains_value(*u))
+            .filter_map(|u| u.instruction())
+            .filter(|u| !exit_phis.contains(u))
+            .collect();
+        if users.is_empty() {
+            continue;
+        }
+        let (Some(own), Some(other)) = (v.basic(), x.basic()) else {
+            return Err(SpliceError::Builder);
+        };
+        let xb = context.create_builder();
+        match exit.get_first_instruction() {
+            Some(first) => xb.position_before(&first),
+            None => xb.position_at_end(exit),
+        }
+        let merged = xb
+            .build_phi(own.get_type(), "tessel.live_out")
+            .map_err(|_| SpliceError::Builder)?;
+        merged.add_incoming(&[(&own, latch), (&other, call)]);
+        let merged = merged.as_basic_value();
+        for user in users {
+            for k in 0..user.get_num_operands() {
+                let operand = user
+                    .get_operand(k)
+                    .and_then(|o| match o {
+                        inkwell::values::Operand::Value(x) => Some(x),
+                        _ => None,
+                    })
+                    .and_then(Value::of);
+                if operand == Some(*v) {
+                    user.set_operand(k, merged);
+                }
+            }
+        }
     }
     at.erase_from_basic_block();
     let pb = context.create_builder();
@@ -362,23 +456,50 @@ fn adopt(generated: FunctionValue<'_>, host: FunctionValue<'_>) {
     );
 }
 
-/// Values computed in the nest and used after it (the core's functions return
-/// nothing): the first such instruction.
-pub fn used_after<'a>(outer: Loop<'a>) -> Option<Value<'a>> {
+/// The values computed in the nest and used after it: its live-out scalars (Polly's
+/// scalar writes that escape the SCoP). A dead phi is no use.
+pub fn live_outs<'a>(outer: Loop<'a>) -> Vec<Value<'a>> {
+    let mut out = vec![];
     for block in outer.blocks() {
         for inst in block.get_instructions() {
             let Some(v) = Value::of(inst) else { continue };
-            for user in v.users() {
-                let Some(use_inst) = user.instruction() else {
-                    continue;
-                };
-                let dead_phi = use_inst.get_opcode() == inkwell::values::InstructionOpcode::Phi
-                    && user.users().is_empty();
-                if !outer.contains_value(user) && !dead_phi {
-                    return Some(v);
-                }
+            if used_outside(outer, v) {
+                out.push(v);
             }
         }
     }
-    None
+    out
+}
+
+/// The live-outs whose value after the nest ScalarEvolution computes from values
+/// before it (IndVarSimplify's exit values: a counter's last value, the address of
+/// the last row): the splice computes these after the call. The rest, values of the
+/// data, the optimized function stores.
+pub type ExitValues<'a> = Vec<(Value<'a>, Scev<'a>)>;
+pub fn exit_values<'a>(
+    se: Analyses<'a>,
+    outer: Loop<'a>,
+    live_outs: Vec<Value<'a>>,
+) -> (ExitValues<'a>, Vec<Value<'a>>) {
+    let at = outer
+        .block(LoopBlock::Preheader)
+        .and_then(|b| b.get_terminator());
+    let expander = se.expander();
+    let mut computed = vec![];
+    let mut stored = vec![];
+    for v in live_outs {
+        let exit_value = Some(v)
+            .filter(|v| se.is_scevable(v.ty()))
+            .map(|v| se.at_scope(v, outer.parent()))
+            .filter(|s| {
+                !s.could_not_compute()
+                    && se.is_loop_invariant(*s, outer)
+                    && at.is_some_and(|at| expander.safe_at(*s, at))
+            });
+        match exit_value {
+            Some(s) => computed.push((v, s)),
+            None => stored.push(v),
+        }
+    }
+    (computed, stored)
 }

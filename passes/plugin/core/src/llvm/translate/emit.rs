@@ -59,12 +59,39 @@ impl<'a> NestTranslator<'a> {
         self.blocks.push(entry);
         self.scopes.push(vec![]);
         self.emit_loop(self.outer)?;
+        // The live-out scalars' last values, each into a 0-d memref after the scalars'
+        // arguments (the splice loads them after the call).
+        let mut live_out_types = vec![];
+        for v in self.live_outs.clone() {
+            let Some(last) = self.names.get(&v).copied() else {
+                return self.fail("a value computed in the nest is used after it", Some(v));
+            };
+            let Some(memref) = self.type_of(v).and_then(|t| Type::memref(t, &[])) else {
+                return self.fail(
+                    "a value used after the nest has a type the model lacks",
+                    Some(v),
+                );
+            };
+            let arg = entry
+                .insert_argument(entry.num_args(), memref, self.loc)
+                .ok_or(())?;
+            let map = self.map(&[]);
+            let mut operands = vec![last, arg];
+            operands.extend(self.operands());
+            self.append(
+                OpBuilder::new("affine.store", self.loc)
+                    .operands(&operands)
+                    .attr("map", Attr::affine_map(map)),
+            );
+            live_out_types.push(memref);
+        }
         self.append(OpBuilder::new("func.return", self.loc));
         let mut inputs = array_types;
         inputs.extend(self.params.iter().map(|_| Type::index(ctx)));
         for s in self.scalars.clone() {
             inputs.push(self.type_of(s).expect("scalars have a model type"));
         }
+        inputs.extend(live_out_types);
         func.set_inherent_attr(
             "function_type",
             Attr::type_attr(Type::function(ctx, &inputs, &[])),
@@ -182,6 +209,37 @@ impl<'a> NestTranslator<'a> {
             inits.push(self.value(incoming)?);
             types.push(self.type_of(Value::of(*phi).ok_or(())?).ok_or(())?);
         }
+        // Values carried out of the loop: computed in it and used after it (through
+        // an exit phi or not), and not already a header phi's latch value. Each is an
+        // iter_arg that yields the value, so its result is the last iteration's (the
+        // loop runs at least once, so the zero it starts from is never read).
+        let carried_last: Vec<Value<'a>> = carried
+            .iter()
+            .filter_map(|phi| ffi::incoming_for(*phi, latch))
+            .collect();
+        let mut carried_out: Vec<Value<'a>> = vec![];
+        for block in l.blocks() {
+            for inst in block.get_instructions() {
+                let Some(v) = Value::of(inst) else { continue };
+                let used_after = if l == self.outer {
+                    self.live_outs.contains(&v)
+                } else {
+                    super::used_outside(l, v)
+                };
+                if !used_after || carried_last.contains(&v) {
+                    continue;
+                }
+                let Some(ty) = self.type_of(v) else {
+                    return self.fail(
+                        "a value used after its loop has a type the model lacks",
+                        Some(v),
+                    );
+                };
+                inits.push(self.zero(ty)?);
+                types.push(ty);
+                carried_out.push(v);
+            }
+        }
         let mut arg_types = vec![Type::index(ctx)];
         arg_types.extend(types.iter().copied());
         let (builder, body) = OpBuilder::new("affine.for", self.loc).region_with_block(&arg_types);
@@ -237,11 +295,33 @@ impl<'a> NestTranslator<'a> {
                 }
             }
         }
+        if result.is_ok() {
+            for v in &carried_out {
+                match self.value(*v) {
+                    Ok(y) => yields.push(y),
+                    Err(()) => {
+                        result = Err(());
+                        break;
+                    }
+                }
+            }
+        }
         result?;
         self.append(OpBuilder::new("affine.yield", self.loc).operands(&yields));
         self.close_scope();
         self.blocks.pop();
         self.stack.pop();
+        for (i, v) in carried_out.iter().enumerate() {
+            let r = for_op.result(carried.len() + i).ok_or(())?;
+            self.name(*v, r);
+            for exit_phi in ffi::phis(exit) {
+                if let ([(x, _)], Some(p)) = (&ffi::incoming(exit_phi)[..], Value::of(exit_phi)) {
+                    if *x == *v {
+                        self.name(p, r);
+                    }
+                }
+            }
+        }
         // After the loop, the last value of each carried scalar is the loop's result,
         // also through the exit's single-entry (LCSSA) phis.
         for (i, phi) in carried.iter().enumerate() {

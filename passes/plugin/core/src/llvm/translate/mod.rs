@@ -9,7 +9,8 @@
 //! arguments) become symbols, expanded at the call; array subscripts come from
 //! delinearization, one shape per array for all its accesses (Polly's approach);
 //! branches become `affine.if`s of the affine comparisons SCEV sees, and scalars
-//! carried around a loop become `iter_args`. Arithmetic is translated instruction by
+//! carried around a loop, or out of it (LCSSA phis), become `iter_args`; the nest's
+//! live-out scalars are stored into 0-d memrefs after it. Arithmetic is translated instruction by
 //! instruction with its exact semantics (fast-math flags kept, `llvm.fmuladd` kept as
 //! the intrinsic, so the back end makes the same contraction choice as for the
 //! original).
@@ -57,6 +58,17 @@ struct Level<'a> {
     base: AffineExpr,
 }
 
+/// Is `v` (computed in `l`) used after `l`? A dead phi is no use.
+pub fn used_outside(l: Loop<'_>, v: Value<'_>) -> bool {
+    v.users().into_iter().any(|u| {
+        let dead_phi = u
+            .instruction()
+            .is_some_and(|i| i.get_opcode() == InstructionOpcode::Phi)
+            && u.users().is_empty();
+        u.instruction().is_some() && !l.contains_value(u) && !dead_phi
+    })
+}
+
 /// Builds `func.func @<name>` for a nest.
 pub struct NestTranslator<'a> {
     se: Analyses<'a>,
@@ -74,6 +86,12 @@ pub struct NestTranslator<'a> {
     pub assumed_non_negative: Vec<Scev<'a>>,
     /// Values from outside the nest used as data.
     pub scalars: Vec<Value<'a>>,
+    /// Values computed in the nest and used after it (splice::live_outs) that only
+    /// the nest computes: the function stores each last value into a 0-d memref, its
+    /// arguments' last ones.
+    pub live_outs: Vec<Value<'a>>,
+    /// The other live-outs, whose values ScalarEvolution computes after the nest.
+    pub exit_values: Vec<(Value<'a>, Scev<'a>)>,
     access_of: HashMap<InstructionValue<'a>, usize>,
     failure: Option<Untranslatable<'a>>,
 
@@ -122,6 +140,8 @@ impl<'a> NestTranslator<'a> {
             params: vec![],
             assumed_non_negative: vec![],
             scalars: vec![],
+            live_outs: vec![],
+            exit_values: vec![],
             access_of: HashMap::new(),
             failure: None,
             ctx,

@@ -140,6 +140,19 @@ impl<'a> NestTranslator<'a> {
         }
     }
 
+    /// `arith.constant` 0 of the scalar type `ty` (+0.0 for floats).
+    pub(super) fn zero(&mut self, ty: Type) -> Result<Val, ()> {
+        if ty.is_integer() || ty.is_index() {
+            return self.int_constant(ty, 0);
+        }
+        let op = self.append(
+            OpBuilder::new("arith.constant", self.loc)
+                .results(&[ty])
+                .attr("value", Attr::float_bits(ty, 0)),
+        );
+        op.result(0).ok_or(())
+    }
+
     /// `arith.constant` of the integer or index type `ty`.
     pub(super) fn int_constant(&mut self, ty: Type, value: i64) -> Result<Val, ()> {
         let op = self.append(
