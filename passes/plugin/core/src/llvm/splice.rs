@@ -247,11 +247,7 @@ pub fn splice<'a>(
     let entry = function
         .get_first_basic_block()
         .ok_or(SpliceError::Builder)?;
-    let eb = context.create_builder();
-    match entry.get_first_instruction() {
-        Some(first) => eb.position_before(&first),
-        None => eb.position_at_end(entry),
-    }
+    let eb = builder_at_start(entry);
     for ty in &live_out_types {
         let slot = eb
             .build_alloca(*ty, "tessel.live_out")
@@ -311,11 +307,7 @@ pub fn splice<'a>(
         let (Some(own), Some(other)) = (v.basic(), x.basic()) else {
             return Err(SpliceError::Builder);
         };
-        let xb = context.create_builder();
-        match exit.get_first_instruction() {
-            Some(first) => xb.position_before(&first),
-            None => xb.position_at_end(exit),
-        }
+        let xb = builder_at_start(exit);
         let merged = xb
             .build_phi(own.get_type(), "tessel.live_out")
             .map_err(|_| SpliceError::Builder)?;
@@ -323,14 +315,7 @@ pub fn splice<'a>(
         let merged = merged.as_basic_value();
         for user in users {
             for k in 0..user.get_num_operands() {
-                let operand = user
-                    .get_operand(k)
-                    .and_then(|o| match o {
-                        inkwell::values::Operand::Value(x) => Some(x),
-                        _ => None,
-                    })
-                    .and_then(Value::of);
-                if operand == Some(*v) {
+                if ffi::operand(user, k) == Some(*v) {
                     user.set_operand(k, merged);
                 }
             }
@@ -374,11 +359,7 @@ pub fn count_runs(
     };
     b.position_before(&branch);
     count(&b, 0);
-    match optimized.get_first_instruction() {
-        Some(first) => b.position_before(&first),
-        None => b.position_at_end(optimized),
-    }
-    count(&b, 1);
+    count(&builder_at_start(optimized), 1);
 
     // The report, a destructor of the module.
     let ptr = context.ptr_type(inkwell::AddressSpace::default());
@@ -502,4 +483,14 @@ pub fn exit_values<'a>(
         }
     }
     (computed, stored)
+}
+
+/// A builder at the start of `block` (before its phis too).
+fn builder_at_start(block: BasicBlock<'_>) -> inkwell::builder::Builder<'_> {
+    let b = block.get_context().create_builder();
+    match block.get_first_instruction() {
+        Some(first) => b.position_before(&first),
+        None => b.position_at_end(block),
+    }
+    b
 }

@@ -1,6 +1,7 @@
 //! The function and its loops: `func.func`, `affine.for` with the loop's bounds and
 //! the scalars it carries.
 
+use inkwell::basic_block::BasicBlock;
 use inkwell::values::InstructionValue;
 use tessel_mlir::ir::{AffineExpr, AffineMap, Attr, Blk, OpBuilder, Type, Val};
 
@@ -311,34 +312,31 @@ impl<'a> NestTranslator<'a> {
         self.close_scope();
         self.blocks.pop();
         self.stack.pop();
-        for (i, v) in carried_out.iter().enumerate() {
-            let r = for_op.result(carried.len() + i).ok_or(())?;
-            self.name(*v, r);
-            for exit_phi in ffi::phis(exit) {
-                if let ([(x, _)], Some(p)) = (&ffi::incoming(exit_phi)[..], Value::of(exit_phi)) {
-                    if *x == *v {
-                        self.name(p, r);
-                    }
-                }
-            }
-        }
         // After the loop, the last value of each carried scalar is the loop's result,
         // also through the exit's single-entry (LCSSA) phis.
         for (i, phi) in carried.iter().enumerate() {
             let r = for_op.result(i).ok_or(())?;
-            let Some(last) = ffi::incoming_for(*phi, latch) else {
-                continue;
-            };
-            self.name(last, r);
-            for exit_phi in ffi::phis(exit) {
-                let incoming = ffi::incoming(exit_phi);
-                if incoming.len() == 1 && incoming[0].0 == last {
-                    if let Some(v) = Value::of(exit_phi) {
-                        self.name(v, r);
-                    }
+            if let Some(last) = ffi::incoming_for(*phi, latch) {
+                self.name_after_loop(exit, last, r);
+            }
+        }
+        for (i, v) in carried_out.iter().enumerate() {
+            let r = for_op.result(carried.len() + i).ok_or(())?;
+            self.name_after_loop(exit, *v, r);
+        }
+        Ok(())
+    }
+
+    /// Names `v`, and each exit phi whose one incoming value it is, as the loop's
+    /// result `r`.
+    fn name_after_loop(&mut self, exit: BasicBlock<'a>, v: Value<'a>, r: Val) {
+        self.name(v, r);
+        for exit_phi in ffi::phis(exit) {
+            if let ([(x, _)], Some(p)) = (&ffi::incoming(exit_phi)[..], Value::of(exit_phi)) {
+                if *x == v {
+                    self.name(p, r);
                 }
             }
         }
-        Ok(())
     }
 }

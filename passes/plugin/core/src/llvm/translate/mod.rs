@@ -9,9 +9,9 @@
 //! arguments) become symbols, expanded at the call; array subscripts come from
 //! delinearization, one shape per array for all its accesses (Polly's approach);
 //! branches become `affine.if`s of the affine comparisons SCEV sees, and scalars
-//! carried around a loop, or out of it (LCSSA phis), become `iter_args`; the nest's
-//! live-out scalars are stored into 0-d memrefs after it. Arithmetic is translated instruction by
-//! instruction with its exact semantics (fast-math flags kept, `llvm.fmuladd` kept as
+//! carried around a loop, or out of it, become `iter_args`; the nest's live-out
+//! scalars are stored into 0-d memrefs after it. Arithmetic is translated instruction
+//! by instruction with its exact semantics (fast-math flags kept, `llvm.fmuladd` kept as
 //! the intrinsic, so the back end makes the same contraction choice as for the
 //! original).
 //!
